@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `jobwire` root command: a conformance kit and mock broker for the job-dispatch protocol.
+@main
+struct JobWireCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jobwire",
+        abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
+        subcommands: []
+    )
+}
