@@ -57,8 +57,6 @@ let package = Package(
         ),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
-        .testTarget(name: "SocketIONIOTests", dependencies: ["SocketIONIO", "SocketIOWire"]),
-        .testTarget(name: "JobWireBrokerTests", dependencies: ["JobWireBroker", "JobWire"]),
         .testTarget(name: "jobwireTests", dependencies: ["jobwire"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,8 +29,30 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses one JSON value from UTF-8 bytes and also returns where each value starts,
+    /// so that errors about a document's content can name its line (``JSONLocations``).
+    public static func parseWithLocations(_ bytes: [UInt8]) throws(JSONParseError) -> (JSONValue, JSONLocations) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONParseError) -> (JSONValue, JSONLocations) in
+                var parser = JSONParser(buffer: buffer)
+                parser.path = []
+                parser.skipWhitespace()
+                let value = try parser.parseValue(depth: 0)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else {
+                    throw JSONParseError(offset: parser.index, reason: "unexpected data after the JSON value")
+                }
+                return (value, JSONLocations(offsets: parser.offsets, lines: LineIndex(buffer)))
+            }
+        }
+        return try result.get()
+    }
+
     private let buffer: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The path of the value being parsed, when locations are recorded; nil otherwise.
+    private var path: [String]?
+    private var offsets: [String: Int] = [:]
 
     private init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -51,6 +73,7 @@ public struct JSONParser {
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard !atEnd else { throw fail("unexpected end of input, expected a value") }
+        if let path { offsets[JSONLocations.pointer(path)] = index }
         switch buffer[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -95,7 +118,9 @@ public struct JSONParser {
             guard !atEnd, buffer[index] == UInt8(ascii: ":") else { throw fail("expected ':' after an object key") }
             index += 1
             skipWhitespace()
+            path?.append(key)
             let value = try parseValue(depth: depth)
+            path?.removeLast()
             members.append(JSONObject.Member(key: key, value: value))
             skipWhitespace()
             guard !atEnd else { throw fail("unexpected end of input inside an object") }
@@ -118,7 +143,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
+            path?.append(String(elements.count))
             elements.append(try parseValue(depth: depth))
+            path?.removeLast()
             skipWhitespace()
             guard !atEnd else { throw fail("unexpected end of input inside an array") }
             switch buffer[index] {

@@ -70,3 +70,38 @@ extension JSONValue {
 extension JSONValue: CustomStringConvertible {
     public var description: String { compactText }
 }
+
+extension JSONValue {
+    /// Indented JSON text (two spaces, one member per line), keys in order, for files people read.
+    public var prettyText: String {
+        var output = ""
+        writePretty(to: &output, indent: "")
+        return output
+    }
+
+    private func writePretty(to output: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let elements) where !elements.isEmpty:
+            output += "[\n"
+            for (position, element) in elements.enumerated() {
+                output += inner
+                element.writePretty(to: &output, indent: inner)
+                output += position < elements.count - 1 ? ",\n" : "\n"
+            }
+            output += indent + "]"
+        case .object(let object) where !object.isEmpty:
+            output += "{\n"
+            for (position, member) in object.members.enumerated() {
+                output += inner
+                Self.writeString(member.key, to: &output)
+                output += ": "
+                member.value.writePretty(to: &output, indent: inner)
+                output += position < object.count - 1 ? ",\n" : "\n"
+            }
+            output += indent + "}"
+        default:
+            write(to: &output)
+        }
+    }
+}

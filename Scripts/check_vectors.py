@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Check the eligibility vectors: schema, ids, descriptions and requirement coverage.
+
+Usage:  python3 Scripts/check_vectors.py [--vectors DIR] [--schema FILE]
+
+Every Vectors/eligibility/*.json is validated against
+Vectors/schemas/eligibility-vectors.schema.json (needs the `jsonschema` package),
+then checked for:
+
+  * ids unique across all files, matching ^[a-z]+(\\.[a-z0-9-]+)+$ and starting
+    with the file's feature; the feature equals the file name;
+  * descriptions of at most 100 characters;
+  * a decision exactly for inputs matching the schema's wellFormedInput, failed
+    rules sorted, eligible == (failed is empty), showAt == receivedAt + Delay*1000;
+  * invalid expectations naming the rule their field belongs to;
+  * coverage: ELIG-1..ELIG-6 and ELIG-9 each have a case that passes and one that
+    fails (fail = rule in expect.failed, or an invalid expectation for that rule;
+    every invalid case fails ELIG-9 and every valid case passes it);
+  * canonical formatting (2-space indent, as the generator writes it).
+
+Exit status: 0 when everything holds, 1 on any problem (each printed with its
+file and case id), 2 when jsonschema is not installed or the schema is unusable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+try:
+    import jsonschema
+except ImportError:
+    print("check_vectors.py needs the Python package 'jsonschema' "
+          "(install it with: python3 -m pip install jsonschema)", file=sys.stderr)
+    sys.exit(2)
+
+ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9-]+)+$")
+MAX_DESCRIPTION = 100
+RULES = ("ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6")
+COVERED = RULES + ("ELIG-9",)
+
+# Which rule a malformed field belongs to (the brief's table), by field path
+# without any [index] suffix.
+FIELD_REQUIREMENT = {
+    "receivedAt": "ELIG-6",
+    "profile": "ELIG-9",
+    "job": "ELIG-9",
+    "profile.userID": "ELIG-5",
+    "profile.expertActive": "ELIG-1",
+    "profile.expertSource": "ELIG-2",
+    "profile.categories": "ELIG-3",
+    "profile.maxKms": "ELIG-4",
+    "profile.lat": "ELIG-4",
+    "profile.lng": "ELIG-4",
+    "job.ReqID": "ELIG-9",
+    "job.CatID": "ELIG-3",
+    "job.exclusive": "ELIG-2",
+    "job.lat": "ELIG-4",
+    "job.lng": "ELIG-4",
+    "job.BlockedXP": "ELIG-5",
+    "job.Delay": "ELIG-6",
+}
+INDEXABLE = {"profile.categories", "job.BlockedXP"}
+
+
+class Report:
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(f"{where}: {message}")
+
+
+def rule_number(rule: str) -> int:
+    return int(rule.split("-")[1])
+
+
+def json_path(parts: Any) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
+               seen: dict[str, str], tally: dict[str, list[int]]) -> int:
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+        document = json.loads(text)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        report.add(name, f"cannot read JSON: {error}")
+        return 0
+
+    cases = document.get("cases") if isinstance(document, dict) else None
+    cases = cases if isinstance(cases, list) else []
+
+    def where(index: int | None) -> str:
+        if index is not None and index < len(cases) and isinstance(cases[index], dict):
+            return f"{name}: {cases[index].get('id', f'cases[{index}]')}"
+        return name if index is None else f"{name}: cases[{index}]"
+
+    schema_errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
+    for error in schema_errors:
+        parts = list(error.absolute_path)
+        index = parts[1] if len(parts) > 1 and parts[0] == "cases" and isinstance(parts[1], int) else None
+        report.add(where(index), f"schema: {error.message} (at {json_path(parts)})")
+    if schema_errors:
+        return len(cases)
+
+    if text != json.dumps(document, indent=2, ensure_ascii=False) + "\n":
+        report.add(name, "not in canonical formatting (2-space indent, one trailing newline); regenerate it")
+
+    feature = document["feature"]
+    if path.stem != feature:
+        report.add(name, f"feature {feature!r} does not match the file name")
+    if len(document["description"]) > MAX_DESCRIPTION:
+        report.add(name, f"file description longer than {MAX_DESCRIPTION} characters")
+
+    for index, case in enumerate(cases):
+        here = where(index)
+        case_id = case["id"]
+        if not ID_PATTERN.match(case_id):
+            report.add(here, f"id does not match {ID_PATTERN.pattern}")
+        if not case_id.startswith(feature + "."):
+            report.add(here, f"id does not start with the feature name {feature!r}")
+        if case_id in seen:
+            report.add(here, f"duplicate id, first used in {seen[case_id]}")
+        else:
+            seen[case_id] = name
+        if len(case["description"]) > MAX_DESCRIPTION:
+            report.add(here, f"description longer than {MAX_DESCRIPTION} characters "
+                             f"({len(case['description'])})")
+
+        case_input = case["input"]
+        expect = case["expect"]
+        decidable = well_formed.is_valid(case_input)
+        if "invalid" in expect:
+            check_invalid(here, case, decidable, report)
+            requirement = expect["invalid"]["requirement"]
+            tally[requirement][1] += 1
+            if requirement != "ELIG-9":
+                tally["ELIG-9"][1] += 1
+        else:
+            check_decision(here, case, decidable, report)
+            for rule in RULES:
+                tally[rule][1 if rule in expect["failed"] else 0] += 1
+            tally["ELIG-9"][0] += 1
+    return len(cases)
+
+
+def check_invalid(here: str, case: dict, decidable: bool, report: Report) -> None:
+    invalid = case["expect"]["invalid"]
+    field, requirement = invalid["field"], invalid["requirement"]
+    if decidable:
+        report.add(here, "expects invalid, but the input matches the schema's wellFormedInput")
+    if case["requirement"] != requirement:
+        report.add(here, f"requirement {case['requirement']} differs from expect.invalid.requirement "
+                         f"{requirement}")
+    base = re.sub(r"\[\d+\]$", "", field)
+    if base not in FIELD_REQUIREMENT:
+        report.add(here, f"unknown field {field!r}")
+    elif FIELD_REQUIREMENT[base] != requirement:
+        report.add(here, f"field {field} belongs to {FIELD_REQUIREMENT[base]}, not {requirement}")
+    elif base != field and base not in INDEXABLE:
+        report.add(here, f"field {field} is not an array")
+
+
+def check_decision(here: str, case: dict, decidable: bool, report: Report) -> None:
+    expect = case["expect"]
+    if not decidable:
+        report.add(here, "expects a decision, but the input does not match the schema's wellFormedInput")
+        return
+    failed = expect["failed"]
+    if failed != sorted(failed, key=rule_number):
+        report.add(here, f"failed {failed} is not sorted ascending")
+    if expect["eligible"] != (not failed):
+        report.add(here, "eligible must be true exactly when failed is empty")
+    case_input = case["input"]
+    delay = case_input["job"].get("Delay", 0)
+    want = int(case_input["receivedAt"]) + int(delay) * 1000
+    if expect["showAt"] != want:
+        report.add(here, f"showAt {expect['showAt']} is not receivedAt + Delay*1000 = {want}")
+
+
+def main() -> int:
+    root = Path(__file__).resolve().parent.parent
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--vectors", type=Path, default=root / "Vectors" / "eligibility",
+                        help="directory of vector files (default: Vectors/eligibility)")
+    parser.add_argument("--schema", type=Path,
+                        default=root / "Vectors" / "schemas" / "eligibility-vectors.schema.json",
+                        help="schema of the vector format")
+    args = parser.parse_args()
+
+    try:
+        schema = json.loads(args.schema.read_text(encoding="utf-8"))
+        validator_class = jsonschema.validators.validator_for(schema)
+        validator_class.check_schema(schema)
+    except (OSError, json.JSONDecodeError, jsonschema.SchemaError) as error:
+        print(f"{args.schema}: unusable schema: {error}", file=sys.stderr)
+        return 2
+    validator = validator_class(schema)
+    well_formed = validator_class({"$defs": schema["$defs"], "$ref": "#/$defs/wellFormedInput"})
+
+    files = sorted(args.vectors.glob("*.json"))
+    report = Report()
+    if not files:
+        report.add(str(args.vectors), "no vector files")
+    seen: dict[str, str] = {}
+    tally = {req: [0, 0] for req in COVERED}
+    total = 0
+    for path in files:
+        count = check_file(path, validator, well_formed, report, seen, tally)
+        total += count
+        print(f"  {path.name:<16} {count:4d} cases")
+
+    for req, (passing, failing) in tally.items():
+        if passing == 0:
+            report.add("coverage", f"no case passes {req}")
+        if failing == 0:
+            report.add("coverage", f"no case fails {req}")
+
+    print(f"{total} cases in {len(files)} files")
+    print("requirement  passing  failing")
+    for req, (passing, failing) in tally.items():
+        print(f"  {req:<10} {passing:7d} {failing:8d}")
+    if report.problems:
+        print(f"\n{len(report.problems)} problem(s):", file=sys.stderr)
+        for problem in report.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    print("ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,184 @@
+import Foundation
+import SocketIOWire
+
+/// A program in any language that answers vectors over the JSON-lines protocol of Docs/ADAPTER.md.
+///
+/// The runner starts it, says `hello`, sends one `case` at a time and waits for one answer with a
+/// time limit, then says `stop`. A testee that hangs, exits early or breaks the protocol is
+/// reported as such: the case in flight gets an error naming what happened and every later case
+/// an error "not run: ...".
+public actor AdapterTestee: Testee {
+    /// The protocol version this runner speaks.
+    public static let protocolVersion: Int64 = 1
+
+    private let command: AdapterCommand
+    private let timeout: Duration
+    private let process = Process()
+    private let stdin = Pipe()
+    private let inbox = LineInbox()
+    private let stderrTail = StderrTail()
+    private var declaredName: String?
+    private var declaredSuites: [String] = []
+    /// Why the session ended early, once it has.
+    private var broken: String?
+
+    /// Launches the adapter and completes the handshake for `suite`.
+    ///
+    /// A program that cannot be launched is an error; a program that launches but fails the
+    /// handshake yields a testee whose every answer is that failure.
+    public static func start(_ command: AdapterCommand, suite: String, timeout: Duration) async throws(VectorLoadError) -> AdapterTestee {
+        let testee = AdapterTestee(command: command, timeout: timeout)
+        try await testee.launch()
+        await testee.handshake(suite: suite)
+        return testee
+    }
+
+    private init(command: AdapterCommand, timeout: Duration) {
+        self.command = command
+        self.timeout = timeout
+    }
+
+    public var name: String { declaredName ?? command.text }
+
+    private func launch() throws(VectorLoadError) {
+        // A testee that dies while we write to it must give us EPIPE, not kill the runner.
+        signal(SIGPIPE, SIG_IGN)
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.executableURL = URL(fileURLWithPath: command.executable)
+        process.arguments = command.arguments
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        do {
+            try process.run()
+        } catch {
+            throw VectorLoadError(file: "--adapter", message: "cannot start \"\(command.text)\": \(error.localizedDescription)")
+        }
+        inbox.startReading(stdout.fileHandleForReading)
+        stderrTail.startReading(stderr.fileHandleForReading)
+    }
+
+    private func handshake(suite: String) async {
+        let hello: JSONValue = ["type": "hello", "protocol": .int(Self.protocolVersion), "suites": [.string(suite)]]
+        guard let reply = await exchange(hello, expecting: nil, what: "the hello handshake") else { return }
+        guard reply["type"]?.stringValue == "hello" else {
+            return breakSession("testee answered the hello handshake with \(reply.compactText)")
+        }
+        guard reply["protocol"]?.integerValue == Self.protocolVersion else {
+            return breakSession("testee speaks adapter protocol \(reply["protocol"]?.compactText ?? "(none)"); this runner speaks \(Self.protocolVersion)")
+        }
+        declaredName = reply["name"]?.stringValue
+        declaredSuites = reply["suites"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    }
+
+    public func answer(_ vector: VectorCase, suite: any VectorSuite) async -> TesteeAnswer {
+        if let broken { return .error("not run: \(broken)") }
+        guard declaredSuites.contains(suite.name) else {
+            return .skipped("testee does not support suite \(suite.name)")
+        }
+        let request: JSONValue = ["type": "case", "suite": .string(suite.name), "id": .string(vector.id), "input": vector.input]
+        guard let reply = await exchange(request, expecting: vector.id, what: "case \(vector.id)") else {
+            return .error(broken ?? "testee failed")
+        }
+        switch reply["type"]?.stringValue {
+        case "result":
+            guard let output = reply["output"] else { return .error("testee's result has no \"output\"") }
+            return .output(output)
+        case "skipped":
+            return .skipped(reply["reason"]?.stringValue ?? "(no reason given)")
+        case "error":
+            return .error("testee reported an error: \(reply["message"]?.stringValue ?? "(no message)")")
+        default:
+            return .error("testee answered with an unknown type: \(reply.compactText)")
+        }
+    }
+
+    /// Sends one line and reads one reply; on any failure records why and returns nil.
+    private func exchange(_ message: JSONValue, expecting id: String?, what: String) async -> JSONValue? {
+        do {
+            try stdin.fileHandleForWriting.write(contentsOf: Data((message.compactText + "\n").utf8))
+        } catch {
+            breakSession(await exitDescription(during: what))
+            return nil
+        }
+        switch await inbox.next(timeout: timeout) {
+        case .timedOut:
+            breakSession("testee hung: no answer to \(what) within \(timeout)")
+            kill()
+            return nil
+        case .closed:
+            breakSession(await exitDescription(during: what))
+            return nil
+        case .overlong:
+            breakSession("testee wrote a line longer than \(LineInbox.maximumLineBytes) bytes during \(what)")
+            kill()
+            return nil
+        case .line(let line):
+            let reply: JSONValue
+            do {
+                reply = try JSONParser.parse(line)
+            } catch {
+                breakSession("testee's answer to \(what) is not JSON (\(error.reason)): \(line.prefix(200))")
+                return nil
+            }
+            if let id, reply["id"]?.stringValue != id {
+                breakSession("testee answered \(what) with id \(reply["id"]?.compactText ?? "(none)")")
+                return nil
+            }
+            return reply
+        }
+    }
+
+    private func breakSession(_ reason: String) {
+        if broken == nil { broken = reason }
+    }
+
+    /// Waits briefly for the process to end and says how it ended, with its last stderr lines.
+    private func exitDescription(during what: String) async -> String {
+        for _ in 0..<50 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        var text: String
+        if process.isRunning {
+            text = "testee closed its output during \(what)"
+        } else if process.terminationReason == .uncaughtSignal {
+            text = "testee was killed by signal \(process.terminationStatus) during \(what)"
+        } else {
+            text = "testee exited with status \(process.terminationStatus) during \(what)"
+        }
+        let tail = stderrTail.text
+        if !tail.isEmpty { text += "; its last stderr lines:\n" + tail }
+        return text
+    }
+
+    private func kill() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let pid = process.processIdentifier
+        Task {
+            try? await Task.sleep(for: .milliseconds(500))
+            Foundation.kill(pid, SIGKILL)
+        }
+    }
+
+    /// Says `stop` and waits up to two seconds for a clean exit; anything else is a problem to report.
+    public func finish() async -> String? {
+        guard process.isRunning else {
+            return broken == nil ? "testee exited before it was asked to stop (status \(process.terminationStatus))" : nil
+        }
+        try? stdin.fileHandleForWriting.write(contentsOf: Data("{\"type\":\"stop\"}\n".utf8))
+        try? stdin.fileHandleForWriting.close()
+        for _ in 0..<100 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning {
+            kill()
+            return "testee did not exit within 2 s of stop; it was killed"
+        }
+        if broken == nil, process.terminationStatus != 0 {
+            return "testee exited with status \(process.terminationStatus) after stop"
+        }
+        return nil
+    }
+}

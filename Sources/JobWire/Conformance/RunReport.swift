@@ -1,0 +1,103 @@
+/// Everything one run produced: each case's result, what a known-failures list said, and the totals.
+///
+/// `jobwire vectors run` and `jobwire check` both end in one of these, rendered as text, JSON or JUnit.
+public struct RunReport: Sendable {
+    /// What was run, e.g. `vectors eligibility`.
+    public var title: String
+    /// Who was tested, e.g. `builtin JobWire` or the adapter's self-declared name.
+    public var testee: String
+    public var results: [CaseResult]
+    /// Problems with the known-failures list itself: listed cases that passed, ids no case has.
+    public var staleKnownFailures: [StaleKnownFailure]
+    /// Problems of the testee outside any one case, e.g. it did not stop when asked; they fail the run.
+    public var testeeProblems: [String]
+
+    public init(title: String, testee: String, results: [CaseResult], staleKnownFailures: [StaleKnownFailure] = [], testeeProblems: [String] = []) {
+        self.title = title
+        self.testee = testee
+        self.results = results
+        self.staleKnownFailures = staleKnownFailures
+        self.testeeProblems = testeeProblems
+    }
+
+    /// Marks the listed failures as known and records every entry that went stale.
+    public func applying(_ list: KnownFailures?) -> RunReport {
+        guard let list else { return self }
+        let listed = list.ids
+        var copy = self
+        var stale: [StaleKnownFailure] = []
+        let present = Set(results.map(\.id))
+        for index in copy.results.indices where listed.contains(copy.results[index].id) {
+            if copy.results[index].outcome.isProblem {
+                copy.results[index].knownFailure = true
+            } else if copy.results[index].outcome == .passed {
+                stale.append(StaleKnownFailure(id: copy.results[index].id, line: list.entries.first { $0.id == copy.results[index].id }?.line ?? 0, file: list.file, reason: "is listed as a known failure but passed; remove it from the list"))
+            }
+        }
+        for entry in list.entries where !present.contains(entry.id) {
+            stale.append(StaleKnownFailure(id: entry.id, line: entry.line, file: list.file, reason: "is listed as a known failure but no case has this id"))
+        }
+        copy.staleKnownFailures += stale
+        return copy
+    }
+
+    /// Totals over all results.
+    public var summary: RunSummary { RunSummary(results) }
+
+    /// Totals per requirement, in requirement order.
+    public var summaryByRequirement: [(RequirementID, RunSummary)] {
+        Dictionary(grouping: results, by: \.requirement).map { ($0.key, RunSummary($0.value)) }.sorted { $0.0 < $1.0 }
+    }
+
+    /// True when nothing failed or errored outside the known-failures list and the list is not stale.
+    public var succeeded: Bool {
+        let summary = summary
+        return summary.failed == 0 && summary.errors == 0 && staleKnownFailures.isEmpty && testeeProblems.isEmpty
+    }
+}
+
+/// A known-failures entry that no longer holds.
+public struct StaleKnownFailure: Sendable, Hashable {
+    public var id: String
+    public var line: Int
+    public var file: String
+    public var reason: String
+
+    public init(id: String, line: Int, file: String, reason: String) {
+        self.id = id
+        self.line = line
+        self.file = file
+        self.reason = reason
+    }
+}
+
+/// Counts of outcomes. Known failures are counted apart and not in `failed` or `errors`.
+public struct RunSummary: Sendable, Hashable {
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+    public var errors = 0
+    public var knownFailures = 0
+
+    public init(_ results: [CaseResult]) {
+        for result in results {
+            if result.knownFailure {
+                knownFailures += 1
+                continue
+            }
+            switch result.outcome {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .skipped: skipped += 1
+            case .error: errors += 1
+            }
+        }
+    }
+
+    /// The closing line: `130 passed, 0 failed, 0 skipped, 0 errors`.
+    public var line: String {
+        var text = "\(passed) passed, \(failed) failed, \(skipped) skipped, \(errors) errors"
+        if knownFailures > 0 { text += ", \(knownFailures) known failures" }
+        return text
+    }
+}

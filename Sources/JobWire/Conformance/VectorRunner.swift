@@ -1,0 +1,38 @@
+import Foundation
+import SocketIOWire
+
+/// Runs vectors through a testee and judges each answer with the suite's comparison.
+public enum VectorRunner {
+    /// Runs every case in order; after a testee error that ends the session (see
+    /// ``AdapterTestee``), the testee itself reports the remaining cases as errors.
+    public static func run(_ cases: [VectorCase], suite: any VectorSuite, testee: any Testee, knownFailures: KnownFailures? = nil) async -> RunReport {
+        var results: [CaseResult] = []
+        results.reserveCapacity(cases.count)
+        for vector in cases {
+            let start = ContinuousClock.now
+            let answer = await testee.answer(vector, suite: suite)
+            let elapsed = ContinuousClock.now - start
+            let outcome: CaseOutcome
+            switch answer {
+            case .output(let output):
+                if let mismatch = suite.mismatch(expected: vector.expect, observed: output) {
+                    outcome = .failed(expected: mismatch.expected, observed: mismatch.observed)
+                } else {
+                    outcome = .passed
+                }
+            case .skipped(let reason): outcome = .skipped(reason: reason)
+            case .error(let message): outcome = .error(message: message)
+            }
+            results.append(
+                CaseResult(
+                    id: vector.id, description: vector.description, requirement: vector.requirement, outcome: outcome,
+                    location: "\(vector.file):\(vector.line)",
+                    durationSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                )
+            )
+        }
+        var report = RunReport(title: "vectors \(suite.name)", testee: await testee.name, results: results)
+        if let problem = await testee.finish() { report.testeeProblems.append(problem) }
+        return report.applying(knownFailures)
+    }
+}

@@ -1,0 +1,48 @@
+import SocketIOWire
+
+/// The eligibility-relevant fields of a `new` message (MSG area), as the worker app receives them.
+public struct JobOffer: Sendable, Hashable {
+    /// The request's id.
+    public var reqID: String
+    /// `CatID`: the request's category (ELIG-3).
+    public var categoryID: CanonicalID
+    /// `exclusive`: nil when the request is open to all ("0" or 0), else the partner id (ELIG-2).
+    public var exclusivePartner: CanonicalID?
+    /// Where the job is (ELIG-4).
+    public var position: GeoPoint
+    /// `BlockedXP`: workers banned from this request (ELIG-5). Absent means none.
+    public var blockedWorkers: [CanonicalID]
+    /// `Delay`: whole seconds the offer must wait before it shows (ELIG-6). Absent means 0.
+    public var delaySeconds: Int64
+
+    /// The largest `Delay` accepted: the 32-bit range backends in the field store it in.
+    public static let maximumDelaySeconds: Int64 = 2_147_483_647
+
+    public init(reqID: String, categoryID: CanonicalID, exclusivePartner: CanonicalID?, position: GeoPoint, blockedWorkers: [CanonicalID] = [], delaySeconds: Int64 = 0) {
+        self.reqID = reqID
+        self.categoryID = categoryID
+        self.exclusivePartner = exclusivePartner
+        self.position = position
+        self.blockedWorkers = blockedWorkers
+        self.delaySeconds = delaySeconds
+    }
+
+    /// Reads and validates a `new` payload; `path` names it in errors (ELIG-9).
+    public init(json: JSONValue?, path: String = "job") throws(EligibilityInputError) {
+        let reader = try EligibilityFieldReader(json, path: path)
+        let reqValue = try reader.required("ReqID", "ELIG-9")
+        guard let reqID = reqValue.stringValue else {
+            throw EligibilityInputError(field: reader.field("ReqID"), requirement: "ELIG-9", message: "expected a string, found \(reqValue.typeDescription)")
+        }
+        self.reqID = reqID
+        categoryID = try reader.id("CatID", "ELIG-3")
+        let exclusive = try reader.id("exclusive", "ELIG-2")
+        guard !exclusive.text.isEmpty else {
+            throw EligibilityInputError(field: reader.field("exclusive"), requirement: "ELIG-2", message: "is empty; use \"0\" for a request open to every worker")
+        }
+        exclusivePartner = exclusive.text == "0" ? nil : exclusive
+        position = try GeoPoint(from: reader.object, path: path, requirement: "ELIG-4")
+        blockedWorkers = try reader.ids("BlockedXP", "ELIG-5", defaultValue: [])
+        delaySeconds = try reader.wholeNumber("Delay", "ELIG-6", in: 0...Self.maximumDelaySeconds, defaultValue: 0)
+    }
+}

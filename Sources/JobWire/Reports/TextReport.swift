@@ -1,0 +1,63 @@
+/// Renders a run for a person: every case that did not pass with its requirement sentence,
+/// what was expected and what was observed, then totals per requirement and a closing line.
+public struct TextReport {
+    public var catalog: RequirementCatalog?
+    /// Also list the cases that passed.
+    public var verbose: Bool
+
+    public init(catalog: RequirementCatalog?, verbose: Bool = false) {
+        self.catalog = catalog
+        self.verbose = verbose
+    }
+
+    public func render(_ report: RunReport) -> String {
+        var out = "jobwire \(report.title) — testee: \(report.testee)\n"
+        for result in report.results {
+            guard verbose || result.outcome != .passed else { continue }
+            out += "\n" + render(result)
+        }
+        for stale in report.staleKnownFailures {
+            out += "\nSTALE  \(stale.file):\(stale.line): \(stale.id) \(stale.reason)\n"
+        }
+        for problem in report.testeeProblems {
+            out += "\nTESTEE \(problem)\n"
+        }
+        out += "\nBy requirement:\n"
+        for (requirement, summary) in report.summaryByRequirement {
+            out += "  \(requirement.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(summary.line)\n"
+        }
+        out += "\n\(report.summary.line)\n"
+        return out
+    }
+
+    private func render(_ result: CaseResult) -> String {
+        let tag: String
+        switch result.outcome {
+        case .passed: tag = "PASS "
+        case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL "
+        case .skipped: tag = "SKIP "
+        case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
+        }
+        var out = "\(tag)  \(result.id)"
+        if let location = result.location { out += "  (\(location))" }
+        out += "\n"
+        guard result.outcome != .passed else { return out }
+        out += "       \(catalog?.headline(result.requirement) ?? result.requirement.rawValue)\n"
+        out += "       case: \(result.description)\n"
+        switch result.outcome {
+        case .passed: break
+        case .failed(let expected, let observed):
+            out += "       expected: \(expected)\n"
+            out += "       observed: \(observed)\n"
+        case .skipped(let reason): out += "       skipped: \(reason)\n"
+        case .error(let message): out += "       error: \(message.replacingNewlines(with: "\n              "))\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,28 @@
+import SocketIOWire
+
+/// One language-neutral test vector: an input for a suite's function and what it must answer.
+public struct VectorCase: Sendable, Identifiable {
+    /// Stable id, e.g. `distance.exactly-at-maxkms`; known-failure lists and reports use it.
+    public var id: String
+    /// One short sentence a reader understands.
+    public var description: String
+    /// The requirement the vector exercises.
+    public var requirement: RequirementID
+    /// The suite-specific input sent to the implementation.
+    public var input: JSONValue
+    /// The suite-specific expectation the answer is compared with.
+    public var expect: JSONValue
+    /// Where the vector was read from, for error messages and reports.
+    public var file: String
+    public var line: Int
+
+    public init(id: String, description: String, requirement: RequirementID, input: JSONValue, expect: JSONValue, file: String, line: Int) {
+        self.id = id
+        self.description = description
+        self.requirement = requirement
+        self.input = input
+        self.expect = expect
+        self.file = file
+        self.line = line
+    }
+}

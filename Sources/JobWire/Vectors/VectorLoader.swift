@@ -1,0 +1,66 @@
+import Foundation
+import SocketIOWire
+
+/// Reads a suite's vector files (`Vectors/<suite>/*.json`) strictly: every missing or ill-typed
+/// field, bad expectation and duplicate id is an error naming the file, line and field.
+public enum VectorLoader {
+    /// All cases of `suite` under `directory`, files in name order, cases in file order.
+    public static func load(suite: any VectorSuite, from directory: URL) throws(VectorLoadError) -> [VectorCase] {
+        let suiteDirectory = directory.appendingPathComponent(suite.name)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: suiteDirectory.path).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw VectorLoadError(file: suiteDirectory.path, message: "cannot list the suite's vectors: \(error.localizedDescription)")
+        }
+        guard !names.isEmpty else {
+            throw VectorLoadError(file: suiteDirectory.path, message: "holds no .json vector files")
+        }
+        var cases: [VectorCase] = []
+        var seen: [String: (file: String, line: Int)] = [:]
+        for name in names {
+            let document = try VectorDocument(url: suiteDirectory.appendingPathComponent(name))
+            for vector in try VectorLoader.cases(in: document, suite: suite) {
+                if let first = seen[vector.id] {
+                    throw VectorLoadError(file: vector.file, line: vector.line, field: "id", message: "duplicate id \"\(vector.id)\", first defined at \(first.file):\(first.line)")
+                }
+                seen[vector.id] = (vector.file, vector.line)
+                cases.append(vector)
+            }
+        }
+        return cases
+    }
+
+    /// The cases of one parsed vector file.
+    public static func cases(in document: VectorDocument, suite: any VectorSuite) throws(VectorLoadError) -> [VectorCase] {
+        let declared = try document.string(at: ["suite"])
+        guard declared == suite.name else {
+            throw document.error(at: ["suite"], "this file belongs to suite \"\(declared)\", not \"\(suite.name)\"")
+        }
+        let list = try document.array(document.root, at: ["cases"])
+        var result: [VectorCase] = []
+        for index in list.indices {
+            let path = ["cases", String(index)]
+            let requirementText = try document.string(at: path + ["requirement"])
+            guard RequirementID(requirementText).number != nil else {
+                throw document.error(at: path + ["requirement"], "expected a requirement id like ELIG-4, found \"\(requirementText)\"")
+            }
+            let expect = try document.required(at: path + ["expect"])
+            if let problem = suite.problem(inExpectation: expect) {
+                throw document.error(at: path + ["expect"] + problem.path, problem.message)
+            }
+            result.append(
+                VectorCase(
+                    id: try document.string(at: path + ["id"]),
+                    description: try document.string(at: path + ["description"]),
+                    requirement: RequirementID(requirementText),
+                    input: try document.required(at: path + ["input"]),
+                    expect: expect,
+                    file: document.file,
+                    line: document.line(of: path)
+                )
+            )
+        }
+        return result
+    }
+}

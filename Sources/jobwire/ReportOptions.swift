@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import JobWire
+
+/// How a run's report is printed: the flags `vectors run` and `check` share.
+struct ReportOptions: ParsableArguments {
+    /// The report formats on stdout.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "Report format on stdout: text (for people) or json (a summary object with integer counts, and one entry per case).")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(
+        name: .customLong("known-failures"),
+        help: ArgumentHelp(
+            "A file of case ids (one per line, # comments) expected to fail. Listed failures do not fail the run; a listed id that passes or does not exist does.",
+            valueName: "file"))
+    var knownFailures: String?
+
+    @Flag(name: .shortAndLong, help: "In the text report, also list the cases that passed.")
+    var verbose = false
+
+    /// Reads the known-failures file, if one was given.
+    func loadKnownFailures() throws(VectorLoadError) -> KnownFailures? {
+        guard let knownFailures else { return nil }
+        return try KnownFailures.load(path: knownFailures)
+    }
+
+    /// Prints the report, writes the JUnit file, and returns the exit code the run deserves.
+    func emit(_ report: RunReport, catalog: RequirementCatalog?) throws -> ExitCode {
+        switch format {
+        case .text: print(TextReport(catalog: catalog, verbose: verbose).render(report), terminator: "")
+        case .json: print(JSONReport(catalog: catalog).render(report), terminator: "")
+        }
+        if let junit {
+            do {
+                try JUnitReport(catalog: catalog).render(report).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIError("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+            }
+        }
+        return report.succeeded ? .success : ExitCode(1)
+    }
+}
+
+/// Where vectors come from: the flag every vector-reading command shares.
+struct VectorsLocationOptions: ParsableArguments {
+    @Option(
+        name: .customLong("vectors"),
+        help: ArgumentHelp(
+            "A vectors directory to use instead of the one that ships with jobwire (also: JOBWIRE_VECTORS).",
+            valueName: "dir"))
+    var directory: String?
+
+    /// The vectors directory in force.
+    func resolve() throws(VectorLoadError) -> URL {
+        try VectorLocator.directory(explicit: directory)
+    }
+
+    /// The requirement catalogue: the one in `directory` when it has one, else the shipped one,
+    /// so a team's own vector set still gets the sentences of Docs/PROTOCOL.md in its reports.
+    func catalog(for directory: URL) throws(VectorLoadError) -> RequirementCatalog {
+        let own = directory.appendingPathComponent(RequirementCatalog.fileName)
+        if FileManager.default.fileExists(atPath: own.path) {
+            return try RequirementCatalog.load(fromVectors: directory)
+        }
+        return try RequirementCatalog.load(fromVectors: VectorLocator.directory(environment: [:]))
+    }
+}
+
+/// An error the user must act on: printed as one line to stderr, exit status 2.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Runs `body`, turning unusable input into one line on stderr and exit status 2.
+func exitingOnUnusableInput(_ body: () async throws -> ExitCode) async throws {
+    let code: ExitCode
+    do {
+        code = try await body()
+    } catch let error as VectorLoadError {
+        FileHandle.standardError.write(Data("jobwire: \(error)\n".utf8))
+        throw ExitCode(2)
+    } catch let error as CLIError {
+        FileHandle.standardError.write(Data("jobwire: \(error)\n".utf8))
+        throw ExitCode(2)
+    }
+    if code != .success { throw code }
+}

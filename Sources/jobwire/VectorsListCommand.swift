@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import JobWire
+
+/// `jobwire vectors list`: what the vectors directory holds, per suite and requirement.
+struct VectorsListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the vector suites, where they are read from, and how many vectors each requirement has."
+    )
+
+    @OptionGroup var vectors: VectorsLocationOptions
+
+    func run() async throws {
+        try await exitingOnUnusableInput {
+            let directory = try vectors.resolve()
+            print("vectors: \(directory.path)")
+            for suite in VectorSuites.all {
+                let cases = try VectorLoader.load(suite: suite, from: directory)
+                print("suite \(suite.name): \(cases.count) vectors")
+                for (requirement, group) in Dictionary(grouping: cases, by: \.requirement).sorted(by: { $0.key < $1.key }) {
+                    print("  \(requirement.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.count)")
+                }
+            }
+            return .success
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import SocketIOWire
+
+/// `jobwire vectors run` end to end, as a user runs it: built-in, example adapters, broken testees.
+@Suite(.serialized) struct VectorsRunCommandTests {
+    @Test func builtinPassesEveryEligibilityVectorFromAnyDirectory() throws {
+        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = result.json["summary"]
+        #expect((summary?["passed"]?.integerValue ?? 0) >= 100)
+        if case .int(let failed)? = summary?["failed"] { #expect(failed == 0) } else { Issue.record("summary.failed is not an integer: \(result.stdout.prefix(300))") }
+        #expect(summary?["skipped"] == .int(0))
+        #expect(summary?["errors"] == .int(0))
+    }
+
+    @Test func theCorrectExampleAdapterPasses() throws {
+        let result = try CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python")])
+        #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
+        #expect(result.stdout.contains("example-python"))
+    }
+
+    @Test func theWrongExampleAdapterFailsOnTheVectorsItShould() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let junit = directory.appendingPathComponent("out.xml").path
+        let result = try CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python-wrong"), "--junit", junit], in: directory)
+        #expect(result.status == 1)
+        // One vector per bug: flat-earth distance, first failed rule only, strict boundary.
+        for id in ["geometry.antimeridian-equator", "combined.fail-1-2", "distance.exactly-at-maxkms"] {
+            #expect(result.stdout.contains("FAIL   \(id)"), "\(id) not reported as failed")
+        }
+        #expect(!result.stdout.contains("FAIL   distance.one-metre-over"), "a vector the wrong adapter gets right was failed")
+        #expect(result.stdout.contains("ELIG-4 MUST:"), "failures must show the requirement sentence")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<failure"))
+        #expect(xml.contains("name=\"distance.exactly-at-maxkms\""))
+    }
+
+    @Test func theWrongAdapterFailsExactlyItsKnownFailures() throws {
+        let list = CLIRunner.packageRoot.appendingPathComponent("Examples/eligibility-adapter-python-wrong/known-failures.txt").path
+        let result = try CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python-wrong"), "--known-failures", list, "--format", "json"])
+        #expect(result.status == 0, "\(result.stdout.suffix(3000))")
+        #expect((result.json["summary"]?["knownFailures"]?.integerValue ?? 0) > 0)
+    }
+
+    @Test func aStaleKnownFailuresListFailsTheRun() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let list = directory.appendingPathComponent("known.txt")
+        try "distance.one-metre-over # passes on the built-in\nno.such-vector\n".write(to: list, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["vectors", "run", "--known-failures", list.path], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("distance.one-metre-over is listed as a known failure but passed"))
+        #expect(result.stdout.contains("no.such-vector is listed as a known failure but no case has this id"))
+    }
+
+    @Test func aHungTesteeIsReportedAndTheRunEnds() throws {
+        let script = try writeTestee(
+            """
+            import sys, json, time
+            hello = json.loads(sys.stdin.readline())
+            print(json.dumps({"type": "hello", "protocol": 1, "name": "sleepy", "suites": ["eligibility"]}), flush=True)
+            sys.stdin.readline()
+            time.sleep(600)
+            """)
+        let start = Date()
+        let result = try CLIRunner.run(["vectors", "run", "--adapter", "\(CLIRunner.python) \(script)", "--timeout", "1", "--format", "json"])
+        #expect(result.status == 1)
+        #expect(Date().timeIntervalSince(start) < 30)
+        let cases = result.json["cases"]?.arrayValue ?? []
+        #expect(cases.first?["message"]?.stringValue?.contains("testee hung") == true)
+        #expect(cases.dropFirst().allSatisfy { $0["message"]?.stringValue?.hasPrefix("not run: testee hung") == true })
+    }
+
+    @Test func aCrashingTesteeIsReportedWithItsStatusAndStderr() throws {
+        let script = try writeTestee(
+            """
+            import sys, json
+            sys.stdin.readline()
+            print(json.dumps({"type": "hello", "protocol": 1, "name": "crashy", "suites": ["eligibility"]}), flush=True)
+            sys.stdin.readline()
+            sys.stderr.write("boom: out of cheese\\n")
+            sys.exit(3)
+            """)
+        let result = try CLIRunner.run(["vectors", "run", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
+        #expect(result.status == 1)
+        let first = result.json["cases"]?.arrayValue?.first?["message"]?.stringValue ?? ""
+        #expect(first.contains("exited with status 3"), "\(first)")
+        #expect(first.contains("out of cheese"))
+    }
+
+    @Test func aTesteeWithoutTheSuiteSkipsEveryCase() throws {
+        let script = try writeTestee(
+            """
+            import sys, json
+            for line in sys.stdin:
+                message = json.loads(line)
+                if message["type"] == "hello":
+                    print(json.dumps({"type": "hello", "protocol": 1, "name": "offline-only", "suites": ["offline"]}), flush=True)
+                elif message["type"] == "stop":
+                    break
+            """)
+        let result = try CLIRunner.run(["vectors", "run", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
+        #expect(result.status == 0)
+        #expect((result.json["summary"]?["skipped"]?.integerValue ?? 0) >= 100)
+        #expect(result.json["cases"]?.arrayValue?.first?["reason"]?.stringValue == "testee does not support suite eligibility")
+    }
+
+    @Test func unusableInputExitsTwoNamingFileLineAndField() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let suite = directory.appendingPathComponent("eligibility")
+        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+        try """
+        {"suite": "eligibility", "cases": [
+          {"id": "x.one", "description": "d", "requirement": "ELIG-1", "input": {},
+           "expect": {"eligible": "yes", "failed": [], "distanceKm": 0, "showAt": 0}}
+        ]}
+        """.write(to: suite.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["vectors", "run", "--vectors", directory.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("eligibility/bad.json:3:"), "\(result.stderr)")
+        #expect(result.stderr.contains("cases[0].expect.eligible"))
+
+        let unknown = try CLIRunner.run(["vectors", "run", "--suite", "nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown suite \"nope\""))
+
+        let missing = try CLIRunner.run(["vectors", "run", "--adapter", "no-such-adapter-binary"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no-such-adapter-binary"))
+    }
+
+    private func writeTestee(_ source: String) throws -> String {
+        let url = CLIRunner.scratchDirectory().appendingPathComponent("testee.py")
+        try source.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}
