@@ -16,3 +16,10 @@ extension JSONValue {
         do { return try JSONParser.parse(text) } catch { fatalError("bad JSON in test: \(error)") }
     }
 }
+
+import Testing
+
+extension VectorCase: CustomTestStringConvertible {
+    /// Test logs name a vector by its id, not its whole input.
+    public var testDescription: String { id }
+}
