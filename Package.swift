@@ -57,6 +57,7 @@ let package = Package(
         ),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
+        .testTarget(name: "JobWireBrokerTests", dependencies: ["JobWireBroker", "JobWire", "SocketIOWire"]),
         .testTarget(name: "jobwireTests", dependencies: ["jobwire"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,19 @@
+/// Deliberate protocol violations the reference backend can be switched into, so tests can
+/// prove `jobwire verify` catches each one with the right requirement id. Never on by default.
+public struct BackendFaults: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// getJobs and WorkerAccept ignore the worker's eligibility (breaks ELIG-8, REST-9).
+    public static let eligibilityIgnored = BackendFaults(rawValue: 1 << 0)
+    /// getJobs and WorkerAccept ignore `BlockedXP` (breaks ELIG-8 for ELIG-5, REST-9).
+    public static let blockedIgnored = BackendFaults(rawValue: 1 << 1)
+    /// Every racing WorkerAccept succeeds (breaks FLOW-3, FLOW-4).
+    public static let everyRacerWins = BackendFaults(rawValue: 1 << 2)
+    /// `apply` goes to the channel as well as the client (breaks FLOW-5).
+    public static let applyToEveryone = BackendFaults(rawValue: 1 << 3)
+    /// A cancelled request can still be won and stays in getJobs (breaks FLOW-7, FLOW-13).
+    public static let cancelNotEnforced = BackendFaults(rawValue: 1 << 4)
+    /// `close` reaches only the side that did not press it (breaks FLOW-9).
+    public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
+}

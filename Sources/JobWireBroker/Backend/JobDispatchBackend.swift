@@ -1,0 +1,216 @@
+import Foundation
+import JobWire
+import SocketIOWire
+
+/// The reference backend of the job flow as a plain state machine: REST calls in, HTTP answers
+/// and Socket.IO emissions out. No I/O and no clock of its own: `now` comes with every call,
+/// so the broker runs it in real or virtual time and tests drive it directly.
+///
+/// Enforces REST-1 ... REST-14, FLOW-1, FLOW-3 ... FLOW-9, FLOW-13 and ELIG-8.
+public struct JobDispatchBackend: Sendable {
+    public var profile: ProtocolProfile
+    /// Deliberate violations for mutant tests; empty in every real use.
+    public var faults: BackendFaults
+    public private(set) var workers: [CanonicalID: WorkerRecord] = [:]
+    public private(set) var clients: [CanonicalID: ClientRecord] = [:]
+    public private(set) var requests: [String: RequestRecord] = [:]
+    private var nextRequestNumber = 1
+
+    public init(profile: ProtocolProfile = .standard, faults: BackendFaults = []) {
+        self.profile = profile
+        self.faults = faults
+    }
+
+    /// Adds or replaces a worker's record (its profile, name, avatar and rating).
+    public mutating func register(_ worker: WorkerRecord) { workers[worker.id] = worker }
+
+    /// Adds or replaces a client's record (its banned workers and offer delay).
+    public mutating func register(_ client: ClientRecord) { clients[client.id] = client }
+
+    /// POST request (REST-2): records the request and emits its `new` (MSG-3 ... MSG-8).
+    public mutating func postRequest(body: JSONValue?, now: Int64) -> BackendReply {
+        do throws(BackendError) {
+            let reader = try RequestBodyReader(body)
+            let clientID = try reader.requiredID("clientId")
+            let categoryID = try reader.requiredID("CatID")
+            let category = try reader.requiredString("category")
+            let description = try reader.requiredString("description")
+            let clientName = try reader.requiredString("clientName")
+            let address = try reader.requiredString("address")
+            let lat = try reader.coordinate("lat", limit: 90)
+            let lng = try reader.coordinate("lng", limit: 180)
+            let image = try reader.string("image", optional: true)
+            let exclusive = try reader.id("exclusive", optional: true) ?? CanonicalID("0")
+            let workerID = try reader.id("workerId", optional: true)
+            if let workerID, workers[workerID] == nil {
+                throw BackendError(.notFound, "no worker \(workerID) is known")
+            }
+            let client = clients[clientID] ?? ClientRecord(id: clientID)
+            let reqID = "R-\(nextRequestNumber)"
+            nextRequestNumber += 1
+            var payload: JSONObject = [
+                "ReqID": .string(reqID),
+                "CatID": Self.json(categoryID),
+                "exclusive": Self.json(exclusive),
+                "lat": .double(lat),
+                "lng": .double(lng),
+                "BlockedXP": .array(client.blockedWorkers.map(Self.json)),
+                "Delay": .int(client.offerDelaySeconds),
+                "clientName": .string(clientName),
+                "address": .string(address),
+                "category": .string(category),
+                "description": .string(description),
+                "createdAt": .string(Self.iso8601(now)),
+            ]
+            if let image { payload["image"] = .string(image) }
+            if let workerID { payload["workerId"] = Self.json(workerID) }
+            let offer = JobOffer(
+                reqID: reqID, categoryID: categoryID, exclusivePartner: exclusive.text == "0" ? nil : exclusive,
+                position: GeoPoint(lat: lat, lng: lng), blockedWorkers: client.blockedWorkers, delaySeconds: client.offerDelaySeconds)
+            let target: RequestTarget = workerID.map { .worker($0) } ?? .channel
+            requests[reqID] = RequestRecord(reqID: reqID, client: clientID, target: target, newPayload: .object(payload), offer: offer, createdAtMs: now, state: .open)
+            let emission = Emission(event: profile.newEvent, room: room(of: target), payload: .object(payload))
+            return .success(["ReqID": .string(reqID), "createdAt": .string(Self.iso8601(now))], emissions: [emission])
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// WorkerAccept (REST-3): the first eligible accept wins and the client gets `apply` (FLOW-3 ... FLOW-6).
+    public mutating func workerAccept(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
+        do throws(BackendError) {
+            let reader = try RequestBodyReader(body)
+            let workerID = try reader.requiredID("workerId")
+            var request = try existingRequest(reqID)
+            guard let worker = workers[workerID] else { throw BackendError(.notFound, "no worker \(workerID) is known") }
+            try checkNotEnded(request)
+            if request.state.winner != nil, !faults.contains(.everyRacerWins) {
+                throw BackendError(.raceLost, "another worker already won request \(reqID)")
+            }
+            if let reason = ineligibility(of: worker, for: request) { throw BackendError(.notEligible, reason) }
+            request.state = .won(by: workerID)
+            requests[reqID] = request
+            let apply: JSONValue = [
+                "ReqID": .string(reqID),
+                "workerId": Self.json(workerID),
+                "workerName": .string(worker.name),
+                "workerAvatar": .string(worker.avatar),
+                "workerRating": worker.rating.map { .double($0) } ?? .null,
+                "lat": .double(worker.profile.position.lat),
+                "lng": .double(worker.profile.position.lng),
+            ]
+            var emissions = [Emission(event: profile.applyEvent, room: request.client.text, payload: apply)]
+            if faults.contains(.applyToEveryone) {
+                emissions.append(Emission(event: profile.applyEvent, room: profile.channelRoom, payload: apply))
+            }
+            return .success(["ReqID": .string(reqID)], emissions: emissions)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// getJobs (REST-4): the open requests this worker may take, eligibility decided here (ELIG-8, FLOW-13).
+    public func getJobs(workerID: String?, now: Int64) -> BackendReply {
+        guard let workerID, !workerID.isEmpty else {
+            return .failure(.badRequest("workerId", "the workerId query parameter is required"))
+        }
+        guard let worker = workers[CanonicalID(workerID)] else {
+            return .failure(BackendError(.notFound, "no worker \(workerID) is known"))
+        }
+        let jobs = requests.values
+            .filter { request in
+                let listable = request.state == .open || (faults.contains(.cancelNotEnforced) && request.state == .cancelled(winner: nil))
+                return listable && request.createdAtMs + request.offer.delaySeconds * 1000 <= now
+                    && ineligibility(of: worker, for: request) == nil
+            }
+            .sorted { $0.createdAtMs == $1.createdAtMs ? $0.reqID < $1.reqID : $0.createdAtMs < $1.createdAtMs }
+            .map(\.newPayload)
+        return .success(["jobs": .array(jobs)])
+    }
+
+    /// Cancel (REST-5): ends the request for everyone and tells both sides (FLOW-7, FLOW-8).
+    public mutating func cancel(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
+        do throws(BackendError) {
+            let reader = try RequestBodyReader(body)
+            let reason = try reader.requiredString("reason")
+            var request = try existingRequest(reqID)
+            try checkNotEnded(request)
+            let winner = request.state.winner
+            if !faults.contains(.cancelNotEnforced) { request.state = .cancelled(winner: winner) }
+            requests[reqID] = request
+            let payload: JSONValue = ["ReqID": .string(reqID), "reason": .string(reason)]
+            let rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
+            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.cancelEvent, room: $0, payload: payload) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Close (REST-6): ends a request in Work in Progress and releases both sides (FLOW-9, REST-12).
+    public mutating func close(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
+        do throws(BackendError) {
+            let reader = try RequestBodyReader(body)
+            let outcome = try reader.choice("outcome", ["happy", "unhappy"])
+            let by = try reader.choice("by", ["client", "worker"])
+            var request = try existingRequest(reqID)
+            try checkNotEnded(request)
+            guard let winner = request.state.winner else {
+                throw BackendError(.notInProgress, "no worker has won request \(reqID); cancel it instead")
+            }
+            request.state = .closed(winner: winner)
+            requests[reqID] = request
+            let payload: JSONValue = ["ReqID": .string(reqID), "outcome": .string(outcome), "by": .string(by)]
+            var rooms = [request.client.text, winner.text]
+            if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
+            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.closeEvent, room: $0, payload: payload) })
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    // MARK: - Shared checks
+
+    private func existingRequest(_ reqID: String) throws(BackendError) -> RequestRecord {
+        guard let request = requests[reqID] else { throw BackendError(.notFound, "no request \(reqID) is known") }
+        return request
+    }
+
+    /// REST-10: a cancelled or closed request takes no more calls.
+    private func checkNotEnded(_ request: RequestRecord) throws(BackendError) {
+        switch request.state {
+        case .closed: throw BackendError(.requestClosed, "request \(request.reqID) is closed")
+        case .cancelled: throw BackendError(.requestCancelled, "request \(request.reqID) is cancelled")
+        case .open, .won: return
+        }
+    }
+
+    /// Why `worker` may not take `request`, or nil: ELIG-1 ... ELIG-5 for the channel, the
+    /// addressee for a direct request (REST-9, ELIG-7, ELIG-8).
+    private func ineligibility(of worker: WorkerRecord, for request: RequestRecord) -> String? {
+        switch request.target {
+        case .worker(let addressee):
+            return addressee == worker.id ? nil : "request \(request.reqID) was sent to worker \(addressee) only"
+        case .channel:
+            if faults.contains(.eligibilityIgnored) { return nil }
+            var failed = Eligibility.decide(profile: worker.profile, job: request.offer, receivedAt: request.createdAtMs).failed
+            if faults.contains(.blockedIgnored) { failed.removeAll { $0 == "ELIG-5" } }
+            failed.removeAll { $0 == "ELIG-6" }
+            return failed.isEmpty ? nil : "worker \(worker.id) is not eligible for request \(request.reqID): fails \(failed.map(\.rawValue).joined(separator: ", "))"
+        }
+    }
+
+    private func room(of target: RequestTarget) -> String {
+        switch target {
+        case .channel: return profile.channelRoom
+        case .worker(let id): return id.text
+        }
+    }
+
+    static func json(_ id: CanonicalID) -> JSONValue { .string(id.text) }
+
+    static func iso8601(_ milliseconds: Int64) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
+    }
+}

@@ -1,0 +1,24 @@
+/// The names a deployment gives the protocol's events, rooms and REST paths (PROTOCOL.md,
+/// Configuration): backends that differ only in naming are configured, not forked.
+public struct ProtocolProfile: Sendable, Hashable {
+    /// Socket.IO event names (MSG-1).
+    public var newEvent = "new"
+    public var applyEvent = "apply"
+    public var cancelEvent = "cancel"
+    public var closeEvent = "close"
+    /// The namespace the events travel in (MSG-1).
+    public var namespace = "/"
+    /// The room every worker socket joins (MSG-2).
+    public var channelRoom = "workers"
+    /// REST paths; `{ReqID}` is replaced by the request id (REST-2 ... REST-6).
+    public var postRequestPath = "/api/requests"
+    public var workerAcceptPath = "/api/requests/{ReqID}/accept"
+    public var getJobsPath = "/api/jobs"
+    public var cancelPath = "/api/requests/{ReqID}/cancel"
+    public var closePath = "/api/requests/{ReqID}/close"
+
+    /// The defaults of PROTOCOL.md.
+    public static let standard = ProtocolProfile()
+
+    public init() {}
+}
