@@ -62,6 +62,10 @@ struct VectorsLocationOptions: ParsableArguments {
         try VectorLocator.directory(explicit: directory)
     }
 
+    /// How files of the vectors directory are named in messages: as given with --vectors,
+    /// else `Vectors` (the shipped set, wherever the build put it).
+    var displayRoot: String { directory ?? "Vectors" }
+
     /// The requirement catalogue: the one in `directory` when it has one, else the shipped one,
     /// so a team's own vector set still gets the sentences of Docs/PROTOCOL.md in its reports.
     func catalog(for directory: URL) throws(VectorLoadError) -> RequirementCatalog {

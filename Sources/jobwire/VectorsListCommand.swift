@@ -16,7 +16,7 @@ struct VectorsListCommand: AsyncParsableCommand {
             let directory = try vectors.resolve()
             print("vectors: \(directory.path)")
             for suite in VectorSuites.all {
-                let cases = try VectorLoader.load(suite: suite, from: directory)
+                let cases = try VectorLoader.load(suite: suite, from: directory, displayRoot: vectors.displayRoot)
                 print("suite \(suite.name): \(cases.count) vectors")
                 for (requirement, group) in Dictionary(grouping: cases, by: \.requirement).sorted(by: { $0.key < $1.key }) {
                     print("  \(requirement.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.count)")

@@ -43,7 +43,7 @@ struct VectorsRunCommand: AsyncParsableCommand {
             guard timeout > 0 else { throw CLIError("--timeout must be a positive number of seconds") }
             let directory = try vectors.resolve()
             let catalog = try vectors.catalog(for: directory)
-            let cases = try VectorLoader.load(suite: suite, from: directory)
+            let cases = try VectorLoader.load(suite: suite, from: directory, displayRoot: vectors.displayRoot)
             let knownFailures = try report.loadKnownFailures()
             let testee: any Testee
             if let adapter {

@@ -123,7 +123,7 @@ public actor AdapterTestee: Testee {
                 return nil
             }
             if let id, reply["id"]?.stringValue != id {
-                breakSession("testee answered \(what) with id \(reply["id"]?.compactText ?? "(none)")")
+                breakSession("testee's answer to \(what) has id \(reply["id"]?.compactText ?? "(none)"), expected \"\(id)\"")
                 return nil
             }
             return reply

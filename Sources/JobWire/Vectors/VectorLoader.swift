@@ -5,7 +5,10 @@ import SocketIOWire
 /// field, bad expectation and duplicate id is an error naming the file, line and field.
 public enum VectorLoader {
     /// All cases of `suite` under `directory`, files in name order, cases in file order.
-    public static func load(suite: any VectorSuite, from directory: URL) throws(VectorLoadError) -> [VectorCase] {
+    /// Files are named in errors and reports as `displayRoot/<suite>/<file>` (the directory's
+    /// path when `displayRoot` is nil), so a reader sees `Vectors/eligibility/distance.json:172`
+    /// rather than a build folder.
+    public static func load(suite: any VectorSuite, from directory: URL, displayRoot: String? = nil) throws(VectorLoadError) -> [VectorCase] {
         let suiteDirectory = directory.appendingPathComponent(suite.name)
         let names: [String]
         do {
@@ -19,7 +22,8 @@ public enum VectorLoader {
         var cases: [VectorCase] = []
         var seen: [String: (file: String, line: Int)] = [:]
         for name in names {
-            let document = try VectorDocument(url: suiteDirectory.appendingPathComponent(name))
+            let display = "\(displayRoot ?? directory.path)/\(suite.name)/\(name)"
+            let document = try VectorDocument(url: suiteDirectory.appendingPathComponent(name), displayPath: display)
             for vector in try VectorLoader.cases(in: document, suite: suite) {
                 if let first = seen[vector.id] {
                     throw VectorLoadError(file: vector.file, line: vector.line, field: "id", message: "duplicate id \"\(vector.id)\", first defined at \(first.file):\(first.line)")
