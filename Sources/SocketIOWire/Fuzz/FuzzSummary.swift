@@ -24,6 +24,14 @@ public struct FuzzFailure: Sendable, Hashable, CustomStringConvertible {
     /// What differed.
     public var detail: String
 
+    /// Creates a failure record.
+    public init(target: FuzzTarget, iteration: Int, input: [UInt8], detail: String) {
+        self.target = target
+        self.iteration = iteration
+        self.input = input
+        self.detail = detail
+    }
+
     /// The target, iteration, input (escaped) and detail on one line.
     public var description: String {
         let text = String(decoding: input, as: UTF8.self).unicodeScalars.map { scalar in

@@ -138,14 +138,17 @@ public struct SocketIOWireFuzzer: Sendable {
     }
 
     private func fuzzReassembly(_ input: [UInt8], _ iteration: Int, _ summary: inout FuzzSummary, _ random: inout SplitMix64) {
-        // The header text, then zero to four messages: mostly binary, sometimes a stray text.
-        var messages: [EngineIOPacket] = [.message(String(decoding: input, as: UTF8.self))]
-        for _ in 0..<random.below(5) {
-            if random.chance(1, in: 8) {
-                messages.append(.message(#"2["x"]"#))
-            } else {
-                messages.append(.binaryMessage(Data(FuzzMutator.randomInput(&random, maximumLength: 6))))
-            }
+        // The header text, then as many binary messages as it announces (when it decodes), one
+        // more or one fewer now and then, and sometimes a stray text among them.
+        let text = String(decoding: input, as: UTF8.self)
+        var count = (try? SocketIOPacketHeader(decoding: text).attachmentCount) ?? random.below(4)
+        if random.chance(1, in: 8) { count = max(0, count + (random.chance(1, in: 2) ? 1 : -1)) }
+        var messages: [EngineIOPacket] = [.message(text)]
+        for _ in 0..<count {
+            messages.append(.binaryMessage(Data(FuzzMutator.randomInput(&random, maximumLength: 6))))
+        }
+        if random.chance(1, in: 8) {
+            messages.insert(.message(#"2["x"]"#), at: 1 + random.below(messages.count))
         }
         var reassembler = SocketIOBinaryReassembler()
         var packets: [SocketIOPacket] = []

@@ -25,7 +25,8 @@ struct SocketIOPacketParser {
         let namespace = parseNamespace()
         let ackID = try parseAckID()
         let payloadStart = index
-        let payload = index < bytes.count ? try parsePayload() : nil
+        // Spelled out: JSONValue is ExpressibleByNilLiteral, so a bare `nil` here would mean `.null`.
+        let payload: JSONValue? = index < bytes.count ? try parsePayload() : Optional.none
         try Self.validate(payload: payload, of: type, attachmentCount: attachmentCount, at: payloadStart)
         return SocketIOPacketHeader(
             type: type, namespace: namespace, ackID: ackID, payload: payload, attachmentCount: attachmentCount

@@ -64,7 +64,7 @@ public enum SocketIOValue: Sendable, Hashable {
 
     /// The value as JSON when it holds no binary data; nil otherwise.
     public var jsonValue: JSONValue? {
-        containsBinary ? nil : deconstructed().json
+        containsBinary ? Optional.none : deconstructed().json
     }
 }
 
