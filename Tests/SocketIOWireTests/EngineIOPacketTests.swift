@@ -75,7 +75,7 @@ struct EngineIOPacketTests {
         #expect(handshake?.offset == 2)
         let data = #expect(throws: SocketIOWireError.self) { try EngineIOPacket(text: "6x") }
         #expect(data?.offset == 1)
-        #expect(data?.description == "unexpected-data at byte 1: a noop packet carries no data")
+        #expect(data?.description == "unexpected-data at offset 1: a noop packet carries no data")
     }
 
     @Test("only the record separator keeps a packet out of a polling payload")

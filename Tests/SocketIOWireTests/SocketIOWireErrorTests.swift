@@ -19,6 +19,6 @@ struct SocketIOWireErrorTests {
     @Test("description names code, byte and reason")
     func description() {
         let error = SocketIOWireError(.invalidAckID, "ack id must be decimal digits, found 'a'", at: 1)
-        #expect(error.description == "invalid-ack-id at byte 1: ack id must be decimal digits, found 'a'")
+        #expect(error.description == "invalid-ack-id at offset 1: ack id must be decimal digits, found 'a'")
     }
 }

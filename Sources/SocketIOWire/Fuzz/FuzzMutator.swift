@@ -8,9 +8,9 @@ struct FuzzMutator {
     /// The bytes whose duplication stresses the framing: record separator and the Socket.IO delimiters.
     static let separators: [UInt8] = [0x1E, UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "\""), UInt8(ascii: "[")]
 
-    /// Returns a random interesting byte, or any byte one time in four.
+    /// Returns a random interesting byte, or any byte one time in eight.
     static func randomByte(_ random: inout SplitMix64) -> UInt8 {
-        random.chance(1, in: 4) ? UInt8(truncatingIfNeeded: random.next()) : interestingBytes[random.below(interestingBytes.count)]
+        random.chance(1, in: 8) ? UInt8(truncatingIfNeeded: random.next()) : interestingBytes[random.below(interestingBytes.count)]
     }
 
     /// Random bytes of length 0...maximumLength, mostly interesting ones.
@@ -18,10 +18,10 @@ struct FuzzMutator {
         (0..<random.below(maximumLength + 1)).map { _ in randomByte(&random) }
     }
 
-    /// Applies one to four random mutations to `input`; `other` is used for splicing.
+    /// Applies one random mutation to `input` half the time, two to four otherwise; `other` is used for splicing.
     static func mutate(_ input: [UInt8], splicingWith other: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         var bytes = input
-        for _ in 0..<(1 + random.below(4)) {
+        for _ in 0..<(random.chance(1, in: 2) ? 1 : 2 + random.below(3)) {
             mutateOnce(&bytes, other: other, &random)
         }
         return bytes

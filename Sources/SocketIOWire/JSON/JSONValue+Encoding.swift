@@ -110,5 +110,6 @@ extension JSONValue {
 }
 
 extension JSONValue: CustomStringConvertible {
+    /// The compact JSON text.
     public var description: String { compactText }
 }

@@ -110,3 +110,11 @@ extension SocketIOPacket: CustomStringConvertible {
         ([encodedText] + attachments.map { EngineIOFrame.binary($0).description }).joined(separator: " + ")
     }
 }
+
+extension SocketIOPacket {
+    /// True when both packets are equal except that numbers compare by value (see ``JSONValue/isEquivalent(to:)``).
+    public func isEquivalent(to other: SocketIOPacket) -> Bool {
+        type == other.type && namespace == other.namespace && ackID == other.ackID
+            && attachments == other.attachments && payload.isEquivalent(to: other.payload)
+    }
+}

@@ -107,3 +107,11 @@ extension SocketIOPacketHeader: CustomStringConvertible {
     /// The encoded text.
     public var description: String { encodedText }
 }
+
+extension SocketIOPacketHeader {
+    /// True when both headers are equal except that numbers compare by value (see ``JSONValue/isEquivalent(to:)``).
+    public func isEquivalent(to other: SocketIOPacketHeader) -> Bool {
+        type == other.type && namespace == other.namespace && ackID == other.ackID
+            && attachmentCount == other.attachmentCount && payload.isEquivalent(to: other.payload)
+    }
+}

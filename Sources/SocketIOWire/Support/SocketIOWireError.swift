@@ -94,8 +94,8 @@ public struct SocketIOWireError: Error, Sendable, Hashable, CustomStringConverti
         self.offset = offset
     }
 
-    /// A readable one-line description naming the code, the byte position and the reason.
-    public var description: String { "\(code) at byte \(offset): \(reason)" }
+    /// A readable one-line description naming the code, the zero-based byte offset and the reason.
+    public var description: String { "\(code) at offset \(offset): \(reason)" }
 
     /// The same error with its offset moved by `delta`, for errors found in a slice of a larger input.
     func shifted(by delta: Int) -> SocketIOWireError {
