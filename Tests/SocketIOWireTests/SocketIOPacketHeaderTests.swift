@@ -48,6 +48,14 @@ struct SocketIOPacketHeaderTests {
         #expect(withID.ackID == 7)
     }
 
+    /// Found by `jobwire fuzz --seed 42`: "/" and a combining mark form one Character.
+    @Test("a namespace starting with '/' and a combining mark round-trips", arguments: ["1/\u{05BF}\u{1E}admin,", "2/\u{301},[\"a\"]"])
+    func combiningMarkNamespace(_ text: String) throws {
+        let header = try SocketIOPacketHeader(decoding: text)
+        #expect(throws: Never.self) { try header.validate() }
+        #expect(try SocketIOPacketHeader(decoding: header.encodedText) == header)
+    }
+
     @Test("error offsets point at the offending byte")
     func offsets() {
         func error(_ text: String) -> SocketIOWireError? {

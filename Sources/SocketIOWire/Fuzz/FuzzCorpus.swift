@@ -59,7 +59,7 @@ public struct FuzzCorpus: Sendable, Hashable {
             #"61-15["bar",{"_placeholder":true,"num":0}]"#, #"61-/admin,1[{"_placeholder":true,"num":0}]"#,
             #"52-789["message-with-ack",{"_placeholder":true,"num":0},{"_placeholder":true,"num":1}]"#,
             "abc", #"2{}"#, #"2abc["message-with-ack",1,"2",{"3":[false]}]"#, #"2/admin,1["tellme"]"#,
-            #"2[1.5e-7,-0,1e21,"\u00e9\n"]"#,
+            #"2[1.5e-7,-0,1e21,"\u00e9\n"]"#, "0/\u{301}é,{\"ü\":\"😀\"}", "2/ns\u{1E},[\"\u{301}\"]",
         ]
     )
 }

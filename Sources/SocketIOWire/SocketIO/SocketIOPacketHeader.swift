@@ -83,7 +83,9 @@ public struct SocketIOPacketHeader: Sendable, Hashable {
 
     /// Checks a header built in code against the rules the decoder enforces; offsets are 0.
     public func validate(maximumAttachments: Int = Self.defaultMaximumAttachments) throws(SocketIOWireError) {
-        guard namespace.hasPrefix("/"), !namespace.contains(",") else {
+        // Byte checks: `hasPrefix` and `contains` compare grapheme clusters, and "/" followed by a
+        // combining mark is one cluster that does not start with "/".
+        guard namespace.utf8.first == UInt8(ascii: "/"), !namespace.utf8.contains(UInt8(ascii: ",")) else {
             throw SocketIOWireError(.invalidPayload, "a namespace must start with '/' and hold no ','", at: 0)
         }
         if let ackID, ackID < 0 || ackID > Self.maximumAckID {
