@@ -35,12 +35,54 @@ extension JSONValue {
         }
     }
 
-    /// Formats a double the way JavaScript prints numbers for the common range:
-    /// whole values without a fraction, others in Swift's shortest round-tripping form.
+    /// Formats a double exactly as JavaScript's `Number.prototype.toString` (ECMA-262 Number::toString),
+    /// which `JSON.stringify` uses: the shortest round-tripping digits, written without an exponent
+    /// for 1e-7 < |value| < 1e21 (`100`, `0.000001`, `123456789012345680000`) and as `1.5e-7`,
+    /// `1e+21` otherwise; `-0` prints as `0` and non-finite values as `null`.
     static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        if value == 0 { return "0" }
+        let (digits, exponent) = shortestDigits(of: value.magnitude)
+        let sign = value < 0 ? "-" : ""
+        let k = digits.count
+        let n = exponent
+        if k <= n && n <= 21 {
+            return sign + digits + String(repeating: "0", count: n - k)
+        }
+        if 0 < n && n <= 21 {
+            return sign + digits.prefix(n) + "." + digits.dropFirst(n)
+        }
+        if -6 < n && n <= 0 {
+            return sign + "0." + String(repeating: "0", count: -n) + digits
+        }
+        let e = n - 1
+        let exponentText = (e < 0 ? "-" : "+") + String(abs(e))
+        if k == 1 { return sign + digits + "e" + exponentText }
+        return sign + digits.prefix(1) + "." + digits.dropFirst(1) + "e" + exponentText
+    }
+
+    /// The shortest decimal digits `s` (no leading or trailing zeros) and the exponent `n`
+    /// with `value == 0.s × 10^n`, taken from Swift's shortest round-tripping description.
+    private static func shortestDigits(of value: Double) -> (digits: String, exponent: Int) {
+        let text = value.description  // "123.456", "1e-07", "1.5e+20", "100.0"
+        var mantissa = Substring(text)
+        var exponent = 0
+        if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            mantissa = text[..<e]
+            exponent = Int(text[text.index(after: e)...]) ?? 0
+        }
+        var digits = ""
+        var pointPosition: Int?
+        for character in mantissa {
+            if character == "." { pointPosition = digits.count } else { digits.append(character) }
+        }
+        var n = (pointPosition ?? digits.count) + exponent
+        while digits.first == "0" {
+            digits.removeFirst()
+            n -= 1
+        }
+        while digits.last == "0" { digits.removeLast() }
+        return (digits, n)
     }
 
     static func writeString(_ value: String, to output: inout String) {
@@ -68,6 +110,7 @@ extension JSONValue {
 }
 
 extension JSONValue: CustomStringConvertible {
+    /// The compact JSON text.
     public var description: String { compactText }
 }
 

@@ -4,14 +4,19 @@
 /// payloads through Foundation's serializer: objects keep their members in the
 /// order they were read or built, and integers print without a decimal point.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// JSON `true` or `false`.
     case bool(Bool)
     /// An integer literal (no fraction, no exponent) that fits in 64 bits.
     case int(Int64)
     /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object whose members keep their order.
     case object(JSONObject)
 }
 
@@ -20,8 +25,11 @@ public enum JSONValue: Sendable, Hashable {
 public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// Creates a member.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -31,8 +39,10 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// The members in document order. Duplicate keys are kept as read; lookups see the last one.
     public var members: [Member]
 
+    /// Creates an object from members in order.
     public init(_ members: [Member] = []) { self.members = members }
 
+    /// A dictionary literal; the members keep the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         members = elements.map { Member(key: $0.0, value: $0.1) }
     }
@@ -51,7 +61,9 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
 
     /// The keys in document order.
     public var keys: [String] { members.map(\.key) }
+    /// True when the object has no members.
     public var isEmpty: Bool { members.isEmpty }
+    /// The number of members.
     public var count: Int { members.count }
 }
 
@@ -127,12 +139,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
+    /// `nil` is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// A boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// A floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal; the members keep the literal's order.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
