@@ -151,3 +151,35 @@ extension JSONValue {
         do { return try JSONParser.parse(text) } catch { fatalError("bad JSON in test: \(error)") }
     }
 }
+
+/// REST routing by the profile's paths.
+struct BackendRouterTests {
+    @Test func routesEveryCallByItsPath() throws {
+        var backend = JobDispatchBackendTests.backend()
+        let post = BackendRouter.handle(RESTRequest(method: "POST", target: "/api/requests", body: Array(JobDispatchBackendTests.post().compactText.utf8)), backend: &backend, now: 0)
+        let reqID = try #require(post.body["ReqID"]?.stringValue)
+        let accept = BackendRouter.handle(RESTRequest(method: "POST", target: "/api/requests/\(reqID)/accept", body: Array(#"{"workerId":"w-1"}"#.utf8)), backend: &backend, now: 1)
+        #expect(accept.status == 200)
+        let jobs = BackendRouter.handle(RESTRequest(method: "GET", target: "/api/jobs?workerId=w-2"), backend: &backend, now: 2)
+        #expect(jobs.body["jobs"] == [])
+        let close = BackendRouter.handle(RESTRequest(method: "POST", target: "/api/requests/\(reqID)/close", body: Array(#"{"outcome":"happy","by":"client"}"#.utf8)), backend: &backend, now: 3)
+        #expect(close.status == 200)
+    }
+
+    @Test func badJSONAndUnknownRoutesAreAnswered() {
+        var backend = JobDispatchBackendTests.backend()
+        let garbled = BackendRouter.handle(RESTRequest(method: "POST", target: "/api/requests", body: Array("{\"clientId\":".utf8)), backend: &backend, now: 0)
+        #expect(garbled.status == 400)
+        #expect(garbled.body["error"]?["field"] == "body")
+        #expect(BackendRouter.handle(RESTRequest(method: "DELETE", target: "/api/requests/R-1"), backend: &backend, now: 0).status == 404)
+        #expect(BackendRouter.match("/api/requests/R-1/accept", "/api/requests/{ReqID}/accept") == "R-1")
+        #expect(BackendRouter.match("/api/requests//accept", "/api/requests/{ReqID}/accept") == nil)
+    }
+
+    @Test func closeCanReachOnlyOneSideUnderItsFault() throws {
+        var backend = JobDispatchBackendTests.backend(faults: .closeReachesOneSide)
+        let reqID = try #require(backend.postRequest(body: JobDispatchBackendTests.post(), now: 0).body["ReqID"]?.stringValue)
+        _ = backend.workerAccept(reqID: reqID, body: ["workerId": "w-1"], now: 1)
+        #expect(backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client"], now: 2).emissions.map(\.room) == ["w-1"])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SocketIOWire
+
+/// An HTTP request as the REST surface sees it: method, path, query and raw body.
+public struct RESTRequest: Sendable, Hashable {
+    public var method: String
+    public var path: String
+    public var query: [String: String]
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.body = body
+    }
+
+    /// Splits a request target such as `/api/jobs?workerId=w-1` into path and decoded query.
+    public init(method: String, target: String, body: [UInt8] = []) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var query: [String: String] = [:]
+        if parts.count == 2 {
+            for pair in parts[1].split(separator: "&") {
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let key = String(keyValue[0]).removingPercentEncoding ?? String(keyValue[0])
+                let value = keyValue.count == 2 ? (String(keyValue[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(keyValue[1])) : ""
+                query[key] = value
+            }
+        }
+        self.init(method: method, path: String(parts[0]), query: query, body: body)
+    }
+}
+
+/// Routes REST requests to the backend's calls by the profile's paths (REST-2 ... REST-6),
+/// answering malformed JSON with `bad_request` and unknown routes with `not_found` (REST-13, REST-11).
+public enum BackendRouter {
+    /// Handles one request against `backend` at time `now` (ms).
+    public static func handle(_ request: RESTRequest, backend: inout JobDispatchBackend, now: Int64) -> BackendReply {
+        let profile = backend.profile
+        let body: JSONValue?
+        if request.body.isEmpty {
+            body = nil
+        } else {
+            do {
+                body = try JSONParser.parse(request.body)
+            } catch {
+                return .failure(.badRequest("body", "is not JSON: \(error.reason) at byte \(error.offset + 1)"))
+            }
+        }
+        switch request.method {
+        case "POST":
+            if request.path == profile.postRequestPath { return backend.postRequest(body: body, now: now) }
+            if let reqID = match(request.path, profile.workerAcceptPath) { return backend.workerAccept(reqID: reqID, body: body, now: now) }
+            if let reqID = match(request.path, profile.cancelPath) { return backend.cancel(reqID: reqID, body: body, now: now) }
+            if let reqID = match(request.path, profile.closePath) { return backend.close(reqID: reqID, body: body, now: now) }
+        case "GET":
+            if request.path == profile.getJobsPath { return backend.getJobs(workerID: request.query["workerId"], now: now) }
+        default:
+            break
+        }
+        return .failure(BackendError(.notFound, "no route for \(request.method) \(request.path)"))
+    }
+
+    /// The `{ReqID}` of `path` when it fits `template`, percent-decoded; nil otherwise.
+    static func match(_ path: String, _ template: String) -> String? {
+        guard let range = template.range(of: "{ReqID}") else { return nil }
+        let prefix = template[..<range.lowerBound]
+        let suffix = template[range.upperBound...]
+        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.count > prefix.count + suffix.count else { return nil }
+        let raw = path.dropFirst(prefix.count).dropLast(suffix.count)
+        guard !raw.contains("/") else { return nil }
+        return String(raw).removingPercentEncoding ?? String(raw)
+    }
+}
