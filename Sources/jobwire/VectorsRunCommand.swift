@@ -8,18 +8,15 @@ struct VectorsRunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Feed a suite's vectors to JobWire's own implementation or to your program, and report each one.",
         discussion: """
-            Without --adapter the vectors run against JobWire's built-in implementation. With
-            --adapter, jobwire starts your program and speaks the JSON-lines protocol of
-            Docs/ADAPTER.md with it on stdin/stdout: a hello handshake, one case per vector, stop.
+            Without --adapter the vectors run against JobWire's built-in implementation. With --adapter, jobwire starts your program and speaks the JSON-lines protocol of Docs/ADAPTER.md with it on stdin/stdout: a hello handshake, one case per vector, stop.
 
             Examples:
-              jobwire vectors run --suite eligibility
               jobwire vectors run --suite eligibility --format json
-              jobwire vectors run --adapter "python3 Examples/eligibility-adapter-python/adapter.py"
-              jobwire vectors run --adapter "./my-impl --conformance" --known-failures known.txt --junit out.xml
+              jobwire vectors run --adapter "python3 my_adapter.py"
+              jobwire vectors run --adapter "./my-impl" --known-failures known.txt
+              jobwire vectors run --junit out.xml
 
-            Exit status: 0 every case passed; 1 a case failed or errored, or the known-failures
-            list is stale; 2 unusable input (unreadable vectors, a bad flag value), named on stderr.
+            Exit status: 0 every case passed; 1 a case failed or errored, or the known-failures list is stale; 2 unusable input (unreadable vectors, a bad flag value), named on stderr.
             """
     )
 
