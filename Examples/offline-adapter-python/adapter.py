@@ -400,9 +400,13 @@ def run(case_input):
     root = Reader(case_input, "")  # top-level fields are named without a prefix: "initial", "steps"
     app = App(root.obj.get("initial"))
     results = []
-    for index, step in enumerate(root.array("steps")):
-        effects = app.apply(step, f"steps[{index}]")
-        results.append({"state": app.state(), "effects": effects})
+    try:
+        for index, step in enumerate(root.array("steps")):
+            effects = app.apply(step, f"steps[{index}]")
+            results.append({"state": app.state(), "effects": effects})
+    except Invalid as bad:
+        bad.steps = results  # what ran before the refusal: it shows the runner where a run went astray
+        raise
     return {"steps": results}
 
 
@@ -428,6 +432,8 @@ def answer(case):
         output = run(case.get("input"))
     except Invalid as bad:  # malformed input is a correct answer, not an error
         output = {"invalid": {"field": bad.field, "message": bad.message}}
+        if getattr(bad, "steps", None):
+            output["steps"] = bad.steps  # optional: the results of the steps before the refused one
     except Exception as exc:  # a bug in this adapter: report it, keep serving
         return {"type": "error", "id": case_id, "message": f"{type(exc).__name__}: {exc}"}
     return {"type": "result", "id": case_id, "output": output}

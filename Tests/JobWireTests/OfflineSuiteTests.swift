@@ -47,6 +47,17 @@ struct OfflineSuiteTests {
         #expect(mismatch.observed.hasSuffix("steps[0] to steps[1] agree"))
     }
 
+    @Test func aRefusalAfterADivergencePointsAtTheDivergence() throws {
+        var steps = Self.vector.expect["steps"]!.arrayValue!
+        var first = steps[0].objectValue!
+        first["effects"] = [["type": "send", "request": ["seq": 4, "kind": "options"]], ["type": "send", "request": ["seq": 3, "kind": "edit", "id": "c-3", "data": [:]]]]
+        steps = [.object(first)]
+        let observed: JSONValue = ["invalid": ["field": "steps[1].seq", "message": "no request 1 is in flight"], "steps": .array(steps)]
+        let mismatch = try #require(OfflineSuite().mismatch(for: Self.vector, observed: observed))
+        #expect(mismatch.expected.hasPrefix("after steps[0] (goOnline): effects[1].request.seq is 1"))
+        #expect(mismatch.observed.hasSuffix("; then input refused at steps[1].seq (no request 1 is in flight)"))
+    }
+
     @Test func refusalsCompareByFieldOnly() {
         let expect: JSONValue = ["invalid": ["field": "steps[1].seq", "message": "documentation"]]
         let vector = VectorCase(id: "x.y", description: "d", requirement: "OFFL-15", input: ["steps": []], expect: expect, file: "f", line: 1)

@@ -20,25 +20,42 @@ struct OfflineAnswerComparison {
         guard let got = observed["steps"]?.arrayValue else {
             return VectorMismatch(expected: "the input runs, with \(Self.count(want.count, "step result"))", observed: summary(of: observed))
         }
+        if observed["invalid"] != nil {
+            // A refusal may carry the steps that ran before it: the first difference among them
+            // is where the implementation went astray, and the refusal only its consequence.
+            for index in want.indices where index < got.count {
+                if let difference = difference(at: index, want: want, got: got) {
+                    return VectorMismatch(expected: difference.expected, observed: difference.observed + "; then \(summary(of: observed))")
+                }
+            }
+            return VectorMismatch(expected: "the input runs, with \(Self.count(want.count, "step result"))", observed: summary(of: observed))
+        }
         for index in want.indices {
             guard index < got.count else {
                 return VectorMismatch(expected: "a result for \(step(index))", observed: "only \(Self.count(got.count, "step result")) for \(Self.count(want.count, "step"))")
             }
-            guard let difference = JSONDifference.first(expected: want[index], observed: got[index]) else { continue }
-            let place = "after \(step(index)): \(difference.field)"
-            var expectedText = "\(place) is \(JSONDifference.describe(difference.expected))"
-            var observedText = "\(place) is \(JSONDifference.describe(difference.observed))"
-            if difference.path.first == "effects" {
-                expectedText += " (effects: \(Self.effects(want[index])))"
-                observedText += " (effects: \(Self.effects(got[index])))"
-            }
-            let agreed = index == 0 ? "first step" : index == 1 ? "steps[0] agrees" : "steps[0] to steps[\(index - 1)] agree"
-            return VectorMismatch(expected: expectedText, observed: observedText + " — first difference, \(agreed)")
+            if let difference = difference(at: index, want: want, got: got) { return difference }
         }
         if got.count > want.count {
             return VectorMismatch(expected: Self.count(want.count, "step result"), observed: Self.count(got.count, "step result"))
         }
         return nil
+    }
+
+    /// The first difference within step `index`, in words, or nil when the step agrees.
+    private func difference(at index: Int, want: [JSONValue], got: [JSONValue]) -> VectorMismatch? {
+        // Effects first: what the app did says more than the state it ended in.
+        let effects = JSONDifference.first(expected: want[index]["effects"] ?? .null, observed: got[index]["effects"] ?? .null, path: ["effects"])
+        guard let difference = effects ?? JSONDifference.first(expected: want[index], observed: got[index]) else { return nil }
+        let place = "after \(step(index)): \(difference.field)"
+        var expectedText = "\(place) is \(JSONDifference.describe(difference.expected))"
+        var observedText = "\(place) is \(JSONDifference.describe(difference.observed))"
+        if difference.path.first == "effects" {
+            expectedText += " (effects: \(Self.effects(want[index])))"
+            observedText += " (effects: \(Self.effects(got[index])))"
+        }
+        let agreed = index == 0 ? "first step" : index == 1 ? "steps[0] agrees" : "steps[0] to steps[\(index - 1)] agree"
+        return VectorMismatch(expected: expectedText, observed: observedText + " — first difference, \(agreed)")
     }
 
     /// `steps[2] (goOnline)`, or `steps[2] (response 3 ok)`.
