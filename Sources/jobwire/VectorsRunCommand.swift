@@ -20,8 +20,8 @@ struct VectorsRunCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The suite to run. One of: \(VectorSuites.all.map(\.name).joined(separator: ", ")).")
-    var suite = "eligibility"
+    @Option(name: .customLong("suite"), help: "A suite to run (repeat for several): \(VectorSuites.all.map(\.name).joined(separator: ", ")). Default: every suite.")
+    var suites: [String] = []
 
     @Option(help: ArgumentHelp("Run the vectors against this program (quoted command line) instead of the built-in implementation.", valueName: "command"))
     var adapter: String?
@@ -34,22 +34,29 @@ struct VectorsRunCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await exitingOnUnusableInput {
-            guard let suite = VectorSuites.named(suite) else {
-                throw CLIError("unknown suite \"\(suite)\"; known suites: \(VectorSuites.all.map(\.name).joined(separator: ", "))")
+            let selected = try (suites.isEmpty ? VectorSuites.all.map(\.name) : suites).map { name throws(CLIError) in
+                guard let suite = VectorSuites.named(name) else {
+                    throw CLIError("unknown suite \"\(name)\"; known suites: \(VectorSuites.all.map(\.name).joined(separator: ", "))")
+                }
+                return suite
             }
             guard timeout > 0 else { throw CLIError("--timeout must be a positive number of seconds") }
             let directory = try vectors.resolve()
             let catalog = try vectors.catalog(for: directory)
-            let cases = try VectorLoader.load(suite: suite, from: directory, displayRoot: vectors.displayRoot)
             let knownFailures = try report.loadKnownFailures()
-            let testee: any Testee
-            if let adapter {
-                testee = try await AdapterTestee.start(AdapterCommand(adapter), suite: suite.name, timeout: .milliseconds(Int64(timeout * 1000)))
-            } else {
-                testee = BuiltinTestee()
+            var reports: [RunReport] = []
+            for suite in selected {
+                let cases = try VectorLoader.load(suite: suite, from: directory, displayRoot: vectors.displayRoot)
+                let testee: any Testee
+                if let adapter {
+                    testee = try await AdapterTestee.start(AdapterCommand(adapter), suite: suite.name, timeout: .milliseconds(Int64(timeout * 1000)))
+                } else {
+                    testee = BuiltinTestee()
+                }
+                FileHandle.standardError.write(Data("jobwire: running \(cases.count) \(suite.name) vectors from \(vectors.displayRoot)\n".utf8))
+                reports.append(await VectorRunner.run(cases, suite: suite, testee: testee))
             }
-            FileHandle.standardError.write(Data("jobwire: running \(cases.count) \(suite.name) vectors from \(directory.path)\n".utf8))
-            let result = await VectorRunner.run(cases, suite: suite, testee: testee, knownFailures: knownFailures)
+            let result = RunReport.combining(reports).applying(knownFailures)
             return try report.emit(result, catalog: catalog)
         }
     }

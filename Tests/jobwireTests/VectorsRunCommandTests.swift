@@ -63,7 +63,7 @@ import SocketIOWire
             time.sleep(600)
             """)
         let start = Date()
-        let result = try CLIRunner.run(["vectors", "run", "--adapter", "\(CLIRunner.python) \(script)", "--timeout", "1", "--format", "json"])
+        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--timeout", "1", "--format", "json"])
         #expect(result.status == 1)
         #expect(Date().timeIntervalSince(start) < 30)
         let cases = result.json["cases"]?.arrayValue ?? []
@@ -81,7 +81,7 @@ import SocketIOWire
             sys.stderr.write("boom: out of cheese\\n")
             sys.exit(3)
             """)
-        let result = try CLIRunner.run(["vectors", "run", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
+        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
         #expect(result.status == 1)
         let first = result.json["cases"]?.arrayValue?.first?["message"]?.stringValue ?? ""
         #expect(first.contains("exited with status 3"), "\(first)")
@@ -99,7 +99,7 @@ import SocketIOWire
                 elif message["type"] == "stop":
                     break
             """)
-        let result = try CLIRunner.run(["vectors", "run", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
+        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
         #expect(result.status == 0)
         #expect((result.json["summary"]?["skipped"]?.integerValue ?? 0) >= 100)
         #expect(result.json["cases"]?.arrayValue?.first?["reason"]?.stringValue == "testee does not support suite eligibility")

@@ -20,6 +20,18 @@ public struct RunReport: Sendable {
         self.testeeProblems = testeeProblems
     }
 
+    /// One report of several runs (one per suite), titled after all of them, results in order.
+    public static func combining(_ reports: [RunReport]) -> RunReport {
+        guard let first = reports.first, reports.count > 1 else { return reports.first ?? RunReport(title: "vectors", testee: "", results: []) }
+        return RunReport(
+            title: reports.map(\.title).joined(separator: ", "),
+            testee: first.testee,
+            results: reports.flatMap(\.results),
+            staleKnownFailures: reports.flatMap(\.staleKnownFailures),
+            testeeProblems: reports.flatMap(\.testeeProblems)
+        )
+    }
+
     /// Marks the listed failures as known and records every entry that went stale.
     public func applying(_ list: KnownFailures?) -> RunReport {
         guard let list else { return self }

@@ -15,7 +15,7 @@ public enum VectorRunner {
             let outcome: CaseOutcome
             switch answer {
             case .output(let output):
-                if let mismatch = suite.mismatch(expected: vector.expect, observed: output) {
+                if let mismatch = suite.mismatch(for: vector, observed: output) {
                     outcome = .failed(expected: mismatch.expected, observed: mismatch.observed)
                 } else {
                     outcome = .passed

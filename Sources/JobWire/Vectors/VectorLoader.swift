@@ -50,7 +50,8 @@ public enum VectorLoader {
                 throw document.error(at: path + ["requirement"], "expected a requirement id like ELIG-4, found \"\(requirementText)\"")
             }
             let expect = try document.required(at: path + ["expect"])
-            if let problem = suite.problem(inExpectation: expect) {
+            let input = try document.required(at: path + ["input"])
+            if let problem = suite.problem(input: input, expect: expect) {
                 throw document.error(at: path + ["expect"] + problem.path, problem.message)
             }
             result.append(
@@ -58,7 +59,7 @@ public enum VectorLoader {
                     id: try document.string(at: path + ["id"]),
                     description: try document.string(at: path + ["description"]),
                     requirement: RequirementID(requirementText),
-                    input: try document.required(at: path + ["input"]),
+                    input: input,
                     expect: expect,
                     file: document.file,
                     line: document.line(of: path)

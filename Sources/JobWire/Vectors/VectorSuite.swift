@@ -1,6 +1,6 @@
 import SocketIOWire
 
-/// A family of vectors (`eligibility`, later `offline` ...): how its expectations are checked
+/// A family of vectors (`eligibility`, `offline` ...): how its expectations are checked
 /// at load time, how an answer is compared with one, and what the built-in implementation answers.
 public protocol VectorSuite: Sendable {
     /// The suite's name, which is also its folder under `Vectors/`.
@@ -14,6 +14,24 @@ public protocol VectorSuite: Sendable {
 
     /// The answer of JobWire's own implementation for `input`.
     func builtinOutput(for input: JSONValue) -> JSONValue
+
+    /// Like ``problem(inExpectation:)``, for suites whose expectation must agree with its input.
+    func problem(input: JSONValue, expect: JSONValue) -> (path: [String], message: String)?
+
+    /// Like ``mismatch(expected:observed:)``, for suites that explain a difference with the input.
+    func mismatch(for vector: VectorCase, observed: JSONValue) -> VectorMismatch?
+}
+
+extension VectorSuite {
+    /// By default an expectation is checked on its own.
+    public func problem(input: JSONValue, expect: JSONValue) -> (path: [String], message: String)? {
+        problem(inExpectation: expect)
+    }
+
+    /// By default an answer is compared with the expectation alone.
+    public func mismatch(for vector: VectorCase, observed: JSONValue) -> VectorMismatch? {
+        mismatch(expected: vector.expect, observed: observed)
+    }
 }
 
 /// How an answer differs from a vector's expectation, in words a reader can act on.
@@ -32,7 +50,7 @@ public struct VectorMismatch: Sendable, Hashable {
 /// The suites `jobwire vectors run --suite` knows.
 public enum VectorSuites {
     /// Every suite by name.
-    public static let all: [any VectorSuite] = [EligibilitySuite()]
+    public static let all: [any VectorSuite] = [EligibilitySuite(), OfflineSuite()]
 
     /// The suite called `name`, if there is one.
     public static func named(_ name: String) -> (any VectorSuite)? {
