@@ -8,7 +8,7 @@ import NIOWebSocket
 /// RFC 6455 §4.1 through `NIOTypedWebSocketClientUpgrader`. Fragmented messages are joined by
 /// `NIOWebSocketFrameAggregator` before ``ClientWebSocketHandler`` sees them.
 enum ClientWebSocketConnector {
-    /// Connects and upgrades; `onEvent` gets `.opened` first, then the messages and the close.
+    /// Connects and upgrades; `onEvent` gets `.opened` first (writes work from then on), then the messages and the close.
     ///
     /// The returned future fails when the connection or the upgrade fails; then `onEvent` is not called.
     static func connect(
@@ -27,7 +27,6 @@ enum ClientWebSocketConnector {
                         maxFrameSize: maximumFrameSize,
                         upgradePipelineHandler: { channel, _ in
                             channel.eventLoop.makeCompletedFuture {
-                                onEvent(.opened(channel))
                                 try channel.pipeline.syncOperations.addHandlers(
                                     NIOWebSocketFrameAggregator(
                                         minNonFinalFragmentSize: 0,
@@ -51,12 +50,16 @@ enum ClientWebSocketConnector {
                             channel.eventLoop.makeSucceededFuture(false)
                         }
                     )
-                    let result = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                        configuration: .init(upgradeConfiguration: configuration)
-                    )
+                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                    // The server's first frame (the open packet) often shares a TCP segment with the 101.
+                    pipeline.leftOverBytesStrategy = .forwardBytes
+                    let result = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
                     result.whenComplete { outcome in
                         switch outcome {
                         case .success(true):
+                            // Runs before the upgrade handler forwards buffered frames and starts
+                            // letting writes through; writing earlier would fail.
+                            onEvent(.opened(channel))
                             upgraded.succeed(())
                         case .success(false):
                             channel.close(promise: nil)
