@@ -27,14 +27,16 @@ struct ClientEngineStateMachine {
         case websocket(id: Int)
     }
 
-    private enum State {
+    /// Where the session is; the steps in `ClientEngineStateMachine+Steps.swift` move it.
+    enum State {
         case idle
         case handshaking(transport: Transport, deadline: NIODeadline)
         case open(Session)
         case closed
     }
 
-    private struct Session {
+    /// An open session's transports, queues and deadlines.
+    struct Session {
         var handshake: EngineIOHandshake
         var transport: Transport
         var pingDeadline: NIODeadline
@@ -51,7 +53,8 @@ struct ClientEngineStateMachine {
         var isDraining: Bool { probe?.stage == .draining }
     }
 
-    private struct Probe {
+    /// An upgrade in progress: the probe WebSocket and how far it got.
+    struct Probe {
         enum Stage: Equatable { case connecting, probing, draining }
         var id: Int
         var deadline: NIODeadline
@@ -59,12 +62,13 @@ struct ClientEngineStateMachine {
     }
 
     let configuration: Configuration
-    private var state: State = .idle
-    private var nextWebSocketID = 0
-    private var scheduledDeadline: NIODeadline?
+    /// The current state; only this type's methods change it.
+    var state: State = .idle
+    var nextWebSocketID = 0
+    var scheduledDeadline: NIODeadline?
 
     /// How many server pings the session answered; tests and diagnostics read it.
-    private(set) var pingsAnswered = 0
+    var pingsAnswered = 0
 
     /// Creates an idle machine.
     init(configuration: Configuration) {
@@ -315,143 +319,5 @@ struct ClientEngineStateMachine {
             }
         }
         return scheduling(actions)
-    }
-
-    // MARK: Steps
-
-    /// Runs `body`, then adds a `schedule` action when the earliest deadline changed.
-    private mutating func scheduling(_ actions: [ClientEngineAction]) -> [ClientEngineAction] {
-        var actions = actions
-        let deadline = earliestDeadline
-        if let deadline, deadline != scheduledDeadline { actions.append(.schedule(at: deadline)) }
-        scheduledDeadline = deadline
-        return actions
-    }
-
-    /// The next time ``tick(now:)`` has work to do.
-    var earliestDeadline: NIODeadline? {
-        switch state {
-        case .handshaking(_, let deadline): return deadline
-        case .open(let session):
-            return [session.pingDeadline, session.probe?.deadline, session.closingDeadline].compactMap { $0 }.min()
-        case .idle, .closed: return nil
-        }
-    }
-
-    private mutating func makeWebSocketID() -> Int {
-        nextWebSocketID += 1
-        return nextWebSocketID
-    }
-
-    private func upgradeAllowed(_ session: Session) -> Bool {
-        session.transport == .polling && configuration.transports.contains(.websocket)
-            && session.handshake.upgrades.contains("websocket")
-    }
-
-    private mutating func open(_ handshake: EngineIOHandshake, on transport: Transport, now: NIODeadline, into actions: inout [ClientEngineAction]) {
-        let session = Session(handshake: handshake, transport: transport, pingDeadline: now + heartbeatWindow(handshake))
-        state = .open(session)
-        actions.append(.opened(handshake))
-    }
-
-    private func heartbeatWindow(_ handshake: EngineIOHandshake) -> TimeAmount {
-        .milliseconds(Int64(handshake.pingInterval) + Int64(handshake.pingTimeout))
-    }
-
-    /// Acts on packets from the server, in order, until one closes the session.
-    private mutating func process(_ packets: [EngineIOPacket], now: NIODeadline, into actions: inout [ClientEngineAction]) {
-        for packet in packets {
-            guard case .open(var session) = state else { return }
-            switch packet {
-            case .ping(let data):
-                session.pingDeadline = now + heartbeatWindow(session.handshake)
-                state = .open(session)
-                pingsAnswered += 1
-                sendPackets([.pong(data)], into: &actions)
-            case .message, .binaryMessage:
-                actions.append(.deliver(packet))
-            case .close:
-                close(.serverClosed, into: &actions)
-            case .noop, .pong, .upgrade:
-                continue  // python-engineio sends `6` on the WebSocket after an upgrade; a pong or upgrade is meaningless here
-            case .open:
-                close(.protocolViolation("a second open packet"), into: &actions)
-            }
-        }
-    }
-
-    private mutating func sendPackets(_ packets: [EngineIOPacket], into actions: inout [ClientEngineAction]) {
-        guard case .open(var session) = state, session.closingDeadline == nil, !packets.isEmpty else { return }
-        switch session.transport {
-        case .websocket(let id):
-            actions.append(.write(id: id, packets: packets))
-        case .polling:
-            session.outbox += packets
-            state = .open(session)
-            flushPolling(into: &actions)
-        }
-    }
-
-    /// Keeps one GET outstanding while the session polls and is not paused for an upgrade.
-    private mutating func continuePolling(into actions: inout [ClientEngineAction]) {
-        guard case .open(var session) = state, session.transport == .polling, !session.pollInFlight,
-            !session.isDraining, session.closingDeadline == nil
-        else { return }
-        session.pollInFlight = true
-        state = .open(session)
-        actions.append(.poll(sid: session.sid))
-    }
-
-    /// POSTs queued packets, at most maxPayload bytes at a time (always at least one packet).
-    private mutating func flushPolling(into actions: inout [ClientEngineAction]) {
-        guard case .open(var session) = state, session.transport == .polling, !session.postInFlight,
-            !session.isDraining, !session.outbox.isEmpty
-        else { return }
-        var batch: [EngineIOPacket] = []
-        var size = 0
-        while let packet = session.outbox.first {
-            let packetSize = packet.encodedText.utf8.count + (batch.isEmpty ? 0 : 1)
-            if !batch.isEmpty, size + packetSize > session.handshake.maxPayload { break }
-            batch.append(session.outbox.removeFirst())
-            size += packetSize
-        }
-        session.postInFlight = true
-        state = .open(session)
-        actions.append(.post(sid: session.sid, payload: EngineIOPayload(batch)))
-    }
-
-    /// Sends `5` and the held packets on the probe once no GET or POST is outstanding.
-    private mutating func finishUpgradeIfDrained(into actions: inout [ClientEngineAction]) {
-        guard case .open(var session) = state, let probe = session.probe, probe.stage == .draining,
-            !session.pollInFlight, !session.postInFlight
-        else { return }
-        session.probe = nil
-        session.transport = .websocket(id: probe.id)
-        let held = session.outbox
-        session.outbox = []
-        state = .open(session)
-        actions.append(.write(id: probe.id, packets: [.upgrade] + held))
-        actions.append(.upgraded)
-    }
-
-    private func abortProbe(_ session: inout Session, into actions: inout [ClientEngineAction]) {
-        guard let probe = session.probe else { return }
-        session.probe = nil
-        actions.append(.closeWebSocket(id: probe.id))
-    }
-
-    /// Ends the session: closes the WebSockets still held and reports why.
-    private mutating func close(_ reason: ClientEngineCloseReason, into actions: inout [ClientEngineAction]) {
-        switch state {
-        case .handshaking(.websocket(let id), _):
-            actions.append(.closeWebSocket(id: id))
-        case .open(let session):
-            if case .websocket(let id) = session.transport { actions.append(.closeWebSocket(id: id)) }
-            if let probe = session.probe { actions.append(.closeWebSocket(id: probe.id)) }
-        default:
-            break
-        }
-        state = .closed
-        actions.append(.closed(reason))
     }
 }

@@ -54,6 +54,10 @@ final class ClientHTTPConnection {
         }.nonisolated()
     }
 
+    deinit {
+        channel?.close(promise: nil)
+    }
+
     /// Closes the connection; later requests fail.
     func close() {
         closed = true

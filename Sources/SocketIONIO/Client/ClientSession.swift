@@ -51,6 +51,12 @@ final class ClientSession {
         self.socket = ClientSocketStateMachine(connectTimeout: configuration.connectTimeout)
     }
 
+    deinit {
+        engineTimer?.cancel()
+        socketTimer?.cancel()
+        for channel in webSockets.values { channel.close(promise: nil) }
+    }
+
     /// A weak, Sendable reference to this session for callbacks from channels and timers.
     var weakHandle: ClientSessionHandle {
         if let handle { return handle }

@@ -118,21 +118,17 @@ struct ClientSocketStateMachine {
     /// Leaves one namespace with DISCONNECT (`41`, `41/admin,`); the engine stays open.
     mutating func disconnect(namespace: String) -> [ClientSocketAction] {
         var actions: [ClientSocketAction] = []
-        steps: do {
-            leave(namespace, into: &actions)
-        }
+        leave(namespace, into: &actions)
         return scheduling(actions)
     }
 
     /// Leaves every namespace, then closes the engine: the clean way out.
     mutating func disconnectAll() -> [ClientSocketAction] {
         var actions: [ClientSocketAction] = []
-        steps: do {
-            for namespace in namespaceOrder { leave(namespace, into: &actions) }
-            if engine == .open || engine == .opening {
-                engine = .closing
-                actions.append(.closeEngine)
-            }
+        for namespace in namespaceOrder { leave(namespace, into: &actions) }
+        if engine == .open || engine == .opening {
+            engine = .closing
+            actions.append(.closeEngine)
         }
         return scheduling(actions)
     }
@@ -142,50 +138,46 @@ struct ClientSocketStateMachine {
     /// The engine opened: CONNECT every namespace that waited for it.
     mutating func engineOpened(now: NIODeadline) -> [ClientSocketAction] {
         var actions: [ClientSocketAction] = []
-        steps: do {
-            engine = .open
-            reassembler.reset()
-            var packets: [EngineIOPacket] = []
-            for namespace in namespaceOrder {
-                guard case .waitingForEngine(let auth, let deadline)? = namespaces[namespace] else { continue }
-                namespaces[namespace] = .connecting(deadline: deadline)
-                packets += SocketIOPacket.connect(namespace: namespace, auth: auth).engineIOPackets
-            }
-            if !packets.isEmpty { actions.append(.send(packets)) }
+        engine = .open
+        reassembler.reset()
+        var packets: [EngineIOPacket] = []
+        for namespace in namespaceOrder {
+            guard case .waitingForEngine(let auth, let deadline)? = namespaces[namespace] else { continue }
+            namespaces[namespace] = .connecting(deadline: deadline)
+            packets += SocketIOPacket.connect(namespace: namespace, auth: auth).engineIOPackets
         }
+        if !packets.isEmpty { actions.append(.send(packets)) }
         return scheduling(actions)
     }
 
     /// The engine closed: every namespace and every awaited ACK ends; waiting CONNECTs reopen it.
     mutating func engineClosed(_ reason: ClientEngineCloseReason) -> [ClientSocketAction] {
         var actions: [ClientSocketAction] = []
-        steps: do {
-            let wasClosing = engine == .closing
-            engine = .closed
-            reassembler.reset()
-            owedAcks.removeAll()
-            let error = Self.error(for: reason)
-            for namespace in namespaceOrder {
-                switch namespaces[namespace] {
-                case .waitingForEngine? where wasClosing:
-                    continue  // asked for after disconnect(): gets a new session below
-                case .waitingForEngine?, .connecting?:
-                    fail(namespace, error, into: &actions)
-                case .connected?:
-                    drop(namespace)
-                    actions.append(.disconnected(namespace: namespace, reason: .engineClosed(reason)))
-                case nil:
-                    continue
-                }
+        let wasClosing = engine == .closing
+        engine = .closed
+        reassembler.reset()
+        owedAcks.removeAll()
+        let error = Self.error(for: reason)
+        for namespace in namespaceOrder {
+            switch namespaces[namespace] {
+            case .waitingForEngine? where wasClosing:
+                continue  // asked for after disconnect(): gets a new session below
+            case .waitingForEngine?, .connecting?:
+                fail(namespace, error, into: &actions)
+            case .connected?:
+                drop(namespace)
+                actions.append(.disconnected(namespace: namespace, reason: .engineClosed(reason)))
+            case nil:
+                continue
             }
-            for id in pendingAcks.keys.sorted() {
-                pendingAcks[id] = nil
-                actions.append(.failAck(id: id, SocketIOClientError(.disconnected, "the connection closed: \(reason)")))
-            }
-            if !namespaces.isEmpty {
-                engine = .opening
-                actions.append(.openEngine)
-            }
+        }
+        for id in pendingAcks.keys.sorted() {
+            pendingAcks[id] = nil
+            actions.append(.failAck(id: id, SocketIOClientError(.disconnected, "the connection closed: \(reason)")))
+        }
+        if !namespaces.isEmpty {
+            engine = .opening
+            actions.append(.openEngine)
         }
         return scheduling(actions)
     }
@@ -214,21 +206,19 @@ struct ClientSocketStateMachine {
     /// Time passed: expires CONNECTs and ACKs whose deadline is reached.
     mutating func tick(now: NIODeadline) -> [ClientSocketAction] {
         var actions: [ClientSocketAction] = []
-        steps: do {
-            for namespace in namespaceOrder {
-                switch namespaces[namespace] {
-                case .waitingForEngine(_, let deadline)?, .connecting(let deadline)?:
-                    if now >= deadline {
-                        fail(namespace, SocketIOClientError(.connectTimeout, "no CONNECT reply within \(connectTimeout)", namespace: namespace), into: &actions)
-                    }
-                default:
-                    continue
+        for namespace in namespaceOrder {
+            switch namespaces[namespace] {
+            case .waitingForEngine(_, let deadline)?, .connecting(let deadline)?:
+                if now >= deadline {
+                    fail(namespace, SocketIOClientError(.connectTimeout, "no CONNECT reply within \(connectTimeout)", namespace: namespace), into: &actions)
                 }
+            default:
+                continue
             }
-            for (id, pending) in pendingAcks.sorted(by: { $0.key < $1.key }) where now >= pending.deadline {
-                pendingAcks[id] = nil
-                actions.append(.failAck(id: id, SocketIOClientError(.ackTimeout, "no ACK for id \(id)", namespace: pending.namespace)))
-            }
+        }
+        for (id, pending) in pendingAcks.sorted(by: { $0.key < $1.key }) where now >= pending.deadline {
+            pendingAcks[id] = nil
+            actions.append(.failAck(id: id, SocketIOClientError(.ackTimeout, "no ACK for id \(id)", namespace: pending.namespace)))
         }
         return scheduling(actions)
     }
