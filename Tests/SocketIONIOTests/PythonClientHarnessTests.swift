@@ -6,7 +6,7 @@ import Testing
 ///
 /// The harness will be pointed at our server; here it proves itself against the reference,
 /// on each transport choice. Every line it prints must say `passed`.
-@Suite("python-socketio client harness")
+@Suite("python-socketio client harness", .timeLimit(.minutes(1)))
 struct PythonClientHarnessTests {
     static let checks = [
         "connect", "auth-event", "auth-event-custom-namespace", "message-back", "message-with-ack", "binary-echo",

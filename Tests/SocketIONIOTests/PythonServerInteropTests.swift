@@ -10,7 +10,7 @@ import Testing
 /// then upgrade; auth payloads; events and acks both ways; binary both ways; a refused
 /// namespace; several heartbeats on a short interval; a clean disconnect (`41`, then `1`).
 /// Needs `JOBWIRE_PYTHON` (set by ./Scripts/test); without it every test fails and says so.
-@Suite("SocketIOClient against python-socketio")
+@Suite("SocketIOClient against python-socketio", .timeLimit(.minutes(1)))
 struct PythonServerInteropTests {
     typealias Transport = SocketIOClientConfiguration.Transport
 

@@ -7,7 +7,7 @@ import Testing
 /// Shows that `40/,`, `40/,{auth}`, `41/,`, the `b64=1` query and a WebSocket opened while a
 /// GET is held are accepted by a real server, so our server must accept them too (the same
 /// scenarios run against it later). The server pings every 5 s, so no heartbeat interferes.
-@Suite("Raw wire client against python-socketio")
+@Suite("Raw wire client against python-socketio", .timeLimit(.minutes(1)))
 struct RawWireInteropTests {
     @Test("root CONNECT written 40/, on polling: granted, auth event, message, 41/, and 1 accepted")
     func slashCommaOnPolling() async throws {

@@ -18,7 +18,7 @@ enum RawWireScenarios {
 
     /// Opens a polling session and returns its sid.
     static func pollingHandshake(port: Int) async throws -> String {
-        let open = try await RawHTTPClient.get(port: port, query: swiftQuery("polling"))
+        let open = try await RawWireHTTPClient.get(port: port, query: swiftQuery("polling"))
         #expect(open.status == 200, "handshake GET: \(open)")
         let record = try #require(open.records.first, "handshake GET: \(open)")
         #expect(record.hasPrefix("0"), "handshake GET: \(open)")
@@ -33,7 +33,7 @@ enum RawWireScenarios {
         let end = ContinuousClock.now + timeout
         while !done(records) {
             guard ContinuousClock.now < end else { throw TestTimeout("polling did not bring the expected records; got \(records)") }
-            let response = try await RawHTTPClient.get(port: port, query: swiftQuery("polling", sid: sid))
+            let response = try await RawWireHTTPClient.get(port: port, query: swiftQuery("polling", sid: sid))
             #expect(response.status == 200, "poll: \(response)")
             guard response.status == 200 else { throw TestTimeout("poll answered \(response)") }
             records += response.records
@@ -51,34 +51,34 @@ enum RawWireScenarios {
     /// Polling: CONNECT as `40/,`, receive the grant and `auth`, exchange a message, leave with `41/,`, close with `1`.
     static func rootConnectWithSlashCommaOnPolling(port: Int) async throws {
         let sid = try await pollingHandshake(port: port)
-        let connect = try await RawHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "40/,")
+        let connect = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "40/,")
         #expect(connect.status == 200, "POST 40/,: \(connect)")
         let granted = try await poll(port: port, sid: sid) { $0.contains("42[\"auth\",{}]") }
         #expect(granted.first.map { isConnectReply($0) } == true, "expected 40{\"sid\":...} first, got \(granted)")
 
-        let message = try await RawHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "42[\"message\",\"raw\"]")
+        let message = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "42[\"message\",\"raw\"]")
         #expect(message.status == 200, "POST message: \(message)")
         let back = try await poll(port: port, sid: sid) { $0.contains("42[\"message-back\",\"raw\"]") }
         #expect(back == ["42[\"message-back\",\"raw\"]"])
 
-        let leave = try await RawHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "41/,")
+        let leave = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "41/,")
         #expect(leave.status == 200, "POST 41/,: \(leave)")
-        let close = try await RawHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "1")
+        let close = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "1")
         #expect(close.status == 200, "POST 1: \(close)")
     }
 
     /// Polling, then a WebSocket opened while a GET is held: `2probe` -> `3probe`, the GET gets `6`, then `5`.
     static func webSocketOpenedWhilePolling(port: Int) async throws {
         let sid = try await pollingHandshake(port: port)
-        let connect = try await RawHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "40/,{\"token\":\"abc\"}")
+        let connect = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "40/,{\"token\":\"abc\"}")
         #expect(connect.status == 200, "POST 40/,{auth}: \(connect)")
         let granted = try await poll(port: port, sid: sid) { $0.contains("42[\"auth\",{\"token\":\"abc\"}]") }
         #expect(granted.first.map { isConnectReply($0) } == true, "expected 40{\"sid\":...} first, got \(granted)")
 
-        let held = Task { try await RawHTTPClient.get(port: port, query: swiftQuery("polling", sid: sid)) }
+        let held = Task { try await RawWireHTTPClient.get(port: port, query: swiftQuery("polling", sid: sid)) }
         try await Task.sleep(for: .milliseconds(100))  // let the GET reach the server and be held there
 
-        let socket = try await RawWebSocket.connect(port: port, target: "/socket.io/?" + swiftQuery("websocket", sid: sid))
+        let socket = try await RawWireWebSocket.connect(port: port, target: "/socket.io/?" + swiftQuery("websocket", sid: sid))
         try await socket.send(text: "2probe")
         #expect(try await socket.next() == .text("3probe"), "the first frame on the probe must be 3probe")
         let released = try await held.value
@@ -94,7 +94,7 @@ enum RawWireScenarios {
 
     /// WebSocket only, with the Swift client's query: CONNECT as `40/,{auth}`, then `41/,`.
     static func rootConnectWithSlashCommaOnWebSocket(port: Int) async throws {
-        let socket = try await RawWebSocket.connect(port: port, target: "/socket.io/?" + swiftQuery("websocket"))
+        let socket = try await RawWireWebSocket.connect(port: port, target: "/socket.io/?" + swiftQuery("websocket"))
         let open = try await socket.nextText()
         #expect(open.hasPrefix("0"), "first frame: \(open)")
         let handshake = try EngineIOHandshake(jsonText: Array(open.utf8.dropFirst()))

@@ -8,7 +8,7 @@ import NIOWebSocket
 /// Built on NIO's HTTP/1.1 client codec and `NIOTypedWebSocketClientUpgrader`; frames are
 /// masked as RFC 6455 requires of clients. Nothing is added or answered at the Engine.IO level,
 /// so tests control every byte; WebSocket pings are answered with pongs.
-final class RawWebSocket: Sendable {
+final class RawWireWebSocket: Sendable {
     /// One frame from the server.
     enum Frame: Sendable, Equatable, CustomStringConvertible {
         case text(String)
@@ -34,7 +34,7 @@ final class RawWebSocket: Sendable {
     }
 
     /// Connects to `127.0.0.1:port` and upgrades `target`, e.g. `/socket.io/?EIO=4&transport=websocket`.
-    static func connect(port: Int, target: String) async throws -> RawWebSocket {
+    static func connect(port: Int, target: String) async throws -> RawWireWebSocket {
         let frames = TestMailbox<Frame>()
         let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(5))
@@ -66,7 +66,7 @@ final class RawWebSocket: Sendable {
         guard let channel = try await upgrade.get() else {
             throw TestTimeout("the server did not upgrade \(target) to WebSocket")
         }
-        return RawWebSocket(channel: channel, frames: frames)
+        return RawWireWebSocket(channel: channel, frames: frames)
     }
 
     /// Sends one text frame with exactly these characters.
@@ -90,7 +90,7 @@ final class RawWebSocket: Sendable {
             switch try await next(within: timeout) {
             case .text(let text) where skipping.contains(text): continue
             case .text(let text): return text
-            case let other: throw UnexpectedFrame(description: "expected a text frame, received \(other)")
+            case let other: throw UnexpectedWireFrame(description: "expected a text frame, received \(other)")
             }
         }
     }
@@ -131,6 +131,6 @@ final class RawWebSocket: Sendable {
 }
 
 /// A frame that is not what the test expected.
-struct UnexpectedFrame: Error, CustomStringConvertible {
+struct UnexpectedWireFrame: Error, CustomStringConvertible {
     var description: String
 }

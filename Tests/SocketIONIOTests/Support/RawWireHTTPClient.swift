@@ -6,7 +6,7 @@ import NIOPosix
 ///
 /// A wire-level test tool: the target and body go out as given (NIOHTTP1 encodes the framing),
 /// with `Host`, `Content-Length` and `Connection: close` headers only.
-enum RawHTTPClient {
+enum RawWireHTTPClient {
     /// A response: status and body bytes.
     struct Response: Sendable, CustomStringConvertible {
         var status: Int
