@@ -13,7 +13,8 @@ enum ClientEngineAction: Equatable, Sendable {
     case write(id: Int, packets: [EngineIOPacket])
     /// Close WebSocket `id`: a close frame, then the connection.
     case closeWebSocket(id: Int)
-    /// Call ``ClientEngineStateMachine/tick(now:)`` at this deadline; it replaces earlier requests.
+    /// Call ``ClientEngineStateMachine/tick(now:)`` at this deadline; it replaces earlier requests, and is
+    /// stale when it no longer equals ``ClientEngineStateMachine/earliestDeadline`` as it is carried out.
     case schedule(at: NIODeadline)
     /// The session is open (engine.io-protocol §Handshake).
     case opened(EngineIOHandshake)

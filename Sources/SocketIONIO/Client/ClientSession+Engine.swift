@@ -21,6 +21,8 @@ extension ClientSession {
             case .closeWebSocket(let id):
                 closeWebSocket(id: id)
             case .schedule(let deadline):
+                // A nested call may have moved the deadline since this action was made; the newest wins.
+                guard deadline == engine.earliestDeadline else { continue }
                 engineTimer?.cancel()
                 engineTimer = eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
                     guard let self else { return }

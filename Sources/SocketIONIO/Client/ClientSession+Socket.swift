@@ -29,6 +29,8 @@ extension ClientSession {
             case .failAck(let id, let error):
                 ackWaiters.removeValue(forKey: id)?.fail(error)
             case .schedule(let deadline):
+                // A nested call may have moved the deadline since this action was made; the newest wins.
+                guard deadline == socket.earliestDeadline else { continue }
                 socketTimer?.cancel()
                 socketTimer = eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
                     guard let self else { return }

@@ -21,7 +21,8 @@ enum ClientSocketAction: Equatable, Sendable {
     case resolveAck(id: Int, arguments: [SocketIOValue])
     /// The ACK for one of the client's events will not come.
     case failAck(id: Int, SocketIOClientError)
-    /// Call ``ClientSocketStateMachine/tick(now:)`` at this deadline; it replaces earlier requests.
+    /// Call ``ClientSocketStateMachine/tick(now:)`` at this deadline; it replaces earlier requests, and is
+    /// stale when it no longer equals ``ClientSocketStateMachine/earliestDeadline`` as it is carried out.
     case schedule(at: NIODeadline)
 }
 
