@@ -58,6 +58,19 @@ let package = Package(
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
         .testTarget(name: "JobWireBrokerTests", dependencies: ["JobWireBroker", "JobWire", "SocketIOWire"]),
+        .testTarget(
+            name: "SocketIONIOTests",
+            dependencies: [
+                "SocketIONIO", "SocketIOWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // The Python interop scripts are run from their source folder, found through #filePath.
+            exclude: ["Interop"]
+        ),
         .testTarget(name: "jobwireTests", dependencies: ["jobwire"]),
     ],
     swiftLanguageModes: [.v6]

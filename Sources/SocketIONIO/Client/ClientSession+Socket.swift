@@ -1,0 +1,66 @@
+import Logging
+import NIOCore
+import SocketIOWire
+
+extension ClientSession {
+    /// Carries out the Socket.IO machine's actions in order.
+    func run(_ actions: [ClientSocketAction]) {
+        for action in actions {
+            switch action {
+            case .openEngine:
+                run(engine.start(now: .now()))
+            case .send(let packets):
+                run(engine.send(packets, now: .now()))
+            case .closeEngine:
+                run(engine.close(now: .now()))
+            case .connected(let namespace, let sid):
+                logger.debug("namespace connected", metadata: ["namespace": "\(namespace)", "sid": "\(sid)"])
+                for waiter in connectWaiters.removeValue(forKey: namespace) ?? [] { waiter.succeed(()) }
+            case .connectFailed(let namespace, let error):
+                logger.debug("namespace connect failed", metadata: ["namespace": "\(namespace)", "error": "\(error)"])
+                for waiter in connectWaiters.removeValue(forKey: namespace) ?? [] { waiter.fail(error) }
+            case .disconnected(let namespace, let reason):
+                logger.debug("namespace disconnected", metadata: ["namespace": "\(namespace)", "reason": "\(reason)"])
+                for continuation in (streams.removeValue(forKey: namespace) ?? [:]).values { continuation.finish() }
+            case .deliverEvent(let namespace, let name, let arguments, let ackID):
+                deliver(namespace: namespace, name: name, arguments: arguments, ackID: ackID)
+            case .resolveAck(let id, let arguments):
+                ackWaiters.removeValue(forKey: id)?.succeed(arguments)
+            case .failAck(let id, let error):
+                ackWaiters.removeValue(forKey: id)?.fail(error)
+            case .schedule(let deadline):
+                // A nested call may have moved the deadline since this action was made; the newest wins.
+                guard deadline == socket.earliestDeadline else { continue }
+                socketTimer?.cancel()
+                socketTimer = eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
+                    guard let self else { return }
+                    self.run(self.socket.tick(now: .now()))
+                }
+            }
+        }
+    }
+
+    /// Hands a server event to the `on` handlers and the event streams of its namespace.
+    private func deliver(namespace: String, name: String, arguments: [SocketIOValue], ackID: Int?) {
+        logger.trace("event", metadata: ["namespace": "\(namespace)", "name": "\(name)", "ackID": "\(ackID.map(String.init) ?? "-")"])
+        var ack: SocketIOAcknowledgement?
+        if let ackID {
+            let handle = weakHandle
+            ack = SocketIOAcknowledgement(id: ackID) { arguments in
+                handle.run { session in session.acknowledge(namespace: namespace, id: ackID, arguments: arguments) }
+            }
+        }
+        let event = SocketIOEvent(namespace: namespace, name: name, arguments: arguments, ack: ack)
+        for handler in handlers[namespace]?[name] ?? [] { handler(arguments, ack) }
+        for id in (streams[namespace] ?? [:]).keys.sorted() { streams[namespace]?[id]?.yield(event) }
+    }
+
+    /// Ends everything at once: used when the client is released without ``disconnectAll(promise:)``.
+    func shutDown() {
+        run(socket.disconnectAll())
+        for continuations in streams.values {
+            for continuation in continuations.values { continuation.finish() }
+        }
+        streams.removeAll()
+    }
+}

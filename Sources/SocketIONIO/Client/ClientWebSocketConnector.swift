@@ -1,0 +1,78 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// Opens one client WebSocket: TCP connect, HTTP/1.1 upgrade with NIO's client upgrader, frame handlers.
+///
+/// RFC 6455 §4.1 through `NIOTypedWebSocketClientUpgrader`. Fragmented messages are joined by
+/// `NIOWebSocketFrameAggregator` before ``ClientWebSocketHandler`` sees them.
+enum ClientWebSocketConnector {
+    /// Connects and upgrades; `onEvent` gets `.opened` first (writes work from then on), then the messages and the close.
+    ///
+    /// The returned future fails when the connection or the upgrade fails; then `onEvent` is not called.
+    static func connect(
+        eventLoop: any EventLoop,
+        endpoint: ClientEndpoint,
+        target: String,
+        maximumFrameSize: Int,
+        onEvent: @escaping @Sendable (ClientWebSocketHandler.Event) -> Void
+    ) -> EventLoopFuture<Void> {
+        let upgraded = eventLoop.makePromise(of: Void.self)
+        let connected = ClientBootstrap(group: eventLoop)
+            .connectTimeout(.seconds(5))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
+                        maxFrameSize: maximumFrameSize,
+                        upgradePipelineHandler: { channel, _ in
+                            channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHandlers(
+                                    NIOWebSocketFrameAggregator(
+                                        minNonFinalFragmentSize: 0,
+                                        maxAccumulatedFrameCount: 1 << 16,
+                                        maxAccumulatedFrameSize: maximumFrameSize
+                                    ),
+                                    ClientWebSocketHandler(onEvent: onEvent)
+                                )
+                                return true
+                            }
+                        }
+                    )
+                    var headers = HTTPHeaders()
+                    headers.add(name: "Host", value: endpoint.hostHeader)
+                    headers.add(name: "Content-Length", value: "0")
+                    let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
+                    let configuration = NIOTypedHTTPClientUpgradeConfiguration<Bool>(
+                        upgradeRequestHead: head,
+                        upgraders: [upgrader],
+                        notUpgradingCompletionHandler: { channel in
+                            channel.eventLoop.makeSucceededFuture(false)
+                        }
+                    )
+                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
+                    // The server's first frame (the open packet) often shares a TCP segment with the 101.
+                    pipeline.leftOverBytesStrategy = .forwardBytes
+                    let result = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
+                    result.whenComplete { outcome in
+                        switch outcome {
+                        case .success(true):
+                            // Runs before the upgrade handler forwards buffered frames and starts
+                            // letting writes through; writing earlier would fail.
+                            onEvent(.opened(channel))
+                            upgraded.succeed(())
+                        case .success(false):
+                            channel.close(promise: nil)
+                            upgraded.fail(ClientTransportFailure("the server did not upgrade to WebSocket"))
+                        case .failure(let error):
+                            channel.close(promise: nil)
+                            upgraded.fail(ClientTransportFailure("the WebSocket upgrade failed: \(error)"))
+                        }
+                    }
+                }
+            }
+            .connect(host: endpoint.host, port: endpoint.port)
+        connected.whenFailure { error in upgraded.fail(ClientTransportFailure("cannot connect: \(error)")) }
+        return upgraded.futureResult
+    }
+}

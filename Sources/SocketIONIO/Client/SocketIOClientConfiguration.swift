@@ -1,0 +1,58 @@
+import NIOCore
+import SocketIOWire
+
+/// How a ``SocketIOClient`` reaches its server: transports, path, auth and time limits.
+///
+/// The defaults are those of the official JavaScript client (engine.io-client): polling first,
+/// then an upgrade to WebSocket when the server offers one, on the path `/socket.io/`.
+public struct SocketIOClientConfiguration: Sendable {
+    /// An Engine.IO transport the client may use.
+    public enum Transport: String, Sendable, Hashable, CaseIterable {
+        /// HTTP long-polling: a held GET for server packets, a POST for client packets.
+        case polling
+        /// One WebSocket carrying one packet per frame.
+        case websocket
+    }
+
+    /// The transports in order of use.
+    ///
+    /// `[.polling, .websocket]` opens with a polling handshake and upgrades to WebSocket when the
+    /// server lists `websocket` in `upgrades`; `[.websocket]` opens a WebSocket at once;
+    /// `[.polling]` never upgrades.
+    public var transports: [Transport]
+    /// The Engine.IO path, `/socket.io/` by default; it is used as given.
+    public var path: String
+    /// The CONNECT payload sent per namespace (`40/admin,{...}`) when ``SocketIOClient/connect(namespace:auth:)`` gets none.
+    public var auth: [String: JSONObject]
+    /// Extra query parameters added to every Engine.IO request, after `EIO` and `transport`.
+    public var query: [(name: String, value: String)]
+    /// The longest wait for the Engine.IO handshake and then for the namespace's CONNECT reply.
+    public var connectTimeout: TimeAmount
+    /// The default time ``SocketIOClient/emitWithAck(_:_:namespace:timeout:)`` waits for an ACK.
+    public var ackTimeout: TimeAmount
+    /// The longest time an upgrade probe may take before the client gives it up and keeps polling.
+    public var upgradeTimeout: TimeAmount
+    /// The largest WebSocket message accepted from the server, in bytes.
+    public var maximumFrameSize: Int
+
+    /// Creates a configuration; every argument has the reference client's default.
+    public init(
+        transports: [Transport] = [.polling, .websocket],
+        path: String = "/socket.io/",
+        auth: [String: JSONObject] = [:],
+        query: [(name: String, value: String)] = [],
+        connectTimeout: TimeAmount = .seconds(10),
+        ackTimeout: TimeAmount = .seconds(10),
+        upgradeTimeout: TimeAmount = .seconds(10),
+        maximumFrameSize: Int = 1 << 24
+    ) {
+        self.transports = transports
+        self.path = path
+        self.auth = auth
+        self.query = query
+        self.connectTimeout = connectTimeout
+        self.ackTimeout = ackTimeout
+        self.upgradeTimeout = upgradeTimeout
+        self.maximumFrameSize = maximumFrameSize
+    }
+}
