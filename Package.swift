@@ -57,7 +57,17 @@ let package = Package(
         ),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
-        .testTarget(name: "SocketIONIOTests", dependencies: ["SocketIONIO", "SocketIOWire"]),
+        .testTarget(
+            name: "SocketIONIOTests",
+            dependencies: [
+                "SocketIONIO", "SocketIOWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "JobWireBrokerTests", dependencies: ["JobWireBroker", "JobWire"]),
         .testTarget(name: "jobwireTests", dependencies: ["jobwire"]),
     ],
