@@ -19,7 +19,12 @@ enum EngineIOPipeline {
         let upgrader = NIOTypedWebSocketServerUpgrader<EngineIOConnectionKind>(
             maxFrameSize: maxPayload,
             shouldUpgrade: { channel, head in
-                channel.eventLoop.makeSucceededFuture(core.acceptsUpgrade(head) ? HTTPHeaders() : nil)
+                guard let refusal = core.upgradeRefusal(head) else {
+                    return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
+                }
+                // NIO's typed upgrader drops a refused upgrade request, so it is answered here.
+                refuse(channel, with: refusal, request: head, cors: core.configuration.cors)
+                return channel.eventLoop.makeSucceededFuture(nil)
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
@@ -48,5 +53,16 @@ enum EngineIOPipeline {
         return try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
             configuration: .init(upgradeConfiguration: upgradeConfiguration)
         )
+    }
+
+    /// Answers a WebSocket upgrade request that will not be upgraded, then closes the connection.
+    private static func refuse(_ channel: any Channel, with response: EngineIOHTTPResponse, request: HTTPRequestHead, cors: SocketIOServer.CORS?) {
+        let body = channel.allocator.buffer(string: response.body)
+        let head = response.head(for: request, cors: cors, contentLength: body.readableBytes, keepAlive: false)
+        channel.write(HTTPServerResponsePart.head(head), promise: nil)
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in
+            channel.close(promise: nil)
+        }
     }
 }

@@ -78,18 +78,9 @@ final class EngineIOPollingHandler: ChannelInboundHandler, RemovableChannelHandl
     private func write(_ response: EngineIOHTTPResponse, for request: HTTPRequestHead, context: ChannelHandlerContext) {
         held = nil
         guard context.channel.isActive else { return }
-        var headers = HTTPHeaders(response.headers)
-        if let cors = core.configuration.cors {
-            headers.add(contentsOf: cors.responseHeaders(requestOrigin: request.headers.first(name: "origin")))
-            if response.status == .noContent {
-                headers.add(contentsOf: cors.preflightHeaders(requestedHeaders: request.headers.first(name: "access-control-request-headers")))
-            }
-        }
         let buffer = context.channel.allocator.buffer(string: response.body)
-        headers.add(name: "Content-Length", value: String(buffer.readableBytes))
         let keepAlive = request.isKeepAlive && response.status != .payloadTooLarge
-        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        let responseHead = HTTPResponseHead(version: request.version, status: response.status, headers: headers)
+        let responseHead = response.head(for: request, cors: core.configuration.cors, contentLength: buffer.readableBytes, keepAlive: keepAlive)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
         if buffer.readableBytes > 0 {
             context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)

@@ -45,6 +45,20 @@ struct EngineIOHTTPResponse: Sendable {
 
     /// The answer to a CORS preflight, before the CORS headers.
     static let preflight = EngineIOHTTPResponse(status: .noContent, headers: [], body: "")
+
+    /// The response head for `request`, with Content-Length, Connection and the CORS headers added.
+    func head(for request: HTTPRequestHead, cors: SocketIOServer.CORS?, contentLength: Int, keepAlive: Bool) -> HTTPResponseHead {
+        var headers = HTTPHeaders(self.headers)
+        if let cors {
+            headers.add(contentsOf: cors.responseHeaders(requestOrigin: request.headers.first(name: "origin")))
+            if status == .noContent {
+                headers.add(contentsOf: cors.preflightHeaders(requestedHeaders: request.headers.first(name: "access-control-request-headers")))
+            }
+        }
+        headers.add(name: "Content-Length", value: String(contentLength))
+        headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        return HTTPResponseHead(version: request.version, status: status, headers: headers)
+    }
 }
 
 /// Answers one HTTP request held by a session; safe to call from any thread, at most once.

@@ -122,9 +122,17 @@ final class EngineIOServerCore: Sendable {
 
     // MARK: WebSocket
 
-    /// Whether to answer a WebSocket upgrade request with 101.
-    func acceptsUpgrade(_ head: HTTPRequestHead) -> Bool {
-        router.acceptsUpgrade(target: head.uri)
+    /// The error answer to a WebSocket upgrade request that must not get 101; nil to upgrade it.
+    ///
+    /// An upgrade with a `sid` is always accepted: the session decides, and closes a WebSocket it
+    /// does not want after the 101, as the reference does.
+    func upgradeRefusal(_ head: HTTPRequestHead) -> EngineIOHTTPResponse? {
+        guard !router.acceptsUpgrade(target: head.uri) else { return nil }
+        switch router.route(method: head.method, target: head.uri, isUpgrade: true) {
+        case .notFound: return EngineIOHTTPResponse(.notFound)
+        case .reject(let error): return EngineIOHTTPResponse(error)
+        default: return EngineIOHTTPResponse(.badRequest)
+        }
     }
 
     /// A WebSocket was upgraded: it opens a session, or probes the session of its `sid`; unknown sids are closed.
