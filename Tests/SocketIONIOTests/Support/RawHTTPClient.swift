@@ -29,7 +29,9 @@ enum RawHTTPClient {
         let loop = group.next()
         let promise = loop.makePromise(of: RawHTTPResponse.self)
         let what = "\(method) \(target)"
-        let channel = try await ClientBootstrap(group: loop)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
             .connectTimeout(.seconds(2))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -39,6 +41,10 @@ enum RawHTTPClient {
             }
             .connect(host: "127.0.0.1", port: port)
             .get()
+        } catch {
+            promise.fail(error)
+            throw error
+        }
         let timer = loop.scheduleTask(in: timeout.timeAmountForTests) {
             promise.fail(RawTestClientError.timeout(what))
             channel.close(promise: nil)
