@@ -92,6 +92,20 @@ struct EngineIOSessionStateMachineTests {
         ])
     }
 
+    @Test func aPollRacingTheClientCloseStillGetsItsNoop() {
+        var machine = openPolling()
+        #expect(machine.postReceived(post, packets: [.close, .message("ignored")], now: at(10)) == [.scheduleTimer(at(110)), .respond(post, .ok)])
+        #expect(machine.pollReceived(poll, now: at(11)) == [.respond(poll, .packets([.noop])), .closed(.clientClose)])
+        let late = EngineIOTransportID(13)
+        #expect(machine.pollReceived(late, now: at(12)) == [.respond(late, .error(.unknownSessionID))])
+    }
+
+    @Test func aClientCloseWithoutARacingPollEndsAfterTheGrace() {
+        var machine = openPolling()
+        _ = machine.postReceived(post, packets: [.close], now: at(10))
+        #expect(machine.timerFired(now: at(110)) == [.closed(.clientClose)])
+    }
+
     @Test func postedMessagesAreDeliveredInOrder() {
         var machine = openPolling()
         #expect(machine.postReceived(post, packets: [.message("a"), .binaryMessage(Data([1])), .noop], now: at(5)) == [

@@ -148,18 +148,20 @@ struct SocketIOAcceptedConnection: Sendable {
 final class SocketIOConnectionTracker: Sendable {
     private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
 
-    /// Serves one connection: waits for its pipeline, then for its close; errors end this connection only.
+    /// Serves one connection until it closes; a failed setup closes this connection only.
     func serve(_ connection: SocketIOAcceptedConnection, logger: Logger) async {
         let channel = connection.channel
         let key = ObjectIdentifier(channel)
         channels.withLockedValue { $0[key] = channel }
         defer { _ = channels.withLockedValue { $0.removeValue(forKey: key) } }
+        connection.kind.whenFailure { error in
+            logger.debug("connection setup failed", metadata: ["error": "\(error)"])
+            channel.close(promise: nil)
+        }
         do {
-            _ = try await connection.kind.get()
             try await channel.closeFuture.get()
         } catch {
             logger.debug("connection ended with an error", metadata: ["error": "\(error)"])
-            try? await channel.close()
         }
     }
 

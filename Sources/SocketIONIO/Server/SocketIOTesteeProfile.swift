@@ -12,7 +12,15 @@ import SocketIOWire
 /// with `message-back` and the same arguments and `message-with-ack` is acked with its
 /// arguments; every other namespace is refused with `{"message":"Invalid namespace"}`. The
 /// Engine.IO profile serves `/engine.io/` with Engine.IO alone and echoes every message.
+///
+/// The `auth` event goes out ``authDelay`` after the CONNECT reply instead of right behind it:
+/// the suites' `waitFor` helper attaches its listener only after the previous frame was
+/// handled, and the `ws` client emits every frame of one TCP read synchronously, so a frame
+/// that shares a read with the one before is lost to the test. The wire order is unchanged.
 public enum SocketIOTesteeProfile {
+    /// How long after the CONNECT reply the `auth` event is sent.
+    public static let authDelay: Duration = .milliseconds(10)
+
     /// The suites' configuration: Socket.IO at `/socket.io/`, or Engine.IO alone at `/engine.io/`.
     public static func configuration(
         engineIOOnly: Bool,
@@ -46,7 +54,7 @@ public enum SocketIOTesteeProfile {
             return server
         }
         server.namespace("/").onConnection { socket in
-            socket.emit("auth", SocketIOValue(.object(socket.auth)))
+            emitAuth(socket)
             socket.on("message") { arguments, _ in
                 socket.emit("message-back", arguments: arguments)
             }
@@ -55,8 +63,16 @@ public enum SocketIOTesteeProfile {
             }
         }
         server.namespace("/custom").onConnection { socket in
-            socket.emit("auth", SocketIOValue(.object(socket.auth)))
+            emitAuth(socket)
         }
         return server
+    }
+
+    /// Emits `auth` with the CONNECT payload, ``authDelay`` after the CONNECT reply.
+    private static func emitAuth(_ socket: SocketIOServerSocket) {
+        Task {
+            try? await Task.sleep(for: authDelay)
+            socket.emit("auth", SocketIOValue(.object(socket.auth)))
+        }
     }
 }

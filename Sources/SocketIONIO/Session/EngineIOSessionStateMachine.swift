@@ -80,6 +80,9 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         case closed(EngineIOCloseReason)
     }
 
+    /// How long a session closed by the client's POST waits for a poll that raced that POST.
+    static var clientCloseGrace: Duration { .milliseconds(100) }
+
     /// The handshake the session opened with.
     let handshake: EngineIOHandshake
     /// The time limits.
@@ -168,7 +171,7 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         }
         for packet in packets {
             actions += receive(packet, now: now)
-            if isClosed { break }
+            guard case .open = lifecycle else { break }
         }
         switch lifecycle {
         case .closed(.transportError), .closed(.parseError): actions.append(.respond(request, .error(.badRequest)))
@@ -238,7 +241,11 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
     mutating func receive(_ packet: EngineIOPacket, now: Instant) -> [Action] {
         switch packet {
         case .close:
-            return finish(.clientClose)
+            guard case .polling(nil) = transport, probeSocket == nil else { return finish(.clientClose) }
+            // No poll is held: one that raced the POST still gets its noop, as if it had come first.
+            buffer = [.noop]
+            lifecycle = .closing(deadline: now.advanced(by: min(timing.closeTimeout, Self.clientCloseGrace)), reason: .clientClose)
+            return rescheduleTimer()
         case .pong:
             guard case .pongDue = heartbeat else { return [] }
             heartbeat = .pingDue(now.advanced(by: timing.pingInterval))

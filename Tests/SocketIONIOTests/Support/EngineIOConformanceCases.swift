@@ -176,13 +176,11 @@ struct EngineIOConformanceCases {
 
     // MARK: close
 
-    /// The suite starts the GET and the POST at once; the POST goes 20 ms later here so the GET is surely held.
     func pollingForcefullyCloses() async throws {
         let sid = try await openPollingSession()
         async let poll = get("EIO=4&transport=polling&sid=\(sid)")
-        try await Task.sleep(for: .milliseconds(20))
-        _ = try await post("EIO=4&transport=polling&sid=\(sid)", "1")
-        let response = try await poll
+        async let push = post("EIO=4&transport=polling&sid=\(sid)", "1")
+        let (response, _) = try await (poll, push)
         #expect(response.status == 200)
         #expect(response.body == "6")
         #expect(try await get("EIO=4&transport=polling&sid=\(sid)").status == 400)
