@@ -18,8 +18,8 @@ import NIOPosix
 ///
 /// Each connection runs in its own child task and each Engine.IO session on one event loop;
 /// a client that breaks the protocol loses its own session and nothing else. The protocol
-/// behaviour lives in two state machines (``EngineIOSessionStateMachine`` and
-/// ``SocketIOConnectionStateMachine``, internal), which the NIO handlers only feed.
+/// behaviour lives in two state machines (`EngineIOSessionStateMachine` and
+/// `SocketIOConnectionStateMachine`, internal), which the NIO handlers only feed.
 public final class SocketIOServer: Sendable {
     /// The configuration the server was made with.
     public let configuration: Configuration

@@ -38,17 +38,15 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .text:
-            let data = frame.unmaskedData
             let result: Result<EngineIOPacket, SocketIOWireError>
             do {
-                result = .success(try EngineIOPacket(textBytes: data.readableBytesView))
+                result = .success(try EngineIOPacket(textBytes: frame.unmaskedData.readableBytesView))
             } catch {
                 result = .failure(error)
             }
-            attachment?.session.frameReceived(result, on: attachment!.id)
+            deliver(result)
         case .binary:
-            let data = frame.unmaskedData
-            attachment?.session.frameReceived(.success(.binaryMessage(Data(data.readableBytesView))), on: attachment!.id)
+            deliver(.success(.binaryMessage(Data(frame.unmaskedData.readableBytesView))))
         case .ping:
             let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
             context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
@@ -59,6 +57,11 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
         default:
             break
         }
+    }
+
+    private func deliver(_ result: Result<EngineIOPacket, SocketIOWireError>) {
+        guard let attachment else { return }
+        attachment.session.frameReceived(result, on: attachment.id)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
