@@ -52,6 +52,7 @@ let package = Package(
             dependencies: [
                 "JobWire", "JobWireBroker", "SocketIONIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

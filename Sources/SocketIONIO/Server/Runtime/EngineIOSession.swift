@@ -1,0 +1,230 @@
+import Logging
+import NIOCore
+import SocketIOWire
+
+/// What sits above an Engine.IO session: the Socket.IO connection, or an Engine.IO-only application.
+///
+/// All calls arrive on the session's event loop.
+protocol EngineIOSessionDelegate: AnyObject {
+    /// The open packet is out; the session can carry messages.
+    func engineIOSessionDidOpen(_ session: EngineIOSession)
+    /// A message (text or binary) arrived.
+    func engineIOSession(_ session: EngineIOSession, didReceive message: EngineIOPacket)
+    /// The server is shutting down; the session closes right after this call.
+    func engineIOSessionWillShutDown(_ session: EngineIOSession)
+    /// The session ended.
+    func engineIOSession(_ session: EngineIOSession, didCloseWith reason: EngineIOCloseReason)
+}
+
+/// Writes frames to one WebSocket, or closes it; safe to call from any thread.
+struct EngineIOWebSocketEndpoint: Sendable {
+    /// Writes the packets, one frame each.
+    let send: @Sendable ([EngineIOPacket]) -> Void
+    /// Sends a close frame and closes the connection.
+    let close: @Sendable () -> Void
+}
+
+/// The runtime of one Engine.IO session: runs its state machine on one event loop and carries out its actions.
+///
+/// Every method may be called from any thread; work hops to ``eventLoop``, where all state
+/// lives. Held requests and WebSockets are kept by id; the timer is one scheduled task, re-armed
+/// on every ``EngineIOSessionStateMachine/Action/scheduleTimer(_:)``.
+final class EngineIOSession: @unchecked Sendable {
+    typealias Machine = EngineIOSessionStateMachine<ContinuousClock.Instant>
+
+    /// The session id.
+    let sid: String
+    /// The loop that owns the session's state.
+    let eventLoop: any EventLoop
+    /// The query and headers of the request that opened the session, and the client's address.
+    let origin: EngineIORequestOrigin
+    /// Completed when the session has ended.
+    let closedPromise: EventLoopPromise<Void>
+
+    private let core: EngineIOServerCore
+    private let clock = ContinuousClock()
+    private var machine: Machine?
+    private var pendingResponders: [EngineIOTransportID: EngineIOPollResponder] = [:]
+    private var webSockets: [EngineIOTransportID: EngineIOWebSocketEndpoint] = [:]
+    private var timer: Scheduled<Void>?
+    private var delegate: (any EngineIOSessionDelegate)?
+    private var opened = false
+
+    init(sid: String, eventLoop: any EventLoop, origin: EngineIORequestOrigin, core: EngineIOServerCore) {
+        self.sid = sid
+        self.eventLoop = eventLoop
+        self.origin = origin
+        self.core = core
+        self.closedPromise = eventLoop.makePromise()
+    }
+
+    private var logger: Logger { core.logger }
+
+    /// Runs `body` on the session's loop: at once when already there, else queued.
+    func onLoop(_ body: @escaping @Sendable () -> Void) {
+        if eventLoop.inEventLoop { body() } else { eventLoop.execute(body) }
+    }
+
+    // MARK: Opening
+
+    /// Opens the session on a handshake request or a new WebSocket and tells the delegate.
+    func open(
+        handshake: EngineIOHandshake,
+        timing: Machine.Timing,
+        pollResponder: EngineIOPollResponder?,
+        webSocket: (id: EngineIOTransportID, endpoint: EngineIOWebSocketEndpoint)?,
+        delegate: any EngineIOSessionDelegate
+    ) {
+        eventLoop.assertInEventLoop()
+        self.delegate = delegate
+        let opening: Machine.Opening
+        if let webSocket {
+            webSockets[webSocket.id] = webSocket.endpoint
+            opening = .webSocket(webSocket.id)
+        } else {
+            let id = EngineIOTransportID.next()
+            pendingResponders[id] = pollResponder
+            opening = .polling(handshakeRequest: id)
+        }
+        let (machine, actions) = Machine.open(handshake: handshake, timing: timing, via: opening, now: clock.now)
+        self.machine = machine
+        logger.debug("engine.io session opened", metadata: ["sid": "\(sid)", "transport": "\(machine.transportName)"])
+        apply(actions)
+        opened = true
+        delegate.engineIOSessionDidOpen(self)
+    }
+
+    // MARK: Events from the handlers
+
+    /// A GET for this session.
+    func poll(_ responder: EngineIOPollResponder) -> EngineIOTransportID {
+        let id = EngineIOTransportID.next()
+        onLoop { self.pendingResponders[id] = responder; self.step { $0.pollReceived(id, now: $1) } }
+        return id
+    }
+
+    /// A POST for this session, with its body already read.
+    func post(body: ByteBuffer, tooLarge: Bool, responder: EngineIOPollResponder) {
+        let id = EngineIOTransportID.next()
+        onLoop {
+            self.pendingResponders[id] = responder
+            if tooLarge {
+                self.step { $0.postFailed(id, error: .payloadTooLarge, detail: "payload too large", now: $1) }
+                return
+            }
+            do throws(SocketIOWireError) {
+                let payload = try EngineIOPayload(bytes: body.readableBytesView, maximumBytes: self.core.maxPayload)
+                self.step { $0.postReceived(id, packets: payload.packets, now: $1) }
+            } catch {
+                let failure: EngineIOHTTPError = error.code == .payloadTooLarge ? .payloadTooLarge : .badRequest
+                self.step { $0.postFailed(id, error: failure, detail: error.description, now: $1) }
+            }
+        }
+    }
+
+    /// The connection of a held GET closed before its answer.
+    func pollAborted(_ id: EngineIOTransportID) {
+        onLoop {
+            guard self.pendingResponders.removeValue(forKey: id) != nil else { return }
+            self.step { $0.pollAborted(id, now: $1) }
+        }
+    }
+
+    /// A WebSocket with this session's sid connected (an upgrade probe).
+    func webSocketOpened(_ id: EngineIOTransportID, endpoint: EngineIOWebSocketEndpoint) {
+        onLoop {
+            self.webSockets[id] = endpoint
+            self.step { $0.webSocketOpened(id, now: $1) }
+        }
+    }
+
+    /// A frame arrived on one of the session's WebSockets.
+    func frameReceived(_ result: Result<EngineIOPacket, SocketIOWireError>, on id: EngineIOTransportID) {
+        onLoop {
+            switch result {
+            case .success(let packet): self.step { $0.frameReceived(packet, on: id, now: $1) }
+            case .failure(let error): self.step { $0.frameFailed(on: id, detail: error.description, now: $1) }
+            }
+        }
+    }
+
+    /// One of the session's WebSockets closed.
+    func webSocketClosed(_ id: EngineIOTransportID) {
+        onLoop {
+            guard self.webSockets.removeValue(forKey: id) != nil else { return }
+            self.step { $0.webSocketClosed(id, now: $1) }
+        }
+    }
+
+    // MARK: Application side
+
+    /// Sends packets to the client (buffered until a transport can carry them).
+    func send(_ packets: [EngineIOPacket]) {
+        onLoop { self.step { $0.send(packets, now: $1) } }
+    }
+
+    /// Closes the session, after the packets already buffered.
+    func close(reason: EngineIOCloseReason) {
+        onLoop { self.step { $0.close(reason: reason, now: $1) } }
+    }
+
+    /// Closes the session because the server shuts down; the delegate says goodbye first.
+    func shutDown() {
+        onLoop {
+            guard let machine = self.machine, !machine.isClosed else { return }
+            self.delegate?.engineIOSessionWillShutDown(self)
+            self.step { $0.close(reason: .serverShutdown, now: $1) }
+        }
+    }
+
+    /// Ends the session at once, without waiting for a poll to carry the close packet.
+    func terminate() {
+        onLoop { self.step { machine, _ in machine.finish(.serverShutdown) } }
+    }
+
+    // MARK: Running the machine
+
+    private func step(_ event: (inout Machine, ContinuousClock.Instant) -> [Machine.Action]) {
+        eventLoop.assertInEventLoop()
+        guard var machine else { return }
+        let actions = event(&machine, clock.now)
+        self.machine = machine
+        apply(actions)
+    }
+
+    private func apply(_ actions: [Machine.Action]) {
+        for action in actions {
+            switch action {
+            case .respond(let id, let response):
+                pendingResponders.removeValue(forKey: id)?.respond(EngineIOHTTPResponse(response))
+            case .send(let id, let packets):
+                webSockets[id]?.send(packets)
+            case .closeWebSocket(let id):
+                webSockets.removeValue(forKey: id)?.close()
+            case .deliver(let packet):
+                delegate?.engineIOSession(self, didReceive: packet)
+            case .upgraded:
+                logger.debug("engine.io session upgraded", metadata: ["sid": "\(sid)"])
+            case .scheduleTimer(let deadline):
+                arm(deadline)
+            case .closed(let reason):
+                timer?.cancel()
+                timer = nil
+                logger.debug("engine.io session closed", metadata: ["sid": "\(sid)", "reason": "\(reason)"])
+                core.remove(self)
+                let delegate = self.delegate
+                self.delegate = nil
+                if opened { delegate?.engineIOSession(self, didCloseWith: reason) }
+                closedPromise.succeed(())
+            }
+        }
+    }
+
+    private func arm(_ deadline: ContinuousClock.Instant) {
+        timer?.cancel()
+        timer = eventLoop.scheduleTask(in: clock.now.duration(to: deadline).timeAmount) { [self] in
+            self.timer = nil
+            self.step { $0.timerFired(now: $1) }
+        }
+    }
+}
