@@ -1,0 +1,111 @@
+import Foundation
+
+/// One REST path of the Configuration section of PROTOCOL.md, such as
+/// `POST /api/requests/{ReqID}/accept`, and the matching of recorded requests against it.
+///
+/// Placeholders in braces match one path segment, or one query value, and are captured
+/// percent-decoded; other query members are ignored.
+public struct RESTRoute: Sendable, Hashable, CustomStringConvertible {
+    /// The HTTP method, upper case.
+    public let method: String
+    /// The template as written, e.g. `/api/requests/{ReqID}/accept`.
+    public let template: String
+    private let segments: [Part]
+    private let query: [QueryPart]
+
+    private enum Part: Sendable, Hashable {
+        case literal(String)
+        case placeholder(String)
+    }
+
+    private struct QueryPart: Sendable, Hashable {
+        var key: String
+        var value: Part
+    }
+
+    /// Parses `METHOD /path/{Name}?key={name}`; nil when it does not have that shape.
+    public init?(_ text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[1].hasPrefix("/") else { return nil }
+        method = words[0].uppercased()
+        template = String(words[1])
+        let pieces = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        segments = pieces[0].split(separator: "/", omittingEmptySubsequences: true).map(Self.part)
+        if pieces.count == 2 {
+            query = pieces[1].split(separator: "&").compactMap { pair in
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard keyValue.count == 2 else { return nil }
+                return QueryPart(key: String(keyValue[0]), value: Self.part(keyValue[1]))
+            }
+        } else {
+            query = []
+        }
+    }
+
+    private static func part(_ text: Substring) -> Part {
+        if text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 {
+            return .placeholder(String(text.dropFirst().dropLast()))
+        }
+        return .literal(String(text))
+    }
+
+    /// The placeholders' values when `method` and `path` (with its query, if any) match; else nil.
+    public func match(method: String, path: String) -> [String: String]? {
+        guard method.uppercased() == self.method else { return nil }
+        let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = pieces[0].split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count == segments.count else { return nil }
+        var captures: [String: String] = [:]
+        for (segment, actual) in zip(segments, parts) {
+            switch segment {
+            case .literal(let text): guard actual == text else { return nil }
+            case .placeholder(let name): captures[name] = String(actual).removingPercentEncoding ?? String(actual)
+            }
+        }
+        guard !query.isEmpty else { return captures }
+        var actualQuery: [Substring: Substring] = [:]
+        if pieces.count == 2 {
+            for pair in pieces[1].split(separator: "&") {
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                actualQuery[keyValue[0]] = keyValue.count == 2 ? keyValue[1] : ""
+            }
+        }
+        for part in query {
+            let value = actualQuery[Substring(part.key)]
+            switch part.value {
+            case .literal(let text): guard value == Substring(text) else { return nil }
+            case .placeholder(let name):
+                // A missing query value still identifies the call; the value is simply unknown.
+                if let value { captures[name] = String(value).removingPercentEncoding ?? String(value) }
+            }
+        }
+        return captures
+    }
+
+    public var description: String { "\(method) \(template)" }
+}
+
+/// The protocol's REST calls that rules reason about (REST-2 ... REST-6).
+public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
+    /// `paths.postRequest`: the client posts a request (REST-2).
+    case postRequest
+    /// `paths.workerAccept`: the seed's WorkerAccept (REST-3).
+    case workerAccept
+    /// `paths.getJobs`: the worker lists its jobs (REST-4).
+    case getJobs
+    /// `paths.cancel`: the client cancels (REST-5).
+    case cancel
+    /// `paths.close`: either app closes (REST-6).
+    case close
+
+    /// The PROTOCOL.md default path.
+    public var defaultRoute: String {
+        switch self {
+        case .postRequest: return "POST /api/requests"
+        case .workerAccept: return "POST /api/requests/{ReqID}/accept"
+        case .getJobs: return "GET /api/jobs?workerId={workerId}"
+        case .cancel: return "POST /api/requests/{ReqID}/cancel"
+        case .close: return "POST /api/requests/{ReqID}/close"
+        }
+    }
+}
