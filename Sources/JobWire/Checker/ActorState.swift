@@ -22,10 +22,6 @@ struct ActorState: Sendable {
     var availableSince: Int64
     /// Requests whose failed WorkerAccept still waits for its failure alert (ALERT-1, ALERT-3).
     var pendingFailures: Set<String> = []
-    /// Requests whose timeout cancel waits for the app to come back (TIME-6).
-    var awaitingRestore: Set<String> = []
-    /// Offers whose show obligation waits for the app to be available again (VIEW-4, ELIG-7).
-    var waitingOffers: Set<String> = []
     /// Requests this worker discarded and the checker still remembers (DISC-3).
     var discarded: Set<String> = []
     /// Requests whose `cancel` or `close` arrived while their view was on screen (ALERT-11).

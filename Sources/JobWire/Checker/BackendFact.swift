@@ -53,7 +53,7 @@ struct AnswerFact: Sendable {
 
 extension TraceSession {
     /// The backend fact an event stands for, judged against the state before the event.
-    func backendFact(for event: TraceEvent) -> BackendFact? {
+    func backendFact(for event: TraceEvent, call exchange: ExchangeState) -> BackendFact? {
         let fromBackend = event.actor.role == .backend
         guard fromBackend == backendRecorded else { return nil }
         switch event.body {
@@ -64,7 +64,6 @@ extension TraceSession {
             guard let protocolEvent = header.protocolEvent(named: message.event) else { return nil }
             return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, target: .actor(event.actor), ts: event.ts, line: event.line))
         case .httpRequest(let request):
-            let exchange = classify(request, actor: event.actor, ts: event.ts)
             guard let call = exchange.call else { return nil }
             return .received(CallFact(call: call, req: exchange.req, worker: exchange.worker, body: request.body, ts: event.ts, line: event.line))
         case .httpResponse(let response):
@@ -81,8 +80,9 @@ extension TraceSession {
     /// Classifies a REST request against the header's paths.
     func classify(_ request: HTTPRequestRecord, actor: TraceActor, ts: Int64) -> ExchangeState {
         var exchange = ExchangeState(firstSeen: ts)
+        let path = RESTRequestPath(request.path)
         for kind in RESTCallKind.allCases {
-            guard let route = header.routes[kind], let captures = route.match(method: request.method, path: request.path) else { continue }
+            guard let route = header.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }
             exchange.call = kind
             exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(TraceFields.canonicalID)
             exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(TraceFields.canonicalID)

@@ -21,6 +21,8 @@ struct RequestState: Sendable {
     var wonAt: Int64?
     var applyEmissions = 0
     var firstApplyLine: Int?
+    /// Where each `apply` went; from app events one broadcast reaches several apps (FLOW-4).
+    var applyTargets: [DeliveryTarget] = []
     var cancelTargets: [DeliveryTarget] = []
     var closeTargets: [DeliveryTarget] = []
     /// When and how the request ended: the backend's success answer to a cancel or close, or its first such event.

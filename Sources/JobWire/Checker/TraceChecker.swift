@@ -12,7 +12,6 @@ public struct TraceChecker: Sendable {
     private var factRules: [Int] = []
     /// The number of events consumed.
     public private(set) var eventCount = 0
-    private var lastLine = 1
 
     /// A checker for a trace with this header, running every rule of ``TraceRuleBook``.
     public init(header: TraceHeader) {
@@ -28,7 +27,6 @@ public struct TraceChecker: Sendable {
     /// Judges one event against everything before it.
     public mutating func consume(_ event: TraceEvent) {
         eventCount += 1
-        lastLine = event.line
         if event.ts > context.session.now { context.session.now = event.ts }
         let horizon = context.session.now - header.clockSkewToleranceMs
         while let obligation = context.obligations.popDue(before: horizon) {
@@ -38,7 +36,12 @@ public struct TraceChecker: Sendable {
         for req in context.session.advance(to: event.ts) {
             for index in rules.indices { rules[index].forget(req) }
         }
-        let fact = context.session.backendFact(for: event)
+        if case .httpRequest(let request) = event.body {
+            context.call = context.session.classify(request, actor: event.actor, ts: event.ts)
+        } else {
+            context.call = ExchangeState(firstSeen: event.ts)
+        }
+        let fact = context.session.backendFact(for: event, call: context.call)
         if let interested = byKind[event.kind] {
             for index in interested {
                 context.currentRule = index
@@ -51,7 +54,7 @@ public struct TraceChecker: Sendable {
                 rules[index].observe(fact, &context)
             }
         }
-        context.session.apply(event, fact: fact)
+        context.session.apply(event, fact: fact, call: context.call)
     }
 
     /// The verdict per requirement. Obligations whose time lies after the trace's end are not judged.

@@ -63,6 +63,8 @@ struct RuleContext: Sendable {
     var obligations = ObligationQueue()
     /// The rule being run, so its obligations come back to it.
     var currentRule = 0
+    /// For an `http.request`, its classification against the header's paths, made once for all rules.
+    var call = ExchangeState(firstSeen: 0)
 
     var header: TraceHeader { session.header }
     var skew: Int64 { session.header.clockSkewToleranceMs }

@@ -2,7 +2,7 @@ import SocketIOWire
 
 extension TraceSession {
     /// Updates the model with one event, after every rule has judged it against the state before it.
-    mutating func apply(_ event: TraceEvent, fact: BackendFact?) {
+    mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState) {
         let actor = event.actor
         if actors[actor] == nil { actors[actor] = ActorState(firstTs: event.ts) }
         if event.ts > actors[actor]!.lastTs { actors[actor]!.lastTs = event.ts }
@@ -14,7 +14,7 @@ extension TraceSession {
             if let id = worker ?? actor.id { profiles[id] = profile }
         case .socketIn(let message): applyReceipt(message, actor: actor, event: event)
         case .socketOut(let message): applySend(message, actor: actor, event: event)
-        case .httpRequest(let request): applyRequest(request, actor: actor, event: event)
+        case .httpRequest(let request): applyRequest(request, call: call, actor: actor, event: event)
         case .httpResponse(let response): applyResponse(response, actor: actor, event: event)
         case .offerReceived(let req, let via, let offer): applyOffer(req: req, via: via, offer: offer, actor: actor, event: event)
         case .offerDecided(let report):
@@ -29,7 +29,6 @@ extension TraceSession {
                 side.offer!.shownAt = event.ts
                 side.offer!.shownLine = event.line
             }
-            actors[actor]!.waitingOffers.remove(req)
         case .offerDiscarded(let req, _):
             let launches = actors[actor]!.launches
             withSide(actor, req) { side in
@@ -81,6 +80,7 @@ extension TraceSession {
                 }
             case .apply:
                 requests[req]!.applyEmissions += 1
+                requests[req]!.applyTargets.append(emission.target)
                 if requests[req]!.firstApplyLine == nil { requests[req]!.firstApplyLine = emission.line }
             case .cancel:
                 requests[req]!.cancelTargets.append(emission.target)
@@ -197,8 +197,8 @@ extension TraceSession {
         if requests[req]!.sends.count > 64 { requests[req]!.sends.removeFirst(requests[req]!.sends.count - 64) }
     }
 
-    private mutating func applyRequest(_ request: HTTPRequestRecord, actor: TraceActor, event: TraceEvent) {
-        var exchange = exchanges[request.xid] ?? classify(request, actor: actor, ts: event.ts)
+    private mutating func applyRequest(_ request: HTTPRequestRecord, call: ExchangeState, actor: TraceActor, event: TraceEvent) {
+        var exchange = exchanges[request.xid] ?? call
         let isNew = exchanges[request.xid] == nil
         if actor.role == .backend {
             exchange.backendReceivedAt = event.ts

@@ -56,13 +56,12 @@ struct TraceSession: Sendable {
         var retired: [String] = []
         while let (expiry, req) = retirements.first, expiry < now {
             _ = retirements.removeFirst()
-            guard requests.removeValue(forKey: req) != nil else { continue }
+            guard let request = requests.removeValue(forKey: req) else { continue }
             retired.append(req)
-            for key in actors.keys {
+            // Only apps with a side of the request can hold it in their lists.
+            for key in request.sides.keys where actors[key] != nil {
                 actors[key]!.discarded.remove(req)
                 actors[key]!.pendingFailures.remove(req)
-                actors[key]!.awaitingRestore.remove(req)
-                actors[key]!.waitingOffers.remove(req)
                 actors[key]!.movedByEnd.remove(req)
             }
         }

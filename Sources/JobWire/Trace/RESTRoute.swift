@@ -51,38 +51,61 @@ public struct RESTRoute: Sendable, Hashable, CustomStringConvertible {
 
     /// The placeholders' values when `method` and `path` (with its query, if any) match; else nil.
     public func match(method: String, path: String) -> [String: String]? {
-        guard method.uppercased() == self.method else { return nil }
-        let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let parts = pieces[0].split(separator: "/", omittingEmptySubsequences: true)
-        guard parts.count == segments.count else { return nil }
-        var captures: [String: String] = [:]
-        for (segment, actual) in zip(segments, parts) {
-            switch segment {
-            case .literal(let text): guard actual == text else { return nil }
-            case .placeholder(let name): captures[name] = String(actual).removingPercentEncoding ?? String(actual)
-            }
+        match(method: method, path: RESTRequestPath(path))
+    }
+
+    /// The placeholders' values when `method` and an already split path match; else nil.
+    public func match(method: String, path: RESTRequestPath) -> [String: String]? {
+        guard method == self.method || method.uppercased() == self.method, path.segments.count == segments.count else { return nil }
+        for (segment, actual) in zip(segments, path.segments) {
+            if case .literal(let text) = segment, actual != text { return nil }
         }
-        guard !query.isEmpty else { return captures }
-        var actualQuery: [Substring: Substring] = [:]
-        if pieces.count == 2 {
-            for pair in pieces[1].split(separator: "&") {
-                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                actualQuery[keyValue[0]] = keyValue.count == 2 ? keyValue[1] : ""
-            }
+        var captures: [String: String] = [:]
+        for (segment, actual) in zip(segments, path.segments) {
+            if case .placeholder(let name) = segment { captures[name] = RESTRequestPath.decoded(actual) }
         }
         for part in query {
-            let value = actualQuery[Substring(part.key)]
+            let value = path.query.first { $0.key == part.key }?.value
             switch part.value {
             case .literal(let text): guard value == Substring(text) else { return nil }
             case .placeholder(let name):
                 // A missing query value still identifies the call; the value is simply unknown.
-                if let value { captures[name] = String(value).removingPercentEncoding ?? String(value) }
+                if let value { captures[name] = RESTRequestPath.decoded(value) }
             }
         }
         return captures
     }
 
     public var description: String { "\(method) \(template)" }
+}
+
+/// A recorded request path split once into segments and query members, so it can be matched
+/// against every route without splitting it again.
+public struct RESTRequestPath: Sendable {
+    /// The path's segments, without empty ones.
+    public let segments: [Substring]
+    /// The query's members in order.
+    public let query: [(key: Substring, value: Substring)]
+
+    /// Splits `path`, e.g. `/api/jobs?workerId=w-1`.
+    public init(_ path: String) {
+        let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        segments = pieces[0].split(separator: "/", omittingEmptySubsequences: true)
+        if pieces.count == 2 {
+            query = pieces[1].split(separator: "&").map { pair in
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (keyValue[0], keyValue.count == 2 ? keyValue[1] : "")
+            }
+        } else {
+            query = []
+        }
+    }
+
+    /// The text of a segment or query value, percent-decoded when it holds an escape.
+    static func decoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        return String(text).removingPercentEncoding ?? String(text)
+    }
 }
 
 /// The protocol's REST calls that rules reason about (REST-2 ... REST-6).

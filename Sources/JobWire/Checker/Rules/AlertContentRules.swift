@@ -99,7 +99,7 @@ struct ALERT10TimeoutAlert: TraceRule {
         guard event.actor.role == .client else { return }
         switch event.body {
         case .httpRequest(let request):
-            let exchange = context.session.classify(request, actor: event.actor, ts: event.ts)
+            let exchange = context.call
             guard exchange.call == .cancel, let req = exchange.req, let side = context.session.side(event.actor, req),
                 let answered = side.postAnsweredAt, side.cancelSentAt == nil
             else { return }

@@ -36,7 +36,7 @@ struct DISCRules: TraceRule {
                 observed: "it reads [\(discards.joined(separator: ", "))]")
         case .httpRequest(let request):
             guard let discarded = context.session.actors[event.actor]?.discarded, !discarded.isEmpty else { return }
-            let exchange = context.session.classify(request, actor: event.actor, ts: event.ts)
+            let exchange = context.call
             // A WorkerAccept after a discard is FLOW-11's, a close FLOW-14's.
             guard exchange.call != .workerAccept, exchange.call != .close else { return }
             let segments = request.path.split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "&" || $0 == "=" }).map(String.init)

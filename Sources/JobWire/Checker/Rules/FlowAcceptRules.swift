@@ -12,8 +12,8 @@ struct FLOWAcceptReasons: TraceRule {
     var kinds: Set<TraceEventKind> { [.httpRequest] }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        guard event.actor.role == .worker, case .httpRequest(let request) = event.body else { return }
-        let exchange = context.session.classify(request, actor: event.actor, ts: event.ts)
+        guard event.actor.role == .worker, case .httpRequest = event.body else { return }
+        let exchange = context.call
         guard exchange.call == .workerAccept, let req = exchange.req else { return }
         let side = context.session.side(event.actor, req)
         let offer = side?.offer
@@ -61,8 +61,8 @@ struct FLOW14CloseOnlyInProgress: TraceRule {
     var kinds: Set<TraceEventKind> { [.httpRequest] }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        guard event.actor.role != .backend, case .httpRequest(let request) = event.body else { return }
-        let exchange = context.session.classify(request, actor: event.actor, ts: event.ts)
+        guard event.actor.role != .backend, case .httpRequest = event.body else { return }
+        let exchange = context.call
         guard exchange.call == .close, let req = exchange.req else { return }
         let side = context.session.side(event.actor, req)
         if event.actor.role == .client {

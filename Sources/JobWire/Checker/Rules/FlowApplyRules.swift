@@ -60,7 +60,9 @@ struct FLOW4OneApplyPerWin: TraceRule {
         case .emitted(let emission) where emission.event == .apply:
             guard let req = emission.req else { return }
             let request = context.session.requests[req]
-            if let first = request?.firstApplyLine {
+            // From app events a second `apply` is a second receipt by the same app.
+            let repeated = context.session.backendRecorded ? request?.firstApplyLine : (request?.applyTargets.contains(emission.target) == true ? request?.firstApplyLine : nil)
+            if let first = repeated {
                 context.report(
                     "FLOW-4", lines: [first, emission.line], expected: "exactly one `apply` for \(req)",
                     observed: "a second `apply` for \(req) (the first is at line \(first))")

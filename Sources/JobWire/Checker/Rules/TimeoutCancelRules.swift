@@ -43,7 +43,7 @@ struct TIMETimeoutCancel: TraceRule {
                 context.schedule(due: event.ts + context.header.cancelToleranceMs, req: req, actor: event.actor, line: event.line)
             }
         case .httpRequest(let request):
-            let exchange = context.session.classify(request, actor: event.actor, ts: event.ts)
+            let exchange = context.call
             guard exchange.call == .cancel, let req = exchange.req, let side = context.session.side(event.actor, req),
                 let answered = side.postAnsweredAt, side.cancelSentAt == nil
             else { return }
