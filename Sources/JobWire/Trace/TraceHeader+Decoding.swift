@@ -100,6 +100,16 @@ extension TraceHeader {
             "reactionToleranceMs": .int(reactionToleranceMs),
             "retainMs": .int(retainMs),
         ]
+        let defaults = TraceHeader(roles: roles)
+        if eventNames != defaults.eventNames {
+            object["events"] = .object(JSONObject(ProtocolEvent.allCases.map { JSONObject.Member(key: $0.rawValue, value: .string(eventNames[$0] ?? $0.rawValue)) }))
+        }
+        if namespace != defaults.namespace { object["namespace"] = .string(namespace) }
+        if channelRoom != defaults.channelRoom { object["rooms"] = ["channel": .string(channelRoom)] }
+        let changed = RESTCallKind.allCases.filter { routes[$0] != defaults.routes[$0] }
+        if !changed.isEmpty {
+            object["paths"] = .object(JSONObject(changed.map { JSONObject.Member(key: $0.rawValue, value: .string(routes[$0]!.description)) }))
+        }
         if let description { object["description"] = .string(description) }
         if !profiles.isEmpty {
             object["profiles"] = .object(JSONObject(profiles.keys.sorted().map { JSONObject.Member(key: $0, value: profiles[$0]!) }))
