@@ -6,6 +6,6 @@ struct JobWireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jobwire",
         abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
-        subcommands: [CheckCommand.self, VectorsCommand.self]
+        subcommands: [CheckCommand.self, VectorsCommand.self, BenchCommand.self]
     )
 }
