@@ -28,6 +28,8 @@ public struct TraceChecker: Sendable {
     public mutating func consume(_ event: TraceEvent) {
         eventCount += 1
         if event.ts > context.session.now { context.session.now = event.ts }
+        context.currentLine = event.line
+        context.currentTs = event.ts
         let horizon = context.session.now - header.clockSkewToleranceMs
         while let obligation = context.obligations.popDue(before: horizon) {
             context.currentRule = obligation.rule
@@ -56,6 +58,11 @@ public struct TraceChecker: Sendable {
         }
         context.session.apply(event, fact: fact, call: context.call)
     }
+
+    /// How many requests the checker remembers now; stays bounded on traces of any length.
+    var rememberedRequests: Int { context.session.requests.count }
+    /// How many obligations wait to be judged.
+    var pendingObligations: Int { context.obligations.count }
 
     /// The verdict per requirement. Obligations whose time lies after the trace's end are not judged.
     public func finish() -> [RuleVerdict] {

@@ -63,6 +63,9 @@ struct RuleContext: Sendable {
     var obligations = ObligationQueue()
     /// The rule being run, so its obligations come back to it.
     var currentRule = 0
+    /// The line and time of the event being consumed; obligations fall due while it is read.
+    var currentLine = 0
+    var currentTs: Int64 = 0
     /// For an `http.request`, its classification against the header's paths, made once for all rules.
     var call = ExchangeState(firstSeen: 0)
 

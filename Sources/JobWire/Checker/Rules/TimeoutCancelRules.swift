@@ -101,7 +101,9 @@ struct TIMETimeoutCancel: TraceRule {
             context.schedule(due: allowed, req: obligation.req, actor: actor, line: obligation.line)
             return
         }
-        report(obligation.req, side: side, deadline: deadline, actor: actor, lines: [side.postAnsweredLine ?? obligation.line], observed: "no cancel by \(allowed)", &context)
+        report(
+            obligation.req, side: side, deadline: deadline, actor: actor, lines: [side.postAnsweredLine ?? obligation.line, context.currentLine],
+            observed: "no cancel by \(allowed); the trace is at \(context.currentTs) on line \(context.currentLine)", &context)
     }
 
     /// The deadline plus the tolerance, or, when the app came back after the deadline, its return plus the tolerance (TIME-6).
