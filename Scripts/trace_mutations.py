@@ -395,6 +395,19 @@ def register_time(bad) -> None:
             c.remove_prefix(prefix)
         return c
 
+    @bad("time-2-apply-after-deadline-client", "client", ["TIME-2"], "No cancel at the deadline; an `apply` 10 s later does not excuse it.")
+    def _():
+        c = s.timeout()
+        for prefix in ("c.cancel", "c.fired", "c.timeoutalert", "c.home.after", "cancel.R-1.c.in.client"):
+            c.remove_prefix(prefix)
+        late = c.header["deadline"] + 10_000
+        c.add(late, "client", "io.in", tag="apply.late", event="apply", payload=s.apply_payload("w-1", 4.5))
+        c.add(late + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req="R-1")
+        c.add(late + 2, "client", "alert.shown", tag="c.applyalert", alert="apply", result="success", req="R-1",
+              elements={"title": "Luis accepted your request", "avatar": s.AVATAR, "rating": 4.5, "ok": True})
+        c.find("end")["ts"] = late + 5000
+        return c
+
     @bad("time-2-late-cancel-client", "client", ["TIME-2"], "The client cancels 5 s after the deadline, 3 s past the tolerance.")
     def _():
         return s.timeout(cancel_delay=5000)

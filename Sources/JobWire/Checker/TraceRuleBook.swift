@@ -1,6 +1,6 @@
 /// Every rule the checker runs, one or more per requirement id: all of FLOW, ALERT, TIME, ELIG
 /// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown").
-public enum TraceRuleBook {
+public enum TraceRuleBook: Sendable {
     /// Fresh rule instances, in a fixed order.
     static func makeRules() -> [any TraceRule] {
         var rules: [any TraceRule] = [

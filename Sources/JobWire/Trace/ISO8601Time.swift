@@ -1,6 +1,6 @@
 /// Reads an ISO 8601 date-time such as `2026-01-01T09:30:00.250Z` or `2026-01-01T10:30:00+01:00`
 /// into milliseconds since the Unix epoch, without a formatter, for `createdAt` (MSG-7, ELIG-8).
-public enum ISO8601Time {
+public enum ISO8601Time: Sendable {
     /// Milliseconds since the epoch, or nil when `text` is not `YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)`.
     public static func milliseconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)

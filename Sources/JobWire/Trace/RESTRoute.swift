@@ -76,6 +76,7 @@ public struct RESTRoute: Sendable, Hashable, CustomStringConvertible {
         return captures
     }
 
+    /// `METHOD /template`, as the header writes it.
     public var description: String { "\(method) \(template)" }
 }
 

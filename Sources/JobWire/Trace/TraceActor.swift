@@ -19,6 +19,7 @@ public enum TraceRole: String, Sendable, Hashable, CaseIterable, CustomStringCon
         }
     }
 
+    /// The role as traces write it.
     public var description: String { rawValue }
 }
 

@@ -26,28 +26,51 @@ public struct TraceEvent: Sendable {
 
 /// The `kind` of a trace event, by its wire name (Docs/TRACE.md lists the fields of each).
 public enum TraceEventKind: String, Sendable, Hashable, CaseIterable {
+    /// A Socket.IO event sent.
     case socketOut = "io.out"
+    /// A Socket.IO event received.
     case socketIn = "io.in"
+    /// A REST request sent by an app or received by the backend.
     case httpRequest = "http.request"
+    /// A REST response, or an app's transport error.
     case httpResponse = "http.response"
+    /// A view on screen.
     case viewShown = "view.shown"
+    /// An alert shown.
     case alertShown = "alert.shown"
+    /// An alert closed by the user.
     case alertDismissed = "alert.dismissed"
+    /// An offer a worker app took in.
     case offerReceived = "offer.received"
+    /// A worker app's own eligibility decision.
     case offerDecided = "offer.decided"
+    /// An offer shown to the worker.
     case offerShown = "offer.shown"
+    /// An offer the worker discarded.
     case offerDiscarded = "offer.discarded"
+    /// A timer started or resumed.
     case timerStarted = "timer.started"
+    /// A timer fired.
     case timerFired = "timer.fired"
+    /// The app was launched.
     case appLaunched = "app.launched"
+    /// The app went to the background.
     case appBackgrounded = "app.backgrounded"
+    /// The app came back to the foreground.
     case appForegrounded = "app.foregrounded"
+    /// The app was terminated.
     case appTerminated = "app.terminated"
+    /// The app restored its saved state.
     case appRestored = "app.restored"
+    /// Connectivity came back.
     case netOnline = "net.online"
+    /// Connectivity was lost.
     case netOffline = "net.offline"
+    /// The request queue changed.
     case queueChanged = "queue.changed"
+    /// A worker's profile or position changed.
     case profileUpdated = "profile.updated"
+    /// The recorder stopped.
     case traceEnd = "trace.end"
 }
 
@@ -195,7 +218,12 @@ public struct AlertRecord: Sendable {
 
 /// Whether an alert reports a success, a failure, or neither (ALERT-1, ALERT-5).
 public enum AlertResult: String, Sendable, Hashable, CaseIterable {
-    case success, failure, info
+    /// A success alert: the apply alert, the WorkerAccept success alert.
+    case success
+    /// A failure alert: the WorkerAccept failure alert, the timeout alert.
+    case failure
+    /// Neither: a cancel or close notice, Work Information.
+    case info
 }
 
 /// How a worker app got an offer (ELIG-7, ELIG-8).
@@ -208,12 +236,24 @@ public enum OfferSource: String, Sendable, Hashable, CaseIterable {
 
 /// The two timers of the protocol: the client's timeout (TIME-1) and a worker's Delay wait (TIME-9).
 public enum TimerKind: String, Sendable, Hashable, CaseIterable {
-    case timeout, delay
+    /// The client's wait for an `apply` (TIME-1).
+    case timeout
+    /// A worker's wait of an offer's `Delay` (TIME-9).
+    case delay
 }
 
 /// An app lifecycle change (STATE, TIME-6, DISC-3).
 public enum LifecycleChange: String, Sendable, Hashable, CaseIterable {
-    case launched, backgrounded, foregrounded, terminated, restored
+    /// Launched (after a termination, a restart).
+    case launched
+    /// Sent to the background.
+    case backgrounded
+    /// Back in the foreground.
+    case foregrounded
+    /// Terminated.
+    case terminated
+    /// Saved state restored.
+    case restored
 
     /// The event kind that records this change.
     public var kind: TraceEventKind {

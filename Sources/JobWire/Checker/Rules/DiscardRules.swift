@@ -29,7 +29,11 @@ struct DISCRules: TraceRule {
                 observed: "worker \(worker) showed it again")
         case .lifecycle(_, let discards?):
             guard let state = context.session.actors[event.actor] else { return }
-            let lost = state.discarded.filter { !discards.contains($0) }.sorted()
+            // An app may drop the discards of requests that have ended.
+            let lost = state.discarded.filter { req in
+                !discards.contains(req) && context.session.requests[req]?.ended != true
+                    && context.session.side(event.actor, req)?.endReceivedAt == nil
+            }.sorted()
             guard !lost.isEmpty else { return }
             context.report(
                 "DISC-3", lines: [event.line], expected: "the discard list read back at launch holding \(lost.joined(separator: ", "))",

@@ -88,15 +88,17 @@ struct TIMETimeoutCancel: TraceRule {
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, !judged.contains(obligation.req), let side = context.session.side(actor, obligation.req),
-            let answered = side.postAnsweredAt, side.cancelSentAt == nil, side.applyReceivedAt == nil,
+            let answered = side.postAnsweredAt, side.cancelSentAt == nil,
             context.session.requests[obligation.req]?.ended != true, let state = context.session.actors[actor]
         else { return }
+        let deadline = answered + context.header.timeoutMs
+        let allowed = allowedUntil(deadline: deadline, actor: actor, context)
+        // An `apply` in time settles the request; one after the cancel was due excuses nothing.
+        if let applied = side.applyReceivedAt, applied <= allowed { return }
         guard state.running, state.foreground else {
             awaiting[actor, default: []].insert(obligation.req)
             return
         }
-        let deadline = answered + context.header.timeoutMs
-        let allowed = allowedUntil(deadline: deadline, actor: actor, context)
         if allowed > obligation.due {
             context.schedule(due: allowed, req: obligation.req, actor: actor, line: obligation.line)
             return
