@@ -6,6 +6,8 @@ struct JobWireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jobwire",
         abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
-        subcommands: [VectorsCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self]
+        subcommands: [
+            CheckCommand.self, VectorsCommand.self, BenchCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self,
+        ]
     )
 }

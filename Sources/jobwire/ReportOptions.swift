@@ -18,7 +18,7 @@ struct ReportOptions: ParsableArguments {
     @Option(
         name: .customLong("known-failures"),
         help: ArgumentHelp(
-            "A file of case ids (one per line, # comments) expected to fail. Listed failures do not fail the run; a listed id that passes or does not exist does.",
+            "A file of case ids (one per line, # comments) expected to fail; for check, requirement ids or FILE:ID. Listed failures do not fail the run; a listed id that passes or does not exist does.",
             valueName: "file"))
     var knownFailures: String?
 
@@ -32,9 +32,9 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// Prints the report, writes the JUnit file, and returns the exit code the run deserves.
-    func emit(_ report: RunReport, catalog: RequirementCatalog?) throws -> ExitCode {
+    func emit(_ report: RunReport, catalog: RequirementCatalog?, listSkipped: Bool = true) throws -> ExitCode {
         switch format {
-        case .text: print(TextReport(catalog: catalog, verbose: verbose).render(report), terminator: "")
+        case .text: print(TextReport(catalog: catalog, verbose: verbose, listSkipped: listSkipped).render(report), terminator: "")
         case .json: print(JSONReport(catalog: catalog).render(report), terminator: "")
         }
         if let junit {

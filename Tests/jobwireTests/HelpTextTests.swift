@@ -1,9 +1,13 @@
 import Foundation
 import Testing
 
-/// Help text teaches: every command has a one-sentence abstract, and `vectors run` shows examples.
+/// Help text teaches: every command has a one-sentence abstract, and `vectors run`, `check` and
+/// `bench check` show examples and exit codes.
 struct HelpTextTests {
-    @Test(arguments: [["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["check", "--help"],
+        ["bench", "--help"], ["bench", "check", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
+    ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(result.status == 0)
@@ -12,10 +16,17 @@ struct HelpTextTests {
         #expect(overview.hasSuffix("."), "abstract must be one sentence ending in a period: \(overview)")
     }
 
-    @Test func vectorsRunHelpShowsExamplesAndExitCodes() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--help"])
+    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"]])
+    func helpShowsExamplesAndExitCodes(_ arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("--known-failures"))
         #expect(result.stdout.contains("Exit status: 0"))
+    }
+
+    @Test func benchHelpSaysToBuildInRelease() throws {
+        let result = try CLIRunner.run(["bench", "check", "--help"])
+        #expect(result.stdout.contains("swift build -c release"))
+        #expect(result.stdout.contains("jq"))
     }
 }

@@ -42,8 +42,13 @@ public struct CaseResult: Sendable, Hashable {
     public var location: String?
     /// Wall time spent on the case.
     public var durationSeconds: Double
+    /// For a rule checked over a trace: the violations found (at most the first
+    /// ``Violation``s the checker keeps), each with its lines, expected and observed.
+    public var violations: [Violation]
+    /// How many violations there were in all, including those not kept in ``violations``.
+    public var violationCount: Int
 
-    public init(id: String, description: String, requirement: RequirementID, outcome: CaseOutcome, knownFailure: Bool = false, location: String? = nil, durationSeconds: Double = 0) {
+    public init(id: String, description: String, requirement: RequirementID, outcome: CaseOutcome, knownFailure: Bool = false, location: String? = nil, durationSeconds: Double = 0, violations: [Violation] = [], violationCount: Int? = nil) {
         self.id = id
         self.description = description
         self.requirement = requirement
@@ -51,5 +56,7 @@ public struct CaseResult: Sendable, Hashable {
         self.knownFailure = knownFailure
         self.location = location
         self.durationSeconds = durationSeconds
+        self.violations = violations
+        self.violationCount = violationCount ?? violations.count
     }
 }

@@ -32,22 +32,32 @@ public struct RunReport: Sendable {
         )
     }
 
-    /// Marks the listed failures as known and records every entry that went stale.
+    /// Marks the listed failures as known and records every entry that went stale; entries match case ids exactly.
     public func applying(_ list: KnownFailures?) -> RunReport {
+        applying(list) { entry, result in entry == result.id }
+    }
+
+    /// Marks the listed failures as known, where `matches` says which cases an entry names (one
+    /// entry may name several, as a requirement id names that rule in every checked trace), and
+    /// records every entry that went stale: one that names no case, or whose cases all passed.
+    public func applying(_ list: KnownFailures?, matches: (String, CaseResult) -> Bool) -> RunReport {
         guard let list else { return self }
-        let listed = list.ids
         var copy = self
         var stale: [StaleKnownFailure] = []
-        let present = Set(results.map(\.id))
-        for index in copy.results.indices where listed.contains(copy.results[index].id) {
-            if copy.results[index].outcome.isProblem {
-                copy.results[index].knownFailure = true
-            } else if copy.results[index].outcome == .passed {
-                stale.append(StaleKnownFailure(id: copy.results[index].id, line: list.entries.first { $0.id == copy.results[index].id }?.line ?? 0, file: list.file, reason: "is listed as a known failure but passed; remove it from the list"))
+        for entry in list.entries {
+            let matched = copy.results.indices.filter { matches(entry.id, copy.results[$0]) }
+            guard !matched.isEmpty else {
+                stale.append(StaleKnownFailure(id: entry.id, line: entry.line, file: list.file, reason: "is listed as a known failure but no case has this id"))
+                continue
             }
-        }
-        for entry in list.entries where !present.contains(entry.id) {
-            stale.append(StaleKnownFailure(id: entry.id, line: entry.line, file: list.file, reason: "is listed as a known failure but no case has this id"))
+            var excused = false
+            for index in matched where copy.results[index].outcome.isProblem {
+                copy.results[index].knownFailure = true
+                excused = true
+            }
+            if !excused, matched.contains(where: { copy.results[$0].outcome == .passed }) {
+                stale.append(StaleKnownFailure(id: entry.id, line: entry.line, file: list.file, reason: "is listed as a known failure but passed; remove it from the list"))
+            }
         }
         copy.staleKnownFailures += stale
         return copy

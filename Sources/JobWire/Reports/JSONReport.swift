@@ -54,6 +54,17 @@ public struct JSONReport {
         case .failed(let expected, let observed):
             object["expected"] = .string(expected)
             object["observed"] = .string(observed)
+            if !result.violations.isEmpty {
+                object["violationCount"] = .int(Int64(result.violationCount))
+                object["violations"] = .array(result.violations.map { violation in
+                    [
+                        "requirement": .string(violation.requirement.rawValue),
+                        "lines": .array(violation.lines.map { .int(Int64($0)) }),
+                        "expected": .string(violation.expected),
+                        "observed": .string(violation.observed),
+                    ]
+                })
+            }
         case .skipped(let reason): object["reason"] = .string(reason)
         case .error(let message): object["message"] = .string(message)
         }

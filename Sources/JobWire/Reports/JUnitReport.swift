@@ -21,7 +21,14 @@ public struct JUnitReport {
             switch result.outcome {
             case .passed: break
             case .failed(let expected, let observed):
-                let body = "\(headline)\ncase: \(result.description)\nexpected: \(expected)\nobserved: \(observed)"
+                var body = "\(headline)\ncase: \(result.description)\nexpected: \(expected)\nobserved: \(observed)"
+                if !result.violations.isEmpty {
+                    body = "\(headline)\ncase: \(result.description)"
+                    for violation in result.violations {
+                        body += "\n\(violation.linesText): expected \(violation.expected); observed \(violation.observed)"
+                    }
+                    if result.violationCount > result.violations.count { body += "\n... and \(result.violationCount - result.violations.count) more" }
+                }
                 if result.knownFailure {
                     xml += "      <skipped message=\"known failure\">\(escape(body))</skipped>\n"
                 } else {

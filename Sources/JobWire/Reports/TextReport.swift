@@ -4,16 +4,20 @@ public struct TextReport {
     public var catalog: RequirementCatalog?
     /// Also list the cases that passed.
     public var verbose: Bool
+    /// List skipped cases (always listed when verbose).
+    public var listSkipped: Bool
 
-    public init(catalog: RequirementCatalog?, verbose: Bool = false) {
+    public init(catalog: RequirementCatalog?, verbose: Bool = false, listSkipped: Bool = true) {
         self.catalog = catalog
         self.verbose = verbose
+        self.listSkipped = listSkipped
     }
 
     public func render(_ report: RunReport) -> String {
         var out = "jobwire \(report.title) — testee: \(report.testee)\n"
         for result in report.results {
             guard verbose || result.outcome != .passed else { continue }
+            if case .skipped = result.outcome, !verbose, !listSkipped { continue }
             out += "\n" + render(result)
         }
         for stale in report.staleKnownFailures {
@@ -46,6 +50,15 @@ public struct TextReport {
         out += "       case: \(result.description)\n"
         switch result.outcome {
         case .passed: break
+        case .failed where !result.violations.isEmpty:
+            for violation in result.violations {
+                out += "       \(violation.linesText):\n"
+                out += "         expected: \(violation.expected)\n"
+                out += "         observed: \(violation.observed)\n"
+            }
+            if result.violationCount > result.violations.count {
+                out += "       ... and \(result.violationCount - result.violations.count) more violations\n"
+            }
         case .failed(let expected, let observed):
             out += "       expected: \(expected)\n"
             out += "       observed: \(observed)\n"

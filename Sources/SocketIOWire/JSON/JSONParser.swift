@@ -159,19 +159,27 @@ public struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         let start = index
         index += 1
-        // Fast path: no escapes, plain UTF-8.
+        // Fast path: no escapes, plain UTF-8; plain ASCII needs no validation at all.
         var scan = index
+        var bits: UInt8 = 0
         while scan < buffer.count {
             let byte = buffer[scan]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: buffer[index..<scan])
-                guard let text = String(validating: slice, as: UTF8.self) else {
-                    throw fail("a string is not valid UTF-8", at: start)
+                let text: String
+                if bits & 0x80 == 0 {
+                    text = String(decoding: slice, as: UTF8.self)
+                } else {
+                    guard let valid = String(validating: slice, as: UTF8.self) else {
+                        throw fail("a string is not valid UTF-8", at: start)
+                    }
+                    text = valid
                 }
                 index = scan + 1
                 return text
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            bits |= byte
             scan += 1
         }
         var bytes: [UInt8] = Array(buffer[index..<min(scan, buffer.count)])
@@ -249,6 +257,23 @@ public struct JSONParser {
 
     private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
         let start = index
+        // Fast path: a short integer literal, by far the most common number in protocol traffic.
+        var scan = index
+        let negative = buffer[scan] == UInt8(ascii: "-")
+        if negative { scan += 1 }
+        let digitsStart = scan
+        var magnitude: Int64 = 0
+        while scan < buffer.count, scan - digitsStart < 18, isDigit(buffer[scan]) {
+            magnitude = magnitude * 10 + Int64(buffer[scan] - UInt8(ascii: "0"))
+            scan += 1
+        }
+        let digits = scan - digitsStart
+        if digits > 0, scan == buffer.count || !Self.continuesNumber(buffer[scan]),
+            digits == 1 || buffer[digitsStart] != UInt8(ascii: "0")
+        {
+            index = scan
+            return .int(negative ? -magnitude : magnitude)
+        }
         var isInteger = true
         if buffer[index] == UInt8(ascii: "-") { index += 1 }
         guard !atEnd, isDigit(buffer[index]) else { throw fail("invalid number", at: start) }
@@ -278,4 +303,9 @@ public struct JSONParser {
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// True for a byte that would make the number longer: a digit, a fraction or an exponent.
+    private static func continuesNumber(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
 }

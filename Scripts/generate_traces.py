@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Generate Vectors/traces/: conformant traces (good/) and traces that break exactly one
+requirement each (bad/), with Vectors/traces/manifest.json naming the rule ids expected to fire.
+
+Usage:  python3 Scripts/generate_traces.py [--check]
+
+Every trace comes from a scenario of Scripts/trace_scenarios.py: a whole session recorded by the
+client app, the worker apps and the backend, with consistent times. A good trace is a scenario
+projected on the roles of the team it serves (client, worker, backend, or all). A bad trace is a
+scenario with one mutation: an event removed, moved or changed so that one rule, and only that
+rule, fires. The output is deterministic; --check compares it with the files on disk instead of
+writing them (exit 1 when they differ).
+
+Python 3.11, standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import trace_scenarios as s  # noqa: E402
+from trace_scenarios import Capture  # noqa: E402
+
+ROLES = ["client", "worker", "backend"]
+ALL = ("client", "worker", "backend")
+
+
+def render(capture: Capture, roles: tuple[str, ...], description: str) -> str:
+    header = {"format": "jobwire-trace", "version": 1, "roles": [r for r in ROLES if r in roles], "description": description}
+    if "profiles" in capture.header:
+        header["profiles"] = capture.header["profiles"]
+    events = capture.events if capture.header.get("keep_order") else sorted(capture.events, key=lambda e: (e["ts"], e["_seq"]))
+    lines = [json.dumps(header, separators=(",", ":"), ensure_ascii=False)]
+    for event in events:
+        if event["kind"] == "trace.end":
+            # The trace ends where its first recorder stopped.
+            event = {"ts": event["ts"], "actor": header["roles"][0], **({"id": "w-1"} if header["roles"][0] == "worker" else {}),
+                     **({"id": "c-1"} if header["roles"][0] == "client" else {}), "kind": "trace.end"}
+        elif event["actor"] not in roles:
+            continue
+        lines.append(json.dumps({k: v for k, v in event.items() if not k.startswith("_")}, separators=(",", ":"), ensure_ascii=False))
+    return "\n".join(lines) + "\n"
+
+
+def roles_of(name: str) -> tuple[str, ...]:
+    if name == "apps":
+        return ("client", "worker")
+    return ALL if name == "all" else (name,)
+
+
+# ---- good traces -----------------------------------------------------------------------------
+
+GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
+    ("happy-all", "all", s.happy, "A channel request: w-1 eligible after its Delay, wins, works and is closed; w-2 is filtered out."),
+    ("happy-client", "client", s.happy, "The happy path as the client app records it."),
+    ("happy-worker", "worker", s.happy, "The happy path as the worker apps record it."),
+    ("happy-backend", "backend", s.happy, "The happy path as the backend records it."),
+    ("happy-new-worker-client", "client", lambda: s.happy(rating=None), "The winner has no rating: the apply alert shows New Worker."),
+    ("race-all", "all", s.race, "Both workers accept; w-2 loses the race and shows the failure alert."),
+    ("race-transport-worker", "worker", lambda: s.race(transport=True), "w-2's WorkerAccept times out; it shows the failure alert."),
+    ("timeout-all", "all", s.timeout, "Nobody accepts; the client cancels at the deadline and shows the timeout alert."),
+    ("timeout-client", "client", s.timeout, "The timeout path as the client app records it."),
+    ("timeout-backend", "backend", s.timeout, "The timeout path as the backend records it: cancel to the client and the channel."),
+    ("client-restart-client", "client", lambda: s.client_restart("restart"), "The client app restarts while waiting and keeps the original deadline."),
+    ("client-background-client", "client", lambda: s.client_restart("background"), "The deadline passes in the background; the client cancels on return."),
+    ("client-background-early-client", "client", lambda: s.client_restart("early"), "The client returns from the background before the deadline and cancels on time."),
+    ("client-relaunch-late-client", "client", lambda: s.client_restart("relaunch-late"), "The client is relaunched after the deadline and cancels at once."),
+    ("worker-restart-worker", "worker", lambda: s.worker_restart("restart"), "w-1 restarts during a 30 s Delay and resumes it from the receipt."),
+    ("worker-background-worker", "worker", lambda: s.worker_restart("background"), "w-1 spends part of a 30 s Delay in the background."),
+    ("discards-all", "all", s.discards, "w-1 discards, restarts, and hides the offer getJobs lists again; w-2 wins."),
+    ("direct-all", "all", s.direct, "A direct request to w-1: shown at once, no filtering, accepted."),
+    ("getjobs-all", "all", s.getjobs, "w-1 misses the broadcast, finds the job with getJobs, shows it at once and wins."),
+    ("getjobs-backend", "backend", s.getjobs, "getJobs as the backend records it, with the workers' profiles in the header."),
+    ("cancel-after-win-all", "all", s.cancel_after_win, "The client cancels after w-1 won: cancel to both, w-1 leaves Work in Progress with an alert."),
+]
+
+# ---- bad traces: (name, role, expected ids, description, build) -----------------------------
+
+BAD: list[tuple[str, str, list[str], str, Callable[[], Capture]]] = []
+
+
+def bad(name: str, role: str, expect: list[str], description: str):
+    def register(build: Callable[[], Capture]) -> Callable[[], Capture]:
+        BAD.append((name, role, expect, description, build))
+        return build
+    return register
+
+
+# (mutations are added below, grouped by area)
+from trace_mutations import register_all  # noqa: E402
+
+register_all(bad)
+
+
+def build_all() -> dict[str, str]:
+    files: dict[str, str] = {}
+    manifest = []
+    for name, role, build, description in GOOD:
+        path = f"good/{name}.jsonl"
+        files[path] = render(build(), roles_of(role), description)
+        manifest.append({"file": path, "role": role, "expect": [], "description": description})
+    for name, role, expect, description, build in BAD:
+        path = f"bad/{name}.jsonl"
+        files[path] = render(build(), roles_of(role), description)
+        manifest.append({"file": path, "role": role, "expect": expect, "description": description})
+    names = [entry["file"] for entry in manifest]
+    assert len(names) == len(set(names)), "duplicate trace names"
+    files["manifest.json"] = json.dumps({"traces": manifest}, indent=2, ensure_ascii=False) + "\n"
+    return files
+
+
+def main() -> int:
+    root = Path(__file__).resolve().parent.parent / "Vectors" / "traces"
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="compare with the files on disk instead of writing")
+    args = parser.parse_args()
+    files = build_all()
+    if args.check:
+        stale = [p for p, text in files.items() if not (root / p).exists() or (root / p).read_text(encoding="utf-8") != text]
+        extra = [str(p.relative_to(root)) for p in root.rglob("*.jsonl") if str(p.relative_to(root)) not in files]
+        for p in stale:
+            print(f"Vectors/traces/{p} differs from what Scripts/generate_traces.py writes", file=sys.stderr)
+        for p in extra:
+            print(f"Vectors/traces/{p} is not generated by Scripts/generate_traces.py", file=sys.stderr)
+        return 1 if stale or extra else 0
+    for sub in ("good", "bad"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+        for old in (root / sub).glob("*.jsonl"):
+            if f"{sub}/{old.name}" not in files:
+                old.unlink()
+    for p, text in files.items():
+        (root / p).write_text(text, encoding="utf-8")
+    good = sum(1 for p in files if p.startswith("good/"))
+    print(f"wrote {good} good and {len(files) - good - 1} bad traces to {root}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,474 @@
+"""Scenarios for Scripts/generate_traces.py: whole sessions of a client app, worker apps and the
+backend as one capture, built step by step with consistent times (10 ms each way on the network,
+5 ms inside the backend), so that every projection (client, worker, backend) of it is conformant.
+
+Python 3.11, standard library only.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from datetime import datetime, timezone
+
+T0 = 1_767_225_600_000          # 2026-01-01T00:00:00Z
+NET = 10                        # one-way network latency, ms
+PROC = 5                        # backend processing time, ms
+TIMEOUT = 600_000               # PROTOCOL.md's default timeoutMs
+
+JOB = {"lat": 40.01, "lng": -3.01}
+W1 = {"userID": "w-1", "expertActive": True, "expertSource": "P-7", "categories": ["9", "12"],
+      "maxKms": 50, "lat": 40.0, "lng": -3.0}
+W2 = {"userID": "w-2", "expertActive": True, "expertSource": None, "categories": ["4"],
+      "maxKms": 50, "lat": 40.02, "lng": -3.02}
+W2_ELIGIBLE = dict(W2, categories=["9"])
+AVATAR = "https://img.example.com/w-1.png"
+
+
+def iso(ms: int) -> str:
+    return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def haversine(a: dict, b: dict) -> float:
+    p1, p2 = math.radians(a["lat"]), math.radians(b["lat"])
+    dp = math.radians(b["lat"] - a["lat"])
+    dl = math.radians(b["lng"] - a["lng"])
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(min(1.0, h)))
+
+
+def decide(profile: dict, job: dict, received_at: int) -> dict:
+    """The eligibility decision of ELIG-1 ... ELIG-6 for well-formed input (ids as canonical text)."""
+    failed = []
+    if not profile["expertActive"]:
+        failed.append("ELIG-1")
+    exclusive = str(job["exclusive"])
+    if exclusive != "0" and (profile.get("expertSource") is None or str(profile["expertSource"]) != exclusive):
+        failed.append("ELIG-2")
+    if str(job["CatID"]) not in [str(c) for c in profile["categories"]]:
+        failed.append("ELIG-3")
+    distance = haversine(profile, job)
+    if distance > profile["maxKms"] + 1e-6:
+        failed.append("ELIG-4")
+    if str(profile["userID"]) in [str(b) for b in job.get("BlockedXP", [])]:
+        failed.append("ELIG-5")
+    return {"eligible": not failed, "failed": failed, "distanceKm": distance,
+            "showAt": received_at + int(job.get("Delay", 0)) * 1000}
+
+
+class Capture:
+    """A session as every actor recorded it; events carry private `_tag` and `_seq` keys."""
+
+    def __init__(self) -> None:
+        self.events: list[dict] = []
+        self.header: dict = {}
+        self._seq = 0
+        self._xid = 0
+
+    def add(self, ts: int, actor: str, kind: str, tag: str | None = None, **fields) -> dict:
+        event = {"ts": ts, "actor": actor}
+        if actor in ("w-1", "w-2", "w-3"):
+            event["actor"], event["id"] = "worker", actor
+        elif actor == "client":
+            event["id"] = "c-1"
+        event["kind"] = kind
+        event.update(fields)
+        event["_tag"] = tag
+        event["_seq"] = self._seq
+        self._seq += 1
+        self.events.append(event)
+        return event
+
+    def rest(self, t: int, app: str, method: str, path: str, body=None, status: int = 200, reply=None,
+             error: str | None = None, tag: str = "rest") -> int:
+        """An app's REST call and the backend's answer; returns when the app has the answer."""
+        self._xid += 1
+        xid = f"x-{self._xid}"
+        request = {"xid": xid, "method": method, "path": path}
+        if body is not None:
+            request["body"] = body
+        self.add(t, app, "http.request", tag=f"{tag}.req", **request)
+        if error is not None:
+            self.add(t + 10_000, app, "http.response", tag=f"{tag}.resp", xid=xid, error=error)
+            return t + 10_000
+        self.add(t + NET, "backend", "http.request", tag=f"{tag}.breq", **request)
+        self.add(t + NET + PROC, "backend", "http.response", tag=f"{tag}.bresp", xid=xid, status=status, body=reply)
+        self.add(t + 2 * NET + PROC, app, "http.response", tag=f"{tag}.resp", xid=xid, status=status, body=reply)
+        return t + 2 * NET + PROC
+
+    def emit(self, t: int, event: str, payload: dict, to: str, receivers: list[str], tag: str) -> int:
+        """The backend sends `event` to a room; each receiver gets it 10 ms later."""
+        self.add(t, "backend", "io.out", tag=f"{tag}.out", event=event, payload=payload, to=to)
+        for receiver in receivers:
+            self.add(t + NET, receiver, "io.in", tag=f"{tag}.in.{receiver}", event=event, payload=payload)
+        return t + NET
+
+    def find(self, tag: str) -> dict:
+        matches = [e for e in self.events if e["_tag"] == tag]
+        assert len(matches) == 1, f"tag {tag!r} matches {len(matches)} events"
+        return matches[0]
+
+    def find_all(self, prefix: str) -> list[dict]:
+        return [e for e in self.events if e["_tag"] and e["_tag"].startswith(prefix)]
+
+    def remove(self, *tags: str) -> None:
+        for tag in tags:
+            self.events.remove(self.find(tag))
+
+    def remove_prefix(self, prefix: str) -> None:
+        self.events = [e for e in self.events if not (e["_tag"] and e["_tag"].startswith(prefix))]
+
+    def copy(self) -> "Capture":
+        return copy.deepcopy(self)
+
+
+# ---- steps ---------------------------------------------------------------------------------
+
+def ok(**fields) -> dict:
+    return {"ok": True, **fields}
+
+
+def failure(code: str, message: str) -> dict:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def launch(c: Capture, t: int, workers: dict[str, dict]) -> None:
+    c.add(t, "client", "app.launched", tag="c.launch")
+    c.add(t + 1, "client", "view.shown", tag="c.home0", view="home")
+    for offset, (worker, profile) in enumerate(workers.items()):
+        c.add(t + 2 + offset, worker, "app.launched", tag=f"{worker}.launch")
+        c.add(t + 2 + offset, worker, "profile.updated", tag=f"{worker}.profile", profile=profile)
+        c.add(t + 2 + offset, worker, "view.shown", tag=f"{worker}.home0", view="home")
+
+
+def post(c: Capture, t: int, req: str, worker_id: str | None = None) -> tuple[int, dict]:
+    """The client posts; returns when the success arrived, and the `new` payload."""
+    body = {"clientId": "c-1", "CatID": 9, "category": "Plumbing", "description": "Leaking kitchen tap",
+            "clientName": "Ana", "address": "Calle Mayor 1", **JOB}
+    if worker_id:
+        body["workerId"] = worker_id
+    created = t + NET + PROC
+    answered = c.rest(t, "client", "POST", "/api/requests", body, reply=ok(ReqID=req, createdAt=iso(created)), tag="c.post")
+    c.add(answered, "client", "timer.started", tag="c.timer", timer="timeout", req=req, startedAt=answered)
+    c.add(answered + 1, "client", "view.shown", tag="c.waiting", view="waiting", req=req, elements={"counter": TIMEOUT // 1000})
+    payload = {"ReqID": req, "CatID": 9, "exclusive": "0", **JOB, "BlockedXP": [], "Delay": 5,
+               "clientName": "Ana", "address": "Calle Mayor 1", "category": "Plumbing",
+               "description": "Leaking kitchen tap", "createdAt": iso(created)}
+    if worker_id:
+        payload["workerId"] = worker_id
+    return answered, payload
+
+
+def broadcast(c: Capture, t: int, payload: dict, workers: dict[str, dict], decisions: bool = True) -> dict[str, int]:
+    """The backend sends `new`; each worker receives, decides and starts its Delay wait. Returns showAt per worker."""
+    req = payload["ReqID"]
+    direct = payload.get("workerId")
+    room = direct or "workers"
+    receivers = [direct] if direct else list(workers)
+    received = c.emit(t, "new", payload, room, receivers, tag=f"new.{req}")
+    show_at = {}
+    for worker in receivers:
+        c.add(received, worker, "offer.received", tag=f"{worker}.received.{req}", req=req, via="new", offer=payload)
+        if direct:
+            show_at[worker] = received
+            continue
+        decision = decide(workers[worker], payload, received)
+        if decisions:
+            c.add(received + 1, worker, "offer.decided", tag=f"{worker}.decided.{req}", req=req, **decision)
+        if decision["eligible"]:
+            show_at[worker] = decision["showAt"]
+            if payload.get("Delay", 0) > 0:
+                c.add(received + 2, worker, "timer.started", tag=f"{worker}.delay.{req}", timer="delay", req=req, startedAt=received)
+    return show_at
+
+
+def show(c: Capture, t: int, worker: str, req: str, delayed: bool = True) -> None:
+    if delayed:
+        c.add(t, worker, "timer.fired", tag=f"{worker}.fired.{req}", timer="delay", req=req)
+    c.add(t, worker, "offer.shown", tag=f"{worker}.shown.{req}", req=req)
+
+
+def apply_payload(worker: str, rating) -> dict:
+    return {"ReqID": "R-1", "workerId": worker, "workerName": "Luis", "workerAvatar": AVATAR,
+            "workerRating": rating, "lat": 40.0, "lng": -3.0}
+
+
+def accept(c: Capture, t: int, worker: str, req: str, rating=4.5, new_payload: dict | None = None) -> int:
+    """A winning WorkerAccept: the worker's view and alert, the `apply`, the client's view and alert. Returns the client's receipt time."""
+    answered = c.rest(t, worker, "POST", f"/api/requests/{req}/accept", {"workerId": worker}, reply=ok(ReqID=req), tag=f"{worker}.accept")
+    c.add(answered + 1, worker, "view.shown", tag=f"{worker}.wip", view="workInProgress", req=req,
+          elements={"clientName": "Ana", "map": {"worker": [40.0, -3.0], "job": [JOB["lat"], JOB["lng"]]},
+                    "workInformation": True, "chat": True, "call": True, "closeRequest": True})
+    c.add(answered + 2, worker, "alert.shown", tag=f"{worker}.success", alert="acceptSuccess", result="success", req=req,
+          elements={"title": "You got the job!", "subtitle": "Call Ana now", "image": "https://img.example.com/go.png",
+                    "close": True, "clientName": "Ana", "address": "Calle Mayor 1"})
+    c.add(answered + 1500, worker, "alert.dismissed", tag=f"{worker}.success.dismissed", alert="acceptSuccess", req=req)
+    payload = apply_payload(worker, rating)
+    received = c.emit(t + NET + PROC + PROC, "apply", payload, "c-1", ["client"], tag=f"apply.{req}")
+    distance = haversine({"lat": 40.0, "lng": -3.0}, JOB)
+    c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req,
+          elements={"distance": round(distance, 2), "rating": rating if rating is not None else None,
+                    "avatar": AVATAR, "workerName": "Luis", "description": "Leaking kitchen tap", "category": "Plumbing",
+                    "pay": True, "chat": True, "call": True, "closeRequest": True})
+    alert = {"title": "Luis accepted your request", "avatar": AVATAR, "ok": True}
+    if rating is None:
+        alert["newWorker"] = "New Worker"
+    else:
+        alert["rating"] = rating
+    c.add(received + 2, "client", "alert.shown", tag="c.applyalert", alert="apply", result="success", req=req, elements=alert)
+    c.add(received + 1200, "client", "alert.dismissed", tag="c.applyalert.dismissed", alert="apply", req=req)
+    return received
+
+
+def lose(c: Capture, t: int, worker: str, req: str, transport: bool = False) -> int:
+    """A WorkerAccept that fails (race_lost, or a transport error) and its failure alert."""
+    if transport:
+        answered = c.rest(t, worker, "POST", f"/api/requests/{req}/accept", {"workerId": worker}, error="timeout", tag=f"{worker}.accept")
+    else:
+        answered = c.rest(t, worker, "POST", f"/api/requests/{req}/accept", {"workerId": worker}, status=409,
+                          reply=failure("race_lost", "Another worker took this job"), tag=f"{worker}.accept")
+    c.add(answered + 1, worker, "alert.shown", tag=f"{worker}.failure", alert="acceptFailure", result="failure", req=req,
+          elements={"title": "So close!", "text": "Someone else got this one. More jobs are on the way.", "ok": True})
+    c.add(answered + 800, worker, "alert.dismissed", tag=f"{worker}.failure.dismissed", alert="acceptFailure", req=req)
+    return answered + 800
+
+
+def close(c: Capture, t: int, req: str, winner: str) -> int:
+    answered = c.rest(t, "client", "POST", f"/api/requests/{req}/close", {"outcome": "happy", "by": "client"}, reply=ok(ReqID=req), tag="c.close")
+    c.add(answered + 1, "client", "view.shown", tag="c.home.after", view="home")
+    received = c.emit(t + NET + PROC + PROC, "close", {"ReqID": req, "outcome": "happy", "by": "client"}, "c-1", ["client"], tag=f"close.{req}.c")
+    c.emit(t + NET + PROC + PROC, "close", {"ReqID": req, "outcome": "happy", "by": "client"}, winner, [winner], tag=f"close.{req}.w")
+    c.add(received + 1, winner, "view.shown", tag=f"{winner}.home.after", view="home")
+    c.add(received + 2, winner, "alert.shown", tag=f"{winner}.closed", alert="closed", result="info", req=req,
+          elements={"title": "Request closed", "text": "Ana closed the request. Thank you!"})
+    c.add(received + 900, winner, "alert.dismissed", tag=f"{winner}.closed.dismissed", alert="closed", req=req)
+    return received + 900
+
+
+def timeout_cancel(c: Capture, deadline: int, req: str, workers: list[str], at: int | None = None, reason: str = "timeout") -> int:
+    t = at if at is not None else deadline + 40
+    c.add(t - 1, "client", "timer.fired", tag="c.fired", timer="timeout", req=req)
+    answered = c.rest(t, "client", "POST", f"/api/requests/{req}/cancel", {"reason": reason}, reply=ok(ReqID=req), tag="c.cancel")
+    c.add(answered + 1, "client", "alert.shown", tag="c.timeoutalert", alert="timeout", result="failure", req=req,
+          elements={"title": "No worker yet", "text": "Nobody could take it this time. Try again soon.",
+                    "image": "https://img.example.com/clock.png", "ok": True})
+    c.add(answered + 1000, "client", "alert.dismissed", tag="c.timeoutalert.dismissed", alert="timeout", req=req)
+    c.add(answered + 1001, "client", "view.shown", tag="c.home.after", view="home")
+    payload = {"ReqID": req, "reason": reason}
+    c.emit(t + NET + PROC + PROC, "cancel", payload, "c-1", ["client"], tag=f"cancel.{req}.c")
+    if workers:
+        c.emit(t + NET + PROC + PROC, "cancel", payload, "workers", workers, tag=f"cancel.{req}.w")
+    return answered + 1001
+
+
+def end(c: Capture, t: int) -> None:
+    c.add(t, "backend", "trace.end", tag="end")
+
+
+# ---- scenarios -----------------------------------------------------------------------------
+
+def happy(w1: dict = W1, w2: dict = W2, rating=4.5, delay: int = 5, new_overrides: dict | None = None,
+          decisions: bool = True, accept_after: int = 3000) -> Capture:
+    """A channel request: w-1 is eligible and wins, w-2 is not; the client closes happily."""
+    c = Capture()
+    workers = {"w-1": w1, "w-2": w2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    payload["Delay"] = delay
+    payload.update(new_overrides or {})
+    show_at = broadcast(c, answered - NET, payload, workers, decisions)
+    if "w-1" in show_at:
+        show(c, show_at["w-1"], "w-1", "R-1", delayed=delay > 0)
+        received = accept(c, show_at["w-1"] + accept_after, "w-1", "R-1", rating=rating)
+        finished = close(c, received + 60_000, "R-1", "w-1")
+    else:
+        finished = answered + 60_000
+    end(c, finished + 5000)
+    return c
+
+
+def race(transport: bool = False) -> Capture:
+    """Both workers are eligible and accept; w-1 wins, w-2 loses (race_lost, or a transport error)."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2_ELIGIBLE}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    show(c, show_at["w-2"], "w-2", "R-1")
+    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    lose(c, show_at["w-2"] + 3100, "w-2", "R-1", transport=transport)
+    finished = close(c, received + 60_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    return c
+
+
+def timeout(cancel_delay: int = 40, reason: str = "timeout") -> Capture:
+    """Nobody accepts; at the deadline the client cancels with reason timeout."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    deadline = answered + TIMEOUT
+    finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=deadline + cancel_delay, reason=reason)
+    end(c, finished + 5000)
+    c.header["deadline"] = deadline
+    return c
+
+
+def client_restart(mode: str, cancel_delay: int = 40, reason: str = "timeout") -> Capture:
+    """The client app is away while waiting: terminated and relaunched before the deadline
+    (`restart`), or backgrounded before it and back after it (`background`)."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    deadline = answered + TIMEOUT
+    if mode == "restart":
+        c.add(answered + 100_000, "client", "app.terminated", tag="c.away")
+        back = answered + 200_000
+        c.add(back, "client", "app.launched", tag="c.back")
+        c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        c.add(back + 2, "client", "view.shown", tag="c.waiting.again", view="waiting", req="R-1", elements={"counter": (deadline - back) // 1000})
+        finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=deadline + cancel_delay, reason=reason)
+    elif mode == "relaunch-late":
+        # Terminated before the deadline, relaunched after it: cancel within the tolerance of the relaunch.
+        c.add(deadline - 60_000, "client", "app.terminated", tag="c.away")
+        back = deadline + 30_000
+        c.add(back, "client", "app.launched", tag="c.back")
+        c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        c.add(back + 2, "client", "view.shown", tag="c.waiting.again", view="waiting", req="R-1", elements={"counter": 0})
+        finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=back + cancel_delay, reason=reason)
+    elif mode == "background":
+        c.add(deadline - 60_000, "client", "app.backgrounded", tag="c.away")
+        back = deadline + 30_000
+        c.add(back, "client", "app.foregrounded", tag="c.back")
+        c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=back + 500, reason=reason)
+    else:  # background and back before the deadline
+        c.add(deadline - 120_000, "client", "app.backgrounded", tag="c.away")
+        back = deadline - 60_000
+        c.add(back, "client", "app.foregrounded", tag="c.back")
+        c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=deadline + cancel_delay, reason=reason)
+    end(c, finished + 5000)
+    c.header["deadline"] = deadline
+    c.header["back"] = back
+    return c
+
+
+def worker_restart(mode: str) -> Capture:
+    """w-1 is away during a 30 s Delay: terminated and relaunched, or backgrounded and back;
+    it resumes the wait from the original receipt and shows the offer at its showAt."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    payload["Delay"] = 30
+    show_at = broadcast(c, answered - NET, payload, workers)
+    received = c.find("w-1.received.R-1")["ts"]
+    if mode == "restart":
+        c.add(received + 10_000, "w-1", "app.terminated", tag="w-1.away")
+        back = received + 20_000
+        c.add(back, "w-1", "app.launched", tag="w-1.back", discards=[])
+        c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
+        c.add(back + 1, "w-1", "view.shown", tag="w-1.home.again", view="home")
+    else:
+        c.add(received + 10_000, "w-1", "app.backgrounded", tag="w-1.away")
+        back = received + 20_000
+        c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
+    c.add(back + 2, "w-1", "timer.started", tag="w-1.delay.resumed", timer="delay", req="R-1", startedAt=received)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    got = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    finished = close(c, got + 60_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    c.header["back"] = back
+    return c
+
+
+def discards() -> Capture:
+    """w-1 discards R-1, restarts, and hides it when getJobs lists it again; w-2 wins it."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2_ELIGIBLE}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    show(c, show_at["w-2"], "w-2", "R-1")
+    t = show_at["w-1"] + 2000
+    c.add(t, "w-1", "offer.discarded", tag="w-1.discarded", req="R-1", stored=["R-1"])
+    c.add(t + 5000, "w-1", "app.terminated", tag="w-1.away")
+    c.add(t + 8000, "w-1", "app.launched", tag="w-1.back", discards=["R-1"])
+    c.add(t + 8000, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
+    c.add(t + 8001, "w-1", "view.shown", tag="w-1.home.again", view="home")
+    got = c.rest(t + 8002, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[payload]), tag="w-1.getjobs")
+    c.add(got, "w-1", "offer.received", tag="w-1.received.again", req="R-1", via="getJobs", offer=payload)
+    received = accept(c, t + 20_000, "w-2", "R-1")
+    finished = close(c, received + 60_000, "R-1", "w-2")
+    end(c, finished + 5000)
+    c.header["discarded"] = t
+    c.header["got"] = got
+    return c
+
+
+def direct(delay: int = 0, show_after: int = 50) -> Capture:
+    """The client asks for w-1 by id; the `new` goes to w-1's room only and shows at once."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1", worker_id="w-1")
+    payload["Delay"] = delay
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"] + show_after, "w-1", "R-1", delayed=False)
+    received = accept(c, show_at["w-1"] + show_after + 3000, "w-1", "R-1")
+    finished = close(c, received + 60_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    return c
+
+
+def getjobs() -> Capture:
+    """w-1 starts after the broadcast and finds R-1 through getJobs, shows it at once and wins it."""
+    c = Capture()
+    launch(c, T0, {"w-2": W2})
+    answered, payload = post(c, T0 + 1000, "R-1")
+    broadcast(c, answered - NET, payload, {"w-2": W2})
+    t = T0 + 20_000
+    c.add(t, "w-1", "app.launched", tag="w-1.launch")
+    c.add(t, "w-1", "profile.updated", tag="w-1.profile", profile=W1)
+    c.add(t + 1, "w-1", "view.shown", tag="w-1.home0", view="home")
+    got = c.rest(t + 2, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[payload]), tag="w-1.getjobs")
+    c.add(got, "w-1", "offer.received", tag="w-1.received.R-1", req="R-1", via="getJobs", offer=payload)
+    c.add(got + 20, "w-1", "offer.shown", tag="w-1.shown.R-1", req="R-1")
+    received = accept(c, got + 3000, "w-1", "R-1")
+    finished = close(c, received + 60_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    c.header["profiles"] = {"w-1": W1, "w-2": W2}
+    c.header["got"] = got
+    return c
+
+
+def cancel_after_win() -> Capture:
+    """w-1 wins, then the client cancels (not a timeout): both leave Work in Progress, w-1 with an alert."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    t = received + 30_000
+    got = c.rest(t, "client", "POST", "/api/requests/R-1/cancel", {"reason": "no-longer-needed"}, reply=ok(ReqID="R-1"), tag="c.cancel")
+    c.add(got + 1, "client", "view.shown", tag="c.home.after", view="home")
+    payload = {"ReqID": "R-1", "reason": "no-longer-needed"}
+    c.emit(t + NET + PROC + PROC, "cancel", payload, "c-1", ["client"], tag="cancel.R-1.c")
+    arrived = c.emit(t + NET + PROC + PROC, "cancel", payload, "w-1", ["w-1"], tag="cancel.R-1.w")
+    c.add(arrived + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
+    c.add(arrived + 2, "w-1", "alert.shown", tag="w-1.cancelled", alert="cancelled", result="info", req="R-1",
+          elements={"title": "Request cancelled", "text": "Ana cancelled the request."})
+    c.add(arrived + 900, "w-1", "alert.dismissed", tag="w-1.cancelled.dismissed", alert="cancelled", req="R-1")
+    end(c, arrived + 6000)
+    return c

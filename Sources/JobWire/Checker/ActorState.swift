@@ -1,0 +1,68 @@
+import SocketIOWire
+
+/// What the checker knows about one actor at the current point of a trace: its lifecycle,
+/// the view it shows, and the per-actor lists rules need (TIME-6, ALERT-1, DISC-3, VIEW-4).
+struct ActorState: Sendable {
+    /// The actor's latest timestamp, to notice a clock that goes back (TIME-10).
+    var lastTs: Int64
+    /// Launched and not terminated. An actor whose first event is not `app.launched` counts as running.
+    var running = true
+    /// In the foreground (running and not backgrounded).
+    var foreground = true
+    /// How many times the app was launched after a termination (DISC-3 tells restarts apart with it).
+    var launches = 0
+    /// The last launch, restore or return to the foreground (TIME-6).
+    var lastRestoreAt: Int64?
+    /// The last time the app went to the background or was terminated.
+    var lastAwayAt: Int64?
+    /// The view on screen and its request.
+    var view: String?
+    var viewReq: String?
+    /// Since when the app has been able to show offers: foreground and not in Work in Progress (VIEW-4).
+    var availableSince: Int64
+    /// Requests whose failed WorkerAccept still waits for its failure alert (ALERT-1, ALERT-3).
+    var pendingFailures: Set<String> = []
+    /// Requests this worker discarded and the checker still remembers (DISC-3).
+    var discarded: Set<String> = []
+    /// Requests whose `cancel` or `close` arrived while their view was on screen (ALERT-11).
+    var movedByEnd: Set<String> = []
+
+    init(firstTs: Int64) {
+        lastTs = firstTs
+        availableSince = firstTs
+    }
+
+    /// Foreground, running, and not in Work in Progress: the worker can see offers now (VIEW-4).
+    var available: Bool { running && foreground && view != TraceViews.workInProgress }
+}
+
+/// The view and alert names of Docs/TRACE.md that rules compare against.
+enum TraceViews {
+    static let home = "home"
+    static let waiting = "waiting"
+    static let workInProgress = "workInProgress"
+}
+
+/// A REST exchange (`xid`) as the app that sent it and the backend that answered it recorded it,
+/// classified against the header's paths (REST-2 ... REST-6).
+struct ExchangeState: Sendable {
+    var call: RESTCallKind?
+    /// The `{ReqID}` of the path, or the body's `ReqID`.
+    var req: String?
+    /// The worker the call is about: the `{workerId}` of the path, the body's `workerId`, or the sending worker.
+    var worker: String?
+    var requestBody: JSONValue?
+    /// The app that sent it, its send time and line.
+    var app: TraceActor?
+    var appSentAt: Int64?
+    var appSentLine: Int?
+    /// The backend's receipt and answer.
+    var backendReceivedAt: Int64?
+    var backendReceivedLine: Int?
+    var backendAnsweredAt: Int64?
+    /// The app's receipt of the answer.
+    var appReceivedAt: Int64?
+    /// When the checker first saw the exchange, for forgetting it later.
+    var firstSeen: Int64
+}
+

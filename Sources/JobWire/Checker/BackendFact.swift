@@ -1,0 +1,95 @@
+import SocketIOWire
+
+/// What the backend did, as rules about the backend (FLOW-1, FLOW-3 ... FLOW-9, FLOW-13, ELIG-8) see it.
+///
+/// When the trace holds the backend's own events, facts come from them: what it sent and to
+/// which room, what it received and answered. Otherwise they come from what the apps in the
+/// trace received (an event received is an event sent to that app, no later than its receipt)
+/// and from their REST exchanges (a request sent is one the backend receives no earlier).
+/// The checker then treats the apps in the trace as all the sockets there are.
+enum BackendFact: Sendable {
+    /// The backend sent a protocol event.
+    case emitted(Emission)
+    /// The backend received a REST call.
+    case received(CallFact)
+    /// The backend answered a REST call.
+    case answered(AnswerFact)
+}
+
+/// A protocol event the backend sent, and to where.
+struct Emission: Sendable {
+    var event: ProtocolEvent
+    var req: String?
+    var payload: JSONValue?
+    var target: DeliveryTarget
+    var ts: Int64
+    var line: Int
+}
+
+/// A REST call the backend received.
+struct CallFact: Sendable {
+    var call: RESTCallKind
+    var req: String?
+    var worker: String?
+    var body: JSONValue?
+    var ts: Int64
+    var line: Int
+}
+
+/// The backend's answer to a REST call.
+struct AnswerFact: Sendable {
+    var call: RESTCallKind
+    var req: String?
+    var worker: String?
+    var requestBody: JSONValue?
+    var response: HTTPResponseRecord
+    /// When the call was sent (app events) or received (backend events), if the trace shows it.
+    var requestTs: Int64?
+    var ts: Int64
+    var line: Int
+
+    var succeeded: Bool { response.succeeded }
+}
+
+extension TraceSession {
+    /// The backend fact an event stands for, judged against the state before the event.
+    func backendFact(for event: TraceEvent, call exchange: ExchangeState) -> BackendFact? {
+        let fromBackend = event.actor.role == .backend
+        guard fromBackend == backendRecorded else { return nil }
+        switch event.body {
+        case .socketOut(let message) where fromBackend:
+            guard let protocolEvent = header.protocolEvent(named: message.event), let room = message.room else { return nil }
+            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, target: .room(room), ts: event.ts, line: event.line))
+        case .socketIn(let message) where !fromBackend:
+            guard let protocolEvent = header.protocolEvent(named: message.event) else { return nil }
+            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, target: .actor(event.actor), ts: event.ts, line: event.line))
+        case .httpRequest(let request):
+            guard let call = exchange.call else { return nil }
+            return .received(CallFact(call: call, req: exchange.req, worker: exchange.worker, body: request.body, ts: event.ts, line: event.line))
+        case .httpResponse(let response):
+            guard response.status != nil, let exchange = exchanges[response.xid], let call = exchange.call else { return nil }
+            let requestTs = fromBackend ? exchange.backendReceivedAt : exchange.appSentAt
+            var req = exchange.req
+            if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(TraceFields.canonicalID) }
+            return .answered(AnswerFact(call: call, req: req, worker: exchange.worker, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
+        default:
+            return nil
+        }
+    }
+
+    /// Classifies a REST request against the header's paths.
+    func classify(_ request: HTTPRequestRecord, actor: TraceActor, ts: Int64) -> ExchangeState {
+        var exchange = ExchangeState(firstSeen: ts)
+        let path = RESTRequestPath(request.path)
+        for kind in RESTCallKind.allCases {
+            guard let route = header.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }
+            exchange.call = kind
+            exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(TraceFields.canonicalID)
+            exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(TraceFields.canonicalID)
+            break
+        }
+        if exchange.worker == nil, actor.role == .worker { exchange.worker = actor.id }
+        exchange.requestBody = request.body
+        return exchange
+    }
+}

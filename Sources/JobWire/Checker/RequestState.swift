@@ -1,0 +1,154 @@
+import SocketIOWire
+
+/// Everything the checker remembers about one request (`ReqID`) until it forgets it, `retainMs`
+/// after the request was cancelled or closed: what the backend did with it (FLOW) and, per app,
+/// what that app saw and did (``AppSide``).
+struct RequestState: Sendable {
+    let reqID: String
+    /// The posting client's id (the post request's `clientId`) and the client app that posted it.
+    var clientId: String?
+    var clientActor: TraceActor?
+
+    // What the backend did, from its own events or else from what the apps received.
+    /// Where the `new` went: rooms (backend events) or receiving apps (app events).
+    var newTargets: [DeliveryTarget] = []
+    var newAt: Int64?
+    var newLine: Int?
+    var acceptRequests = 0
+    var acceptSuccesses = 0
+    var firstSuccessLine: Int?
+    var winner: String?
+    var wonAt: Int64?
+    var applyEmissions = 0
+    var firstApplyLine: Int?
+    /// Where each `apply` went; from app events one broadcast reaches several apps (FLOW-4).
+    var applyTargets: [DeliveryTarget] = []
+    var cancelTargets: [DeliveryTarget] = []
+    var closeTargets: [DeliveryTarget] = []
+    /// When and how the request ended: the backend's success answer to a cancel or close, or its first such event.
+    var endedAt: Int64?
+    var endedLine: Int?
+    var endedBy: ProtocolEvent?
+    /// The winner when the request ended (FLOW-8).
+    var winnerAtEnd: String?
+
+    /// Backend sends not yet matched with their receipts, and receipts seen before their send (TIME-10).
+    var sends: [PairedMessage] = []
+    var earlyReceipts: [PairedMessage] = []
+
+    /// Per app: what it saw of this request and did with it.
+    var sides: [TraceActor: AppSide] = [:]
+
+    init(reqID: String) { self.reqID = reqID }
+
+    var ended: Bool { endedAt != nil }
+}
+
+/// Where the backend sent an event: a room, when the backend recorded it, or an app that received it.
+enum DeliveryTarget: Sendable, Hashable, CustomStringConvertible {
+    case room(String)
+    case actor(TraceActor)
+
+    var description: String {
+        switch self {
+        case .room(let room): return "room \(room)"
+        case .actor(let actor): return actor.description
+        }
+    }
+}
+
+/// One Socket.IO message for pairing a receipt with its send (TIME-10).
+struct PairedMessage: Sendable {
+    var event: ProtocolEvent
+    /// The room sent to, or the receiving actor.
+    var room: String?
+    var receiver: TraceActor?
+    var ts: Int64
+    var line: Int
+}
+
+/// One app's view of one request: the client's timer and cancel (TIME), a worker's offer
+/// (ELIG, DISC, VIEW-4), WorkerAccept outcomes and alerts (ALERT), and received endings (ALERT-11).
+struct AppSide: Sendable {
+    // Client.
+    /// When the post request's success answer arrived: the timer's true start (TIME-1).
+    var postAnsweredAt: Int64?
+    var postAnsweredLine: Int?
+    /// The first `timer.started` of the timeout: its `startedAt` and line (TIME-1, TIME-7).
+    var timerStartedAt: Int64?
+    var timerLine: Int?
+    var applyReceivedAt: Int64?
+    var applyLine: Int?
+    var applyPayload: JSONValue?
+    var cancelSentAt: Int64?
+    var cancelLine: Int?
+    /// The timeout has been judged (TIME-2 / TIME-6), so a later cancel is not judged twice.
+    var timeoutJudged = false
+    /// The app was away at the deadline; it must cancel within the tolerance of this time (TIME-6).
+    var restoreDeadline: Int64?
+    /// A timeout cancel whose alert has not shown yet (ALERT-10).
+    var timeoutAlertPendingLine: Int?
+    /// The app itself sent a cancel or close for the request (ALERT-11).
+    var endedByItself = false
+
+    // Worker.
+    var offer: OfferState?
+    var acceptOutcome: AcceptOutcome = .none
+    var acceptAnsweredLine: Int?
+    var acceptAnsweredAt: Int64?
+    /// The failure alert for the last failed WorkerAccept has shown (ALERT-1, ALERT-3).
+    var failureAlertShown = false
+    /// A view change after the failure, before its alert (ALERT-1).
+    var viewChangeAfterFailureLine: Int?
+
+    // Both.
+    /// When the request's `cancel` or `close` arrived.
+    var endReceivedAt: Int64?
+    var endReceivedLine: Int?
+    /// An alert about the request shown after its `cancel` or `close` arrived (ALERT-11).
+    var alertAfterEnd = false
+}
+
+/// The outcome of a worker's latest WorkerAccept for a request (ALERT-1 ... ALERT-5, FLOW-14).
+enum AcceptOutcome: Sendable, Hashable {
+    case none, pending, success, failure
+}
+
+/// A worker's offer: how and when it arrived, the kit's own decision for it, and what the app did.
+struct OfferState: Sendable {
+    var receivedAt: Int64
+    var receivedLine: Int
+    var payload: JSONValue
+    /// First received in a `new` (channel or direct) rather than a getJobs job.
+    var viaNew: Bool
+    /// Also received as a getJobs job (ELIG-8: the backend decided).
+    var viaGetJobs: Bool
+    /// A `new` carrying `workerId`: sent directly, shown without filtering (ELIG-7).
+    var direct: Bool
+    /// The worker's profile at receipt (ELIG-10), if the trace gave one.
+    var profileAtReceipt: JSONValue?
+    /// The kit's decision at receipt, or the field it refuses (ELIG-9); nil without a profile.
+    var decision: Result<EligibilityDecision, EligibilityInputError>?
+    /// The app's own `offer.decided`, and whether it used another profile than the one at receipt (ELIG-10).
+    var appDecision: OfferDecisionReport?
+    var appUsedOtherProfile = false
+    var shownAt: Int64?
+    var shownLine: Int?
+    var discardedAt: Int64?
+    var discardedLine: Int?
+    var launchesAtDiscard = 0
+
+    /// ELIG-6: receipt plus `Delay`; receipt itself for direct offers and getJobs jobs.
+    var showAt: Int64 {
+        guard viaNew, !direct else { return receivedAt }
+        if case .success(let decision)? = decision { return decision.showAt }
+        let delay = payload["Delay"]?.integerValue ?? 0
+        return receivedAt + max(0, min(delay, JobOffer.maximumDelaySeconds)) * 1000
+    }
+
+    /// The kit's decision when it could make one.
+    var kitDecision: EligibilityDecision? {
+        if case .success(let decision)? = decision { return decision }
+        return nil
+    }
+}

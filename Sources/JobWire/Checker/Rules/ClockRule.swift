@@ -1,0 +1,80 @@
+/// TIME-10: each actor's timestamps MUST agree with the kit's clock within the clock skew tolerance.
+///
+/// In a trace only the actors' own clocks are seen, so the rule checks what they imply: a message
+/// cannot be received before it was sent, nor a REST call received or answered before it was
+/// sent, by more than the tolerance, and no actor's clock goes back by more than it. Socket.IO
+/// receipts are paired with the backend's sends by event, `ReqID` and room (MSG-2); REST halves by `xid`.
+struct TIME10ClockAgreement: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TIME-10", evidence: [.client, .worker, .backend],
+            check: "no receipt precedes its send, and no actor's clock goes back",
+            tolerance: "allows clockSkewToleranceMs")
+    ]
+    var kinds: Set<TraceEventKind> { Set(TraceEventKind.allCases) }
+    /// Receipts seen before their send, by request.
+    private var early: [String: [PairedMessage]] = [:]
+
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        let skew = context.skew
+        if let last = context.session.actors[event.actor]?.lastTs, event.ts < last - skew {
+            context.report(
+                "TIME-10", lines: [event.line], expected: "\(event.actor)'s timestamps never going back by more than \(skew) ms",
+                observed: "ts \(event.ts) after \(last): the clock went back \(last - event.ts) ms")
+        }
+        let session = context.session
+        switch event.body {
+        case .socketIn(let message) where event.actor.role != .backend && session.backendRecorded:
+            guard let protocolEvent = context.header.protocolEvent(named: message.event), let req = message.reqID else { return }
+            let request = session.requests[req]
+            let rooms = session.rooms(of: event.actor, for: request)
+            if let send = request?.sends.last(where: { $0.event == protocolEvent && rooms.contains($0.room ?? "") }) {
+                check(receipt: event.ts, receiptLine: event.line, send: send, what: "`\(message.event)` for \(req)", &context)
+            } else {
+                early[req, default: []].append(PairedMessage(event: protocolEvent, room: nil, receiver: event.actor, ts: event.ts, line: event.line))
+            }
+        case .socketOut(let message) where event.actor.role == .backend:
+            guard let protocolEvent = context.header.protocolEvent(named: message.event), let req = message.reqID,
+                var waiting = early[req], let room = message.room
+            else { return }
+            let send = PairedMessage(event: protocolEvent, room: room, receiver: nil, ts: event.ts, line: event.line)
+            waiting.removeAll { receipt in
+                guard receipt.event == protocolEvent, let receiver = receipt.receiver,
+                    session.rooms(of: receiver, for: session.requests[req]).contains(room)
+                else { return false }
+                check(receipt: receipt.ts, receiptLine: receipt.line, send: send, what: "`\(message.event)` for \(req)", &context)
+                return true
+            }
+            early[req] = waiting.isEmpty ? nil : waiting
+        case .httpRequest(let request):
+            guard let exchange = session.exchanges[request.xid] else { return }
+            if event.actor.role == .backend, let sent = exchange.appSentAt, event.ts < sent - skew {
+                report(lines: [exchange.appSentLine ?? event.line, event.line], "REST call \(request.xid) received at \(event.ts), \(sent - event.ts) ms before it was sent", &context)
+            } else if event.actor.role != .backend, let received = exchange.backendReceivedAt, received < event.ts - skew {
+                report(lines: [exchange.backendReceivedLine ?? event.line, event.line], "REST call \(request.xid) received at \(received), \(event.ts - received) ms before it was sent", &context)
+            }
+        case .httpResponse(let response):
+            guard let exchange = session.exchanges[response.xid] else { return }
+            if event.actor.role == .backend, let received = exchange.appReceivedAt, received < event.ts - skew {
+                report(lines: [event.line], "the answer to \(response.xid) arrived at \(received), \(event.ts - received) ms before it was sent", &context)
+            } else if event.actor.role != .backend, let answered = exchange.backendAnsweredAt, event.ts < answered - skew {
+                report(lines: [event.line], "the answer to \(response.xid) arrived at \(event.ts), \(answered - event.ts) ms before it was sent", &context)
+            }
+        default:
+            break
+        }
+    }
+
+    private func check(receipt: Int64, receiptLine: Int, send: PairedMessage, what: String, _ context: inout RuleContext) {
+        guard receipt < send.ts - context.skew else { return }
+        report(lines: [send.line, receiptLine], "\(what) received at \(receipt), \(send.ts - receipt) ms before it was sent at \(send.ts)", &context)
+    }
+
+    private func report(lines: [Int], _ observed: String, _ context: inout RuleContext) {
+        context.report(
+            "TIME-10", lines: lines, expected: "every receipt no earlier than its send, within \(context.skew) ms",
+            observed: observed)
+    }
+
+    mutating func forget(_ req: String) { early[req] = nil }
+}

@@ -1,0 +1,140 @@
+import SocketIOWire
+
+/// FLOW-1: the backend MUST NOT emit an `apply` for a request before it has emitted that request's `new`.
+struct FLOW1ApplyAfterNew: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "FLOW-1", evidence: TraceRuleInfo.backendEvidence,
+            check: "every `apply` the backend sends for a request comes after a `new` for it",
+            tolerance: "from app events alone, a `new` received up to clockSkewToleranceMs after the `apply` still counts as earlier")
+    ]
+    var wantsFacts: Bool { true }
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
+        // FLOW-1: with the backend's own events the order is its line order.
+        if context.session.requests[req]?.newLine != nil { return }
+        // From app events, only the workers' receipts can show the `new`.
+        guard context.session.backendRecorded || context.header.roles.contains(.worker) else { return }
+        if context.session.backendRecorded {
+            report(req, line: emission.line, &context)
+        } else {
+            // The `new` may reach a worker after the `apply` reaches the client: wait out the skew.
+            context.schedule(due: emission.ts, req: req, line: emission.line)
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let request = context.session.requests[obligation.req] else { return }
+        if let newAt = request.newAt, newAt <= obligation.due + context.skew { return }
+        report(obligation.req, line: obligation.line, &context)
+    }
+
+    private func report(_ req: String, line: Int, _ context: inout RuleContext) {
+        let later = context.session.requests[req]?.newLine.map { "; its `new` comes only at line \($0)" } ?? "; the trace has no `new` for it"
+        context.report(
+            "FLOW-1", lines: [line] + (context.session.requests[req]?.newLine.map { [$0] } ?? []),
+            expected: "a `new` for \(req) sent before its `apply`",
+            observed: "an `apply` for \(req) with no `new` before it\(later)")
+    }
+}
+
+/// FLOW-4: the backend MUST emit exactly one `apply` for a request whose WorkerAccept succeeded,
+/// after receiving that WorkerAccept, and none for a request without a successful WorkerAccept.
+struct FLOW4OneApplyPerWin: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "FLOW-4", evidence: TraceRuleInfo.backendEvidence,
+            check: "one `apply` follows each request's successful WorkerAccept, and no `apply` comes without one",
+            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more")
+    ]
+    var wantsFacts: Bool { true }
+    private enum Tag { static let missingApply = 0, unexplainedApply = 1 }
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        switch fact {
+        case .answered(let answer) where answer.call == .workerAccept && answer.succeeded:
+            // From app events, only the client's receipt can show the `apply`.
+            guard let req = answer.req, context.session.backendRecorded || context.header.roles.contains(.client) else { return }
+            context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: Tag.missingApply, line: answer.line)
+        case .emitted(let emission) where emission.event == .apply:
+            guard let req = emission.req else { return }
+            let request = context.session.requests[req]
+            // From app events a second `apply` is a second receipt by the same app.
+            let repeated = context.session.backendRecorded ? request?.firstApplyLine : (request?.applyTargets.contains(emission.target) == true ? request?.firstApplyLine : nil)
+            if let first = repeated {
+                context.report(
+                    "FLOW-4", lines: [first, emission.line], expected: "exactly one `apply` for \(req)",
+                    observed: "a second `apply` for \(req) (the first is at line \(first))")
+            } else if (request?.acceptSuccesses ?? 0) == 0, context.session.backendRecorded || context.header.roles.contains(.worker) {
+                if !context.session.backendRecorded, (request?.acceptRequests ?? 0) > 0 {
+                    // The success may reach the worker after the `apply` reaches the client.
+                    context.schedule(due: emission.ts + context.header.emitToleranceMs, req: req, tag: Tag.unexplainedApply, line: emission.line)
+                } else {
+                    reportUnexplained(req, line: emission.line, &context)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let request = context.session.requests[obligation.req] else { return }
+        switch obligation.tag {
+        case Tag.missingApply:
+            guard request.applyEmissions == 0 else { return }
+            context.report(
+                "FLOW-4", lines: [obligation.line],
+                expected: "an `apply` for \(obligation.req) within \(context.header.emitToleranceMs) ms of the successful WorkerAccept",
+                observed: "no `apply` for \(obligation.req) by \(obligation.due) ms")
+        default:
+            if request.acceptSuccesses == 0 { reportUnexplained(obligation.req, line: obligation.line, &context) }
+        }
+    }
+
+    private func reportUnexplained(_ req: String, line: Int, _ context: inout RuleContext) {
+        context.report(
+            "FLOW-4", lines: [line], expected: "no `apply` for \(req) before a WorkerAccept for it succeeded",
+            observed: "an `apply` for \(req) without a successful WorkerAccept before it")
+    }
+}
+
+/// FLOW-6: the `workerId` of an `apply` MUST be the id of the worker whose WorkerAccept succeeded.
+struct FLOW6ApplyNamesWinner: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "FLOW-6", evidence: TraceRuleInfo.backendEvidence,
+            check: "each `apply` names the worker whose WorkerAccept succeeded first",
+            tolerance: "from app events, the winner's success may arrive up to emitToleranceMs after the `apply`")
+    ]
+    var wantsFacts: Bool { true }
+    /// `apply`s waiting for their winner to be known (app events only): the named worker and the line.
+    private var waiting: [String: [(worker: String?, line: Int)]] = [:]
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
+        let named = emission.payload?["workerId"].flatMap(TraceFields.canonicalID)
+        if let winner = context.session.requests[req]?.winner {
+            check(req, named: named, winner: winner, lines: [emission.line], &context)
+        } else if !context.session.backendRecorded {
+            waiting[req, default: []].append((named, emission.line))
+            context.schedule(due: emission.ts + context.header.emitToleranceMs, req: req, line: emission.line)
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let entries = waiting.removeValue(forKey: obligation.req), let winner = context.session.requests[obligation.req]?.winner else { return }
+        for entry in entries { check(obligation.req, named: entry.worker, winner: winner, lines: [entry.line], &context) }
+    }
+
+    mutating func forget(_ req: String) { waiting[req] = nil }
+
+    private func check(_ req: String, named: String?, winner: String, lines: [Int], _ context: inout RuleContext) {
+        guard named != winner else { return }
+        let line = context.session.requests[req]?.firstSuccessLine
+        context.report(
+            "FLOW-6", lines: lines + (line.map { [$0] } ?? []), expected: "`workerId` \(winner), the worker whose WorkerAccept succeeded",
+            observed: "`workerId` \(named ?? "missing") in the `apply` for \(req)")
+    }
+}

@@ -1,0 +1,93 @@
+/// FLOW-5: the backend MUST send `apply` only to the posting client's own room.
+struct FLOW5ApplyToClientOnly: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "FLOW-5", evidence: TraceRuleInfo.backendEvidence,
+            check: "every `apply` goes to the posting client's own room and reaches no worker and no other client")
+    ]
+    var wantsFacts: Bool { true }
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
+        let request = context.session.requests[req]
+        let clientId = request?.clientId
+        var wrong = false
+        switch emission.target {
+        case .room(let room):
+            if let clientId { wrong = room != clientId } else { wrong = room == context.header.channelRoom }
+        case .actor(let actor):
+            if actor.role != .client {
+                wrong = true
+            } else if let posting = request?.clientActor {
+                wrong = posting != actor
+            } else if let id = actor.id, let clientId {
+                wrong = id != clientId
+            }
+        }
+        guard wrong else { return }
+        context.report(
+            "FLOW-5", lines: [emission.line], expected: "the `apply` for \(req) sent only to the posting client's room \(clientId ?? "(its own)")",
+            observed: "an `apply` for \(req) sent to \(emission.target)")
+    }
+}
+
+/// FLOW-8 and FLOW-9: who must receive a request's `cancel` and `close`, checked `emitToleranceMs`
+/// after the backend's success answer to the cancel or close call.
+struct FLOW8And9EndRecipients: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "FLOW-8", evidence: TraceRuleInfo.backendEvidence,
+            check: "a cancelled request's `cancel` reaches the posting client and the winner, or without a winner the room its `new` went to",
+            tolerance: "within emitToleranceMs of the cancel's success answer, plus clockSkewToleranceMs"),
+        TraceRuleInfo(
+            "FLOW-9", evidence: TraceRuleInfo.backendEvidence,
+            check: "a closed request's `close` reaches the posting client and the winner",
+            tolerance: "within emitToleranceMs of the close's success answer, plus clockSkewToleranceMs"),
+    ]
+    var wantsFacts: Bool { true }
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        guard case .answered(let answer) = fact, answer.succeeded, let req = answer.req else { return }
+        switch answer.call {
+        case .cancel: context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: 8, line: answer.line)
+        case .close: context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: 9, line: answer.line)
+        default: break
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let request = context.session.requests[obligation.req] else { return }
+        let isCancel = obligation.tag == 8
+        let sent = Set(isCancel ? request.cancelTargets : request.closeTargets)
+        let winner = request.winnerAtEnd ?? request.winner
+        var required: [DeliveryTarget] = []
+        if context.session.backendRecorded {
+            if let clientId = request.clientId { required.append(.room(clientId)) }
+            if let winner {
+                required.append(.room(winner))
+            } else if isCancel {
+                required += request.newTargets
+            }
+        } else {
+            // From app events: the recorded apps that had to get it.
+            let roles = context.header.roles
+            if roles.contains(.client), let client = request.clientActor { required.append(.actor(client)) }
+            if let winner {
+                let actor = TraceActor(.worker, id: winner)
+                if roles.contains(.worker), context.session.actors[actor] != nil { required.append(.actor(actor)) }
+            } else if isCancel {
+                required += request.newTargets
+            }
+        }
+        var seen: Set<DeliveryTarget> = []
+        let missing = required.filter { seen.insert($0).inserted && !sent.contains($0) }
+        guard !missing.isEmpty else { return }
+        let event = isCancel ? "cancel" : "close"
+        let who = winner != nil ? "the posting client and the winner \(winner!)" : isCancel ? "the posting client and where the `new` went" : "the posting client"
+        context.report(
+            isCancel ? "FLOW-8" : "FLOW-9", lines: [obligation.line],
+            expected: "a `\(event)` for \(obligation.req) sent to \(who) within \(context.header.emitToleranceMs) ms",
+            observed: "none sent to \(missing.map(\.description).joined(separator: ", "))"
+                + (sent.isEmpty ? "" : "; sent to \(sent.map(\.description).sorted().joined(separator: ", "))"))
+    }
+}

@@ -1,0 +1,157 @@
+/// Replays a trace through every rule of the FLOW, ALERT, TIME, ELIG and DISC areas (and VIEW-4)
+/// and collects the violations: the verdict `jobwire check`, the broker and `verify` all end in.
+///
+/// Feed it events in line order with ``consume(_:)``, then call ``finish()``. It keeps only
+/// bounded state (see ``TraceSession``), so traces of any length are checked in constant memory.
+public struct TraceChecker: Sendable {
+    /// The header of the trace being checked.
+    public let header: TraceHeader
+    private var rules: [any TraceRule]
+    private var context: RuleContext
+    private var byKind: [TraceEventKind: [Int]] = [:]
+    private var factRules: [Int] = []
+    /// The number of events consumed.
+    public private(set) var eventCount = 0
+
+    /// A checker for a trace with this header, running every rule of ``TraceRuleBook``.
+    public init(header: TraceHeader) {
+        self.header = header
+        rules = TraceRuleBook.makeRules()
+        context = RuleContext(session: TraceSession(header: header), log: ViolationLog())
+        for (index, rule) in rules.enumerated() {
+            for kind in rule.kinds { byKind[kind, default: []].append(index) }
+            if rule.wantsFacts { factRules.append(index) }
+        }
+    }
+
+    /// Judges one event against everything before it.
+    public mutating func consume(_ event: TraceEvent) {
+        eventCount += 1
+        if event.ts > context.session.now { context.session.now = event.ts }
+        context.currentLine = event.line
+        context.currentTs = event.ts
+        let horizon = context.session.now - header.clockSkewToleranceMs
+        while let obligation = context.obligations.popDue(before: horizon) {
+            context.currentRule = obligation.rule
+            rules[obligation.rule].due(obligation, &context)
+        }
+        for req in context.session.advance(to: event.ts) {
+            for index in rules.indices { rules[index].forget(req) }
+        }
+        if case .httpRequest(let request) = event.body {
+            context.call = context.session.classify(request, actor: event.actor, ts: event.ts)
+        } else {
+            context.call = ExchangeState(firstSeen: event.ts)
+        }
+        let fact = context.session.backendFact(for: event, call: context.call)
+        if let interested = byKind[event.kind] {
+            for index in interested {
+                context.currentRule = index
+                rules[index].observe(event, &context)
+            }
+        }
+        if let fact {
+            for index in factRules {
+                context.currentRule = index
+                rules[index].observe(fact, &context)
+            }
+        }
+        context.session.apply(event, fact: fact, call: context.call)
+    }
+
+    /// How many requests the checker remembers now; stays bounded on traces of any length.
+    var rememberedRequests: Int { context.session.requests.count }
+    /// How many obligations wait to be judged.
+    var pendingObligations: Int { context.obligations.count }
+
+    /// The verdict per requirement. Obligations whose time lies after the trace's end are not judged.
+    public func finish() -> [RuleVerdict] {
+        var verdicts: [RuleVerdict] = []
+        for rule in rules {
+            for info in rule.infos {
+                let applicable = !info.evidence.isDisjoint(with: header.roles)
+                verdicts.append(
+                    RuleVerdict(
+                        info: info, applicable: applicable,
+                        violations: context.log.kept[info.id] ?? [],
+                        violationCount: context.log.counts[info.id] ?? 0))
+            }
+        }
+        return verdicts.sorted { $0.info.id < $1.info.id }
+    }
+
+    /// Checks the trace file at `path` as a stream; unreadable input is an error naming the line.
+    public static func check(path: String, displayPath: String? = nil) throws(VectorLoadError) -> TraceVerdict {
+        var checker: TraceChecker?
+        try TraceReader.read(path: path, displayPath: displayPath) { (item: TraceReader.Item) throws(VectorLoadError) in
+            switch item {
+            case .header(let header): checker = TraceChecker(header: header)
+            case .event(let event): checker!.consume(event)
+            }
+        }
+        return TraceVerdict(file: displayPath ?? path, header: checker!.header, eventCount: checker!.eventCount, rules: checker!.finish())
+    }
+
+    /// Checks a trace held in memory.
+    public static func check(text: String, file: String) throws(VectorLoadError) -> TraceVerdict {
+        var checker: TraceChecker?
+        try TraceReader.read(text: text, file: file) { (item: TraceReader.Item) throws(VectorLoadError) in
+            switch item {
+            case .header(let header): checker = TraceChecker(header: header)
+            case .event(let event): checker!.consume(event)
+            }
+        }
+        return TraceVerdict(file: file, header: checker!.header, eventCount: checker!.eventCount, rules: checker!.finish())
+    }
+}
+
+/// One requirement's verdict on one trace.
+public struct RuleVerdict: Sendable {
+    /// The rule.
+    public var info: TraceRuleInfo
+    /// False when the trace holds no events of a role that could show a violation.
+    public var applicable: Bool
+    /// The violations kept (the first ``ViolationLog/limit``).
+    public var violations: [Violation]
+    /// How many violations there were.
+    public var violationCount: Int
+
+    /// True when applicable and violated.
+    public var failed: Bool { applicable && violationCount > 0 }
+}
+
+/// The checker's verdict on one trace file: per requirement, passed, failed with violations, or skipped.
+public struct TraceVerdict: Sendable {
+    /// The file as the user named it.
+    public var file: String
+    /// Its header.
+    public var header: TraceHeader
+    /// How many events it held.
+    public var eventCount: Int
+    /// One verdict per requirement, in requirement order.
+    public var rules: [RuleVerdict]
+
+    /// The requirement ids that failed.
+    public var failedIDs: [RequirementID] { rules.filter(\.failed).map(\.info.id) }
+
+    /// One case per requirement, for ``RunReport`` and its text, JSON and JUnit renderings;
+    /// case ids are `FILE:ID`.
+    public func caseResults() -> [CaseResult] {
+        rules.map { verdict in
+            let outcome: CaseOutcome
+            if !verdict.applicable {
+                let roles = verdict.info.evidence.map(\.protocolName).sorted().joined(separator: " or ")
+                outcome = .skipped(reason: "the trace holds no \(roles) events")
+            } else if let first = verdict.violations.first {
+                let more = verdict.violationCount > 1 ? " (and \(verdict.violationCount - 1) more)" : ""
+                outcome = .failed(expected: first.expected, observed: "\(first.linesText): \(first.observed)\(more)")
+            } else {
+                outcome = .passed
+            }
+            return CaseResult(
+                id: "\(file):\(verdict.info.id.rawValue)", description: verdict.info.summary, requirement: verdict.info.id,
+                outcome: outcome, location: file, violations: verdict.applicable ? verdict.violations : [],
+                violationCount: verdict.applicable ? verdict.violationCount : 0)
+        }
+    }
+}

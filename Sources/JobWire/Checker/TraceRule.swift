@@ -1,0 +1,109 @@
+import SocketIOWire
+
+/// One requirement as the checker judges it: its id, whose events can show a violation, what
+/// the check looks at, and the tolerance it allows, which every report line states.
+public struct TraceRuleInfo: Sendable, Hashable {
+    /// The requirement, e.g. `FLOW-1`.
+    public var id: RequirementID
+    /// The roles whose recorded events can show a violation; the rule is skipped on a trace without any of them.
+    public var evidence: Set<TraceRole>
+    /// What the check looks at in a trace, in one sentence.
+    public var check: String
+    /// The tolerance the check allows, if any, e.g. `allows clockSkewToleranceMs between actors`.
+    public var tolerance: String?
+
+    /// A rule for `id`.
+    public init(_ id: RequirementID, evidence: Set<TraceRole>, check: String, tolerance: String? = nil) {
+        self.id = id
+        self.evidence = evidence
+        self.check = check
+        self.tolerance = tolerance
+    }
+
+    /// The check and its tolerance, as the report's case description.
+    public var summary: String {
+        guard let tolerance else { return check }
+        return "\(check) (\(tolerance))"
+    }
+
+    /// Evidence for a rule about the backend: its own events, or else what the apps saw of it.
+    static let backendEvidence: Set<TraceRole> = [.backend, .client, .worker]
+}
+
+/// A check over a trace for one requirement, or a few that share one decision (the reasons an
+/// accept is wrong, FLOW-2/10/11/12). Rules see each event before the session model takes it in.
+protocol TraceRule: Sendable {
+    /// The requirements it reports.
+    var infos: [TraceRuleInfo] { get }
+    /// The event kinds it wants to see.
+    var kinds: Set<TraceEventKind> { get }
+    /// Whether it judges backend facts (``BackendFact``).
+    var wantsFacts: Bool { get }
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext)
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext)
+    /// Judges an obligation it scheduled, now due.
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext)
+    /// Drops whatever it keeps about a request the session forgets.
+    mutating func forget(_ req: String)
+}
+
+extension TraceRule {
+    var kinds: Set<TraceEventKind> { [] }
+    var wantsFacts: Bool { false }
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {}
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {}
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {}
+    mutating func forget(_ req: String) {}
+}
+
+/// What a rule works with: the session model, the violation log, and the obligation queue.
+struct RuleContext: Sendable {
+    var session: TraceSession
+    var log: ViolationLog
+    var obligations = ObligationQueue()
+    /// The rule being run, so its obligations come back to it.
+    var currentRule = 0
+    /// The line and time of the event being consumed; obligations fall due while it is read.
+    var currentLine = 0
+    var currentTs: Int64 = 0
+    /// For an `http.request`, its classification against the header's paths, made once for all rules.
+    var call = ExchangeState(firstSeen: 0)
+
+    var header: TraceHeader { session.header }
+    var skew: Int64 { session.header.clockSkewToleranceMs }
+
+    /// Records a violation of `id`.
+    mutating func report(_ id: RequirementID, lines: [Int], expected: String, observed: String) {
+        log.add(Violation(requirement: id, lines: lines, expected: expected, observed: observed))
+    }
+
+    /// Asks for the current rule to judge something at `due`.
+    mutating func schedule(due: Int64, req: String, actor: TraceActor? = nil, tag: Int = 0, line: Int) {
+        obligations.push(Obligation(due: due, rule: currentRule, req: req, actor: actor, tag: tag, line: line, sequence: 0))
+    }
+}
+
+/// Violations per requirement: every one counted, the first ``limit`` kept with their details,
+/// so a trace with millions of violations still reports in constant memory.
+struct ViolationLog: Sendable {
+    /// How many violations of one requirement are kept in full.
+    static let limit = 50
+
+    private(set) var kept: [RequirementID: [Violation]] = [:]
+    private(set) var counts: [RequirementID: Int] = [:]
+
+    mutating func add(_ violation: Violation) {
+        counts[violation.requirement, default: 0] += 1
+        if kept[violation.requirement, default: []].count < Self.limit {
+            kept[violation.requirement, default: []].append(violation)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Short text for report lines: compact JSON cut at 120 characters.
+    var reportText: String {
+        let text = compactText
+        return text.count > 120 ? String(text.prefix(117)) + "..." : text
+    }
+}

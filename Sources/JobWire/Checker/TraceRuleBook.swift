@@ -1,0 +1,26 @@
+/// Every rule the checker runs, one or more per requirement id: all of FLOW, ALERT, TIME, ELIG
+/// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown").
+public enum TraceRuleBook: Sendable {
+    /// Fresh rule instances, in a fixed order.
+    static func makeRules() -> [any TraceRule] {
+        var rules: [any TraceRule] = [
+            FLOW1ApplyAfterNew(), FLOWAcceptReasons(), FLOW3OneWinner(), FLOW4OneApplyPerWin(), FLOW5ApplyToClientOnly(),
+            FLOW6ApplyNamesWinner(), FLOW7NothingAfterEnd(), FLOW8And9EndRecipients(), FLOW13GetJobsListsOpenRequests(),
+            FLOW14CloseOnlyInProgress(),
+            ALERTFailedAcceptRules(), ALERTSuccessAfterView(), ALERTContents(), ALERT10TimeoutAlert(), ALERT11MovedByEndAlert(),
+            TIMETimerStart(), TIMETimeoutCancel(), TIMEOfferDelay(), TIME10ClockAgreement(),
+            ELIGDecisionReport(), OfferShowObligations(), ELIG8GetJobsEligibleOnly(),
+            DISCRules(),
+        ]
+        rules += ELIGRule.all.map { $0 as any TraceRule }
+        return rules
+    }
+
+    /// What each rule checks and the tolerance it allows, in requirement order.
+    public static var rules: [TraceRuleInfo] {
+        makeRules().flatMap(\.infos).sorted { $0.id < $1.id }
+    }
+
+    /// The requirement ids with a rule.
+    public static var requirementIDs: [RequirementID] { rules.map(\.id) }
+}

@@ -1,0 +1,262 @@
+import SocketIOWire
+
+extension TraceSession {
+    /// Updates the model with one event, after every rule has judged it against the state before it.
+    mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState) {
+        let actor = event.actor
+        if actors[actor] == nil { actors[actor] = ActorState(firstTs: event.ts) }
+        if event.ts > actors[actor]!.lastTs { actors[actor]!.lastTs = event.ts }
+        if let fact { apply(fact) }
+        switch event.body {
+        case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts)
+        case .viewShown(let view): applyView(view, actor: actor, event: event)
+        case .profileUpdated(let worker, let profile):
+            if let id = worker ?? actor.id { profiles[id] = profile }
+        case .socketIn(let message): applyReceipt(message, actor: actor, event: event)
+        case .socketOut(let message): applySend(message, actor: actor, event: event)
+        case .httpRequest(let request): applyRequest(request, call: call, actor: actor, event: event)
+        case .httpResponse(let response): applyResponse(response, actor: actor, event: event)
+        case .offerReceived(let req, let via, let offer): applyOffer(req: req, via: via, offer: offer, actor: actor, event: event)
+        case .offerDecided(let report):
+            withSide(actor, report.req) { side in
+                guard side.offer != nil else { return }
+                side.offer!.appDecision = report
+                side.offer!.appUsedOtherProfile = Self.usesOtherProfile(report, side.offer!)
+            }
+        case .offerShown(let req):
+            withSide(actor, req) { side in
+                guard side.offer != nil, side.offer!.shownAt == nil else { return }
+                side.offer!.shownAt = event.ts
+                side.offer!.shownLine = event.line
+            }
+        case .offerDiscarded(let req, _):
+            let launches = actors[actor]!.launches
+            withSide(actor, req) { side in
+                guard side.offer != nil, side.offer!.discardedAt == nil else { return }
+                side.offer!.discardedAt = event.ts
+                side.offer!.discardedLine = event.line
+                side.offer!.launchesAtDiscard = launches
+            }
+            actors[actor]!.discarded.insert(req)
+        case .timerStarted(let timer, let req, let startedAt) where timer == .timeout:
+            withSide(actor, req) { side in
+                if side.timerStartedAt == nil {
+                    side.timerStartedAt = startedAt
+                    side.timerLine = event.line
+                }
+            }
+        case .alertShown(let alert):
+            guard let req = alert.req else { break }
+            withSide(actor, req) { side in
+                if side.endReceivedAt != nil { side.alertAfterEnd = true }
+                if alert.result == .failure {
+                    side.timeoutAlertPendingLine = nil
+                    if side.acceptOutcome == .failure { side.failureAlertShown = true }
+                }
+            }
+            if alert.result == .failure { actors[actor]!.pendingFailures.remove(req) }
+        default:
+            break
+        }
+    }
+
+    /// Runs `body` on the actor's side of `req`, creating both when needed.
+    mutating func withSide(_ actor: TraceActor, _ req: String, _ body: (inout AppSide) -> Void) {
+        touch(req)
+        body(&requests[req]!.sides[actor, default: AppSide()])
+    }
+
+    private mutating func apply(_ fact: BackendFact) {
+        switch fact {
+        case .emitted(let emission):
+            guard let req = emission.req else { return }
+            touch(req)
+            switch emission.event {
+            case .new:
+                requests[req]!.newTargets.append(emission.target)
+                if requests[req]!.newLine == nil {
+                    requests[req]!.newLine = emission.line
+                    requests[req]!.newAt = emission.ts
+                }
+            case .apply:
+                requests[req]!.applyEmissions += 1
+                requests[req]!.applyTargets.append(emission.target)
+                if requests[req]!.firstApplyLine == nil { requests[req]!.firstApplyLine = emission.line }
+            case .cancel:
+                requests[req]!.cancelTargets.append(emission.target)
+                end(req, by: .cancel, at: emission.ts, line: emission.line)
+            case .close:
+                requests[req]!.closeTargets.append(emission.target)
+                end(req, by: .close, at: emission.ts, line: emission.line)
+            }
+        case .received(let call):
+            if call.call == .workerAccept, let req = call.req {
+                touch(req)
+                requests[req]!.acceptRequests += 1
+            }
+        case .answered(let answer):
+            guard let req = answer.req, answer.succeeded else { return }
+            touch(req)
+            switch answer.call {
+            case .postRequest:
+                if let clientId = answer.requestBody?["clientId"].flatMap(TraceFields.canonicalID) { requests[req]!.clientId = clientId }
+            case .workerAccept:
+                requests[req]!.acceptSuccesses += 1
+                if requests[req]!.winner == nil {
+                    requests[req]!.winner = answer.worker
+                    requests[req]!.wonAt = answer.ts
+                    requests[req]!.firstSuccessLine = answer.line
+                }
+            case .cancel: end(req, by: .cancel, at: answer.ts, line: answer.line)
+            case .close: end(req, by: .close, at: answer.ts, line: answer.line)
+            case .getJobs: break
+            }
+        }
+    }
+
+    private mutating func applyLifecycle(_ change: LifecycleChange, actor: TraceActor, ts: Int64) {
+        var state = actors[actor]!
+        let wasAvailable = state.available
+        switch change {
+        case .launched:
+            if !state.running || state.lastAwayAt != nil { state.launches += 1 }
+            state.running = true
+            state.foreground = true
+            state.lastRestoreAt = ts
+        case .restored, .foregrounded:
+            state.running = true
+            state.foreground = true
+            state.lastRestoreAt = ts
+        case .backgrounded:
+            state.foreground = false
+            state.lastAwayAt = ts
+        case .terminated:
+            state.running = false
+            state.foreground = false
+            state.lastAwayAt = ts
+            state.view = nil
+            state.viewReq = nil
+        }
+        if state.available, !wasAvailable { state.availableSince = ts }
+        actors[actor] = state
+    }
+
+    private mutating func applyView(_ view: ViewRecord, actor: TraceActor, event: TraceEvent) {
+        var state = actors[actor]!
+        let wasAvailable = state.available
+        let changed = state.view != view.view || state.viewReq != view.req
+        let priorReq = state.viewReq
+        state.view = view.view
+        state.viewReq = view.req
+        if state.available, !wasAvailable { state.availableSince = event.ts }
+        let pending = state.pendingFailures
+        if changed, let prior = priorReq { state.movedByEnd.remove(prior) }
+        actors[actor] = state
+        guard changed else { return }
+        for req in pending {
+            withSide(actor, req) { side in
+                if side.viewChangeAfterFailureLine == nil { side.viewChangeAfterFailureLine = event.line }
+            }
+        }
+    }
+
+    private mutating func applyReceipt(_ message: SocketMessage, actor: TraceActor, event: TraceEvent) {
+        guard actor.role != .backend, let protocolEvent = header.protocolEvent(named: message.event), let req = message.reqID else { return }
+        withSide(actor, req) { side in
+            switch protocolEvent {
+            case .apply:
+                if side.applyReceivedAt == nil {
+                    side.applyReceivedAt = event.ts
+                    side.applyLine = event.line
+                    side.applyPayload = message.payload
+                }
+            case .cancel, .close:
+                if side.endReceivedAt == nil {
+                    side.endReceivedAt = event.ts
+                    side.endReceivedLine = event.line
+                }
+            case .new: break
+            }
+        }
+        if protocolEvent == .cancel || protocolEvent == .close {
+            let state = actors[actor]!
+            if state.viewReq == req, state.view == TraceViews.waiting || state.view == TraceViews.workInProgress,
+                requests[req]?.sides[actor]?.endedByItself != true
+            {
+                actors[actor]!.movedByEnd.insert(req)
+            }
+        }
+    }
+
+    private mutating func applySend(_ message: SocketMessage, actor: TraceActor, event: TraceEvent) {
+        guard actor.role == .backend, let protocolEvent = header.protocolEvent(named: message.event), let req = message.reqID,
+            header.roles.count > 1
+        else { return }
+        touch(req)
+        requests[req]!.sends.append(PairedMessage(event: protocolEvent, room: message.room, receiver: nil, ts: event.ts, line: event.line))
+        if requests[req]!.sends.count > 64 { requests[req]!.sends.removeFirst(requests[req]!.sends.count - 64) }
+    }
+
+    private mutating func applyRequest(_ request: HTTPRequestRecord, call: ExchangeState, actor: TraceActor, event: TraceEvent) {
+        var exchange = exchanges[request.xid] ?? call
+        let isNew = exchanges[request.xid] == nil
+        if actor.role == .backend {
+            exchange.backendReceivedAt = event.ts
+            exchange.backendReceivedLine = event.line
+        } else {
+            exchange.app = actor
+            exchange.appSentAt = event.ts
+            exchange.appSentLine = event.line
+        }
+        if isNew { remember(exchange: exchange, xid: request.xid) } else { exchanges[request.xid] = exchange }
+        guard actor.role != .backend, let call = exchange.call, let req = exchange.req else { return }
+        withSide(actor, req) { side in
+            switch call {
+            case .cancel:
+                side.endedByItself = true
+                if side.cancelSentAt == nil {
+                    side.cancelSentAt = event.ts
+                    side.cancelLine = event.line
+                }
+            case .close: side.endedByItself = true
+            case .workerAccept: side.acceptOutcome = .pending
+            case .postRequest, .getJobs: break
+            }
+        }
+    }
+
+    private mutating func applyResponse(_ response: HTTPResponseRecord, actor: TraceActor, event: TraceEvent) {
+        guard var exchange = exchanges[response.xid] else { return }
+        if actor.role == .backend {
+            exchange.backendAnsweredAt = event.ts
+        } else {
+            exchange.appReceivedAt = event.ts
+        }
+        exchanges[response.xid] = exchange
+        guard actor.role != .backend, let call = exchange.call else { return }
+        switch call {
+        case .postRequest:
+            guard response.succeeded, let req = response.body?["ReqID"].flatMap(TraceFields.canonicalID) else { return }
+            touch(req)
+            if requests[req]!.clientActor == nil { requests[req]!.clientActor = actor }
+            if requests[req]!.clientId == nil { requests[req]!.clientId = exchange.requestBody?["clientId"].flatMap(TraceFields.canonicalID) }
+            withSide(actor, req) { side in
+                side.postAnsweredAt = event.ts
+                side.postAnsweredLine = event.line
+            }
+        case .workerAccept:
+            guard let req = exchange.req else { return }
+            let succeeded = response.succeeded
+            withSide(actor, req) { side in
+                side.acceptOutcome = succeeded ? .success : .failure
+                side.acceptAnsweredLine = event.line
+                side.acceptAnsweredAt = event.ts
+                side.failureAlertShown = false
+                side.viewChangeAfterFailureLine = nil
+            }
+            if succeeded { actors[actor]!.pendingFailures.remove(req) } else { actors[actor]!.pendingFailures.insert(req) }
+        case .getJobs, .cancel, .close:
+            break
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import SocketIOWire
+
+/// Offers as the session sees them: the kit's own eligibility decision at receipt (ELIG-1 ...
+/// ELIG-6) and the comparison of an app's reported profile with the one at receipt (ELIG-10).
+extension TraceSession {
+    mutating func applyOffer(req: String, via: OfferSource, offer: JSONValue, actor: TraceActor, event: TraceEvent) {
+        let profile = actor.id.flatMap { profiles[$0] }
+        withSide(actor, req) { side in
+            if side.offer != nil {
+                if via == .getJobs { side.offer!.viaGetJobs = true }
+                return
+            }
+            let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
+            var state = OfferState(
+                receivedAt: event.ts, receivedLine: event.line, payload: offer, viaNew: via == .new,
+                viaGetJobs: via == .getJobs, direct: direct, profileAtReceipt: profile)
+            if via == .new, !direct, let profile {
+                state.decision = Eligibility.decide(input: ["profile": profile, "job": offer, "receivedAt": .int(event.ts)])
+            }
+            side.offer = state
+        }
+    }
+
+    /// True when an `offer.decided` names a profile other than the worker's profile at receipt (ELIG-10).
+    static func usesOtherProfile(_ report: OfferDecisionReport, _ offer: OfferState) -> Bool {
+        guard let used = report.profile, let atReceipt = offer.profileAtReceipt else { return false }
+        for key in ["userID", "expertActive", "expertSource", "categories", "maxKms", "lat", "lng"] {
+            if !Self.sameValue(used[key], atReceipt[key]) { return true }
+        }
+        return false
+    }
+
+    /// JSON equality that reads ids as canonical text and numbers by value.
+    static func sameValue(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        switch (left, right) {
+        case (nil, nil), (.null?, nil), (nil, .null?): return true
+        case (let l?, let r?):
+            if let a = l.doubleValue, let b = r.doubleValue, l.typeDescription == r.typeDescription { return a == b }
+            if let a = TraceFields.canonicalID(l), let b = TraceFields.canonicalID(r) { return a == b }
+            if let a = l.arrayValue, let b = r.arrayValue {
+                return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
+            }
+            return l == r
+        default: return false
+        }
+    }
+}

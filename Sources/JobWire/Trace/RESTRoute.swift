@@ -1,0 +1,135 @@
+import Foundation
+
+/// One REST path of the Configuration section of PROTOCOL.md, such as
+/// `POST /api/requests/{ReqID}/accept`, and the matching of recorded requests against it.
+///
+/// Placeholders in braces match one path segment, or one query value, and are captured
+/// percent-decoded; other query members are ignored.
+public struct RESTRoute: Sendable, Hashable, CustomStringConvertible {
+    /// The HTTP method, upper case.
+    public let method: String
+    /// The template as written, e.g. `/api/requests/{ReqID}/accept`.
+    public let template: String
+    private let segments: [Part]
+    private let query: [QueryPart]
+
+    private enum Part: Sendable, Hashable {
+        case literal(String)
+        case placeholder(String)
+    }
+
+    private struct QueryPart: Sendable, Hashable {
+        var key: String
+        var value: Part
+    }
+
+    /// Parses `METHOD /path/{Name}?key={name}`; nil when it does not have that shape.
+    public init?(_ text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[1].hasPrefix("/") else { return nil }
+        method = words[0].uppercased()
+        template = String(words[1])
+        let pieces = words[1].split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        segments = pieces[0].split(separator: "/", omittingEmptySubsequences: true).map(Self.part)
+        if pieces.count == 2 {
+            query = pieces[1].split(separator: "&").compactMap { pair in
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard keyValue.count == 2 else { return nil }
+                return QueryPart(key: String(keyValue[0]), value: Self.part(keyValue[1]))
+            }
+        } else {
+            query = []
+        }
+    }
+
+    private static func part(_ text: Substring) -> Part {
+        if text.hasPrefix("{"), text.hasSuffix("}"), text.count > 2 {
+            return .placeholder(String(text.dropFirst().dropLast()))
+        }
+        return .literal(String(text))
+    }
+
+    /// The placeholders' values when `method` and `path` (with its query, if any) match; else nil.
+    public func match(method: String, path: String) -> [String: String]? {
+        match(method: method, path: RESTRequestPath(path))
+    }
+
+    /// The placeholders' values when `method` and an already split path match; else nil.
+    public func match(method: String, path: RESTRequestPath) -> [String: String]? {
+        guard method == self.method || method.uppercased() == self.method, path.segments.count == segments.count else { return nil }
+        for (segment, actual) in zip(segments, path.segments) {
+            if case .literal(let text) = segment, actual != text { return nil }
+        }
+        var captures: [String: String] = [:]
+        for (segment, actual) in zip(segments, path.segments) {
+            if case .placeholder(let name) = segment { captures[name] = RESTRequestPath.decoded(actual) }
+        }
+        for part in query {
+            let value = path.query.first { $0.key == part.key }?.value
+            switch part.value {
+            case .literal(let text): guard value == Substring(text) else { return nil }
+            case .placeholder(let name):
+                // A missing query value still identifies the call; the value is simply unknown.
+                if let value { captures[name] = RESTRequestPath.decoded(value) }
+            }
+        }
+        return captures
+    }
+
+    /// `METHOD /template`, as the header writes it.
+    public var description: String { "\(method) \(template)" }
+}
+
+/// A recorded request path split once into segments and query members, so it can be matched
+/// against every route without splitting it again.
+public struct RESTRequestPath: Sendable {
+    /// The path's segments, without empty ones.
+    public let segments: [Substring]
+    /// The query's members in order.
+    public let query: [(key: Substring, value: Substring)]
+
+    /// Splits `path`, e.g. `/api/jobs?workerId=w-1`.
+    public init(_ path: String) {
+        let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        segments = pieces[0].split(separator: "/", omittingEmptySubsequences: true)
+        if pieces.count == 2 {
+            query = pieces[1].split(separator: "&").map { pair in
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                return (keyValue[0], keyValue.count == 2 ? keyValue[1] : "")
+            }
+        } else {
+            query = []
+        }
+    }
+
+    /// The text of a segment or query value, percent-decoded when it holds an escape.
+    static func decoded(_ text: Substring) -> String {
+        guard text.contains("%") else { return String(text) }
+        return String(text).removingPercentEncoding ?? String(text)
+    }
+}
+
+/// The protocol's REST calls that rules reason about (REST-2 ... REST-6).
+public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
+    /// `paths.postRequest`: the client posts a request (REST-2).
+    case postRequest
+    /// `paths.workerAccept`: the seed's WorkerAccept (REST-3).
+    case workerAccept
+    /// `paths.getJobs`: the worker lists its jobs (REST-4).
+    case getJobs
+    /// `paths.cancel`: the client cancels (REST-5).
+    case cancel
+    /// `paths.close`: either app closes (REST-6).
+    case close
+
+    /// The PROTOCOL.md default path.
+    public var defaultRoute: String {
+        switch self {
+        case .postRequest: return "POST /api/requests"
+        case .workerAccept: return "POST /api/requests/{ReqID}/accept"
+        case .getJobs: return "GET /api/jobs?workerId={workerId}"
+        case .cancel: return "POST /api/requests/{ReqID}/cancel"
+        case .close: return "POST /api/requests/{ReqID}/close"
+        }
+    }
+}

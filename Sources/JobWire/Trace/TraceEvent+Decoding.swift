@@ -1,0 +1,124 @@
+import SocketIOWire
+
+extension TraceEvent {
+    /// Reads one event line; every missing or ill-typed field is an error naming the line and the field.
+    ///
+    /// Members a kind does not define are ignored, so writers may add their own (MSG-12's spirit).
+    public init(json: JSONValue, header: TraceHeader, file: String, line: Int) throws(VectorLoadError) {
+        guard let object = json.objectValue else {
+            throw VectorLoadError(file: file, line: line, message: "expected an event object, found \(json.typeDescription)")
+        }
+        let fields = TraceFields(object, file: file, line: line)
+        let ts = try fields.integer("ts")
+        let role = try TraceRole(rawValue: fields.choice("actor", TraceRole.allCases.map(\.rawValue)))!
+        let id = try fields.optionalID("id")
+        if role == .worker, id == nil {
+            throw fields.error("id", "is required for a worker: a trace may hold several workers")
+        }
+        let kindText = try fields.string("kind")
+        guard let kind = TraceEventKind(rawValue: kindText) else {
+            throw fields.error("kind", "unknown kind \"\(kindText)\"; Docs/TRACE.md lists the kinds")
+        }
+        self.init(line: line, ts: ts, actor: TraceActor(role, id: id), body: try Self.body(kind, fields, role: role, header: header))
+    }
+
+    private static func body(_ kind: TraceEventKind, _ fields: TraceFields, role: TraceRole, header: TraceHeader) throws(VectorLoadError) -> TraceEventBody {
+        switch kind {
+        case .socketOut, .socketIn:
+            let message = SocketMessage(
+                event: try fields.string("event"),
+                payload: fields.object["payload"],
+                namespace: try fields.optionalString("nsp") ?? header.namespace,
+                room: try fields.optionalID("to"),
+                from: try fields.optionalID("from"))
+            if kind == .socketOut, role == .backend, message.room == nil {
+                throw fields.error("to", "is required when the backend sends: the room or socket id it sent to")
+            }
+            return kind == .socketOut ? .socketOut(message) : .socketIn(message)
+        case .httpRequest:
+            let path = try fields.string("path")
+            guard path.hasPrefix("/") else { throw fields.error("path", "expected a path starting with /, found \"\(path)\"") }
+            return .httpRequest(HTTPRequestRecord(xid: try fields.id("xid"), method: try fields.string("method"), path: path, body: fields.optional("body")))
+        case .httpResponse:
+            let status = try fields.optionalInteger("status", minimum: 100)
+            let error = try fields.optionalString("error")
+            if let status, status > 599 { throw fields.error("status", "\(status) is not an HTTP status") }
+            guard (status == nil) != (error == nil) else {
+                throw fields.error(status == nil ? "status" : "error", "a response has either a status or a transport error, not both and not neither")
+            }
+            return .httpResponse(HTTPResponseRecord(xid: try fields.id("xid"), status: status, body: fields.optional("body"), error: error))
+        case .viewShown:
+            return .viewShown(ViewRecord(view: try fields.string("view"), req: try fields.optionalID("req"), elements: try fields.optionalObject("elements")))
+        case .alertShown:
+            return .alertShown(
+                AlertRecord(
+                    alert: try fields.string("alert"),
+                    result: AlertResult(rawValue: try fields.choice("result", AlertResult.allCases.map(\.rawValue)))!,
+                    req: try fields.optionalID("req"),
+                    elements: try fields.optionalObject("elements") ?? JSONObject()))
+        case .alertDismissed:
+            return .alertDismissed(alert: try fields.string("alert"), req: try fields.optionalID("req"))
+        case .offerReceived:
+            let via = OfferSource(rawValue: try fields.choice("via", OfferSource.allCases.map(\.rawValue)))!
+            return .offerReceived(req: try fields.id("req"), via: via, offer: .object(try fields.object("offer")))
+        case .offerDecided:
+            return .offerDecided(try decision(fields))
+        case .offerShown:
+            return .offerShown(req: try fields.id("req"))
+        case .offerDiscarded:
+            return .offerDiscarded(req: try fields.id("req"), stored: try fields.optionalIDs("stored"))
+        case .timerStarted:
+            return .timerStarted(timer: try timer(fields), req: try fields.id("req"), startedAt: try fields.integer("startedAt"))
+        case .timerFired:
+            return .timerFired(timer: try timer(fields), req: try fields.id("req"))
+        case .appLaunched:
+            return .lifecycle(.launched, discards: try fields.optionalIDs("discards"))
+        case .appBackgrounded: return .lifecycle(.backgrounded, discards: nil)
+        case .appForegrounded: return .lifecycle(.foregrounded, discards: nil)
+        case .appTerminated: return .lifecycle(.terminated, discards: nil)
+        case .appRestored: return .lifecycle(.restored, discards: try fields.optionalIDs("discards"))
+        case .netOnline: return .connectivity(online: true)
+        case .netOffline: return .connectivity(online: false)
+        case .queueChanged:
+            return .queueChanged(length: try fields.integer("length"))
+        case .profileUpdated:
+            let worker = try fields.optionalID("worker")
+            if role != .worker, worker == nil {
+                throw fields.error("worker", "is required when a \(role) reports a worker's profile")
+            }
+            return .profileUpdated(worker: worker, profile: .object(try fields.object("profile")))
+        case .traceEnd:
+            return .end
+        }
+    }
+
+    private static func timer(_ fields: TraceFields) throws(VectorLoadError) -> TimerKind {
+        TimerKind(rawValue: try fields.choice("timer", TimerKind.allCases.map(\.rawValue)))!
+    }
+
+    private static func decision(_ fields: TraceFields) throws(VectorLoadError) -> OfferDecisionReport {
+        var report = OfferDecisionReport(req: try fields.id("req"))
+        if let invalid = try fields.optionalObject("invalid") {
+            report.invalidField = try fields.nested("invalid", invalid).string("field")
+            return report
+        }
+        report.eligible = try fields.optionalBool("eligible")
+        if let failed = fields.optional("failed") {
+            guard let names = failed.arrayValue?.compactMap(\.stringValue), names.count == failed.arrayValue?.count else {
+                throw fields.error("failed", "expected an array of requirement ids, found \(TraceFields.describe(failed))")
+            }
+            report.failed = names
+        }
+        report.distanceKm = try fields.optionalNumber("distanceKm")
+        report.showAt = try fields.optionalInteger("showAt")
+        if let profile = try fields.optionalObject("profile") { report.profile = .object(profile) }
+        return report
+    }
+}
+
+extension OfferDecisionReport {
+    /// A report for `req` with nothing decided yet.
+    public init(req: String) {
+        self.req = req
+    }
+}

@@ -1,0 +1,289 @@
+import SocketIOWire
+
+/// One line of a trace after the header: when (ms since the epoch, on the writer's clock),
+/// who wrote it, what happened, and the line it came from, so every violation can name it.
+public struct TraceEvent: Sendable {
+    /// The 1-based line in the trace file.
+    public var line: Int
+    /// `ts`: milliseconds since the Unix epoch on the actor's own clock (TIME-10).
+    public var ts: Int64
+    /// `actor` and `id`: who wrote the event.
+    public var actor: TraceActor
+    /// `kind` and its fields.
+    public var body: TraceEventBody
+
+    /// An event of `actor` at `ts`.
+    public init(line: Int, ts: Int64, actor: TraceActor, body: TraceEventBody) {
+        self.line = line
+        self.ts = ts
+        self.actor = actor
+        self.body = body
+    }
+
+    /// The event's kind.
+    public var kind: TraceEventKind { body.kind }
+}
+
+/// The `kind` of a trace event, by its wire name (Docs/TRACE.md lists the fields of each).
+public enum TraceEventKind: String, Sendable, Hashable, CaseIterable {
+    /// A Socket.IO event sent.
+    case socketOut = "io.out"
+    /// A Socket.IO event received.
+    case socketIn = "io.in"
+    /// A REST request sent by an app or received by the backend.
+    case httpRequest = "http.request"
+    /// A REST response, or an app's transport error.
+    case httpResponse = "http.response"
+    /// A view on screen.
+    case viewShown = "view.shown"
+    /// An alert shown.
+    case alertShown = "alert.shown"
+    /// An alert closed by the user.
+    case alertDismissed = "alert.dismissed"
+    /// An offer a worker app took in.
+    case offerReceived = "offer.received"
+    /// A worker app's own eligibility decision.
+    case offerDecided = "offer.decided"
+    /// An offer shown to the worker.
+    case offerShown = "offer.shown"
+    /// An offer the worker discarded.
+    case offerDiscarded = "offer.discarded"
+    /// A timer started or resumed.
+    case timerStarted = "timer.started"
+    /// A timer fired.
+    case timerFired = "timer.fired"
+    /// The app was launched.
+    case appLaunched = "app.launched"
+    /// The app went to the background.
+    case appBackgrounded = "app.backgrounded"
+    /// The app came back to the foreground.
+    case appForegrounded = "app.foregrounded"
+    /// The app was terminated.
+    case appTerminated = "app.terminated"
+    /// The app restored its saved state.
+    case appRestored = "app.restored"
+    /// Connectivity came back.
+    case netOnline = "net.online"
+    /// Connectivity was lost.
+    case netOffline = "net.offline"
+    /// The request queue changed.
+    case queueChanged = "queue.changed"
+    /// A worker's profile or position changed.
+    case profileUpdated = "profile.updated"
+    /// The recorder stopped.
+    case traceEnd = "trace.end"
+}
+
+/// What a trace event records; one case per family of kinds.
+public enum TraceEventBody: Sendable {
+    /// `io.out`: a Socket.IO event the actor sent.
+    case socketOut(SocketMessage)
+    /// `io.in`: a Socket.IO event the actor received.
+    case socketIn(SocketMessage)
+    /// `http.request`: sent by an app, or received by the backend.
+    case httpRequest(HTTPRequestRecord)
+    /// `http.response`: received by an app (or a transport error), or sent by the backend.
+    case httpResponse(HTTPResponseRecord)
+    /// `view.shown`: the app changed to, or showed again, a view.
+    case viewShown(ViewRecord)
+    /// `alert.shown`: the app showed an alert.
+    case alertShown(AlertRecord)
+    /// `alert.dismissed`: the user closed an alert.
+    case alertDismissed(alert: String, req: String?)
+    /// `offer.received`: a worker app took in an offer from a `new` or a getJobs job.
+    case offerReceived(req: String, via: OfferSource, offer: JSONValue)
+    /// `offer.decided`: the worker app's own eligibility decision for a channel offer (ELIG-9, ELIG-11).
+    case offerDecided(OfferDecisionReport)
+    /// `offer.shown`: the offer appeared in the worker's view.
+    case offerShown(req: String)
+    /// `offer.discarded`: the worker discarded the offer; `stored` is the app's stored discard list after it.
+    case offerDiscarded(req: String, stored: [String]?)
+    /// `timer.started`: the client's timeout or a worker's Delay wait started (or resumed) with its original start.
+    case timerStarted(timer: TimerKind, req: String, startedAt: Int64)
+    /// `timer.fired`: that timer fired.
+    case timerFired(timer: TimerKind, req: String)
+    /// `app.*`: a lifecycle change; `discards` is a worker's stored discard list read back at launch.
+    case lifecycle(LifecycleChange, discards: [String]?)
+    /// `net.online` / `net.offline`.
+    case connectivity(online: Bool)
+    /// `queue.changed`: the app's request queue now holds `length` calls.
+    case queueChanged(length: Int64)
+    /// `profile.updated`: a worker's profile and position, as the worker app (or the backend's record) has it.
+    case profileUpdated(worker: String?, profile: JSONValue)
+    /// `trace.end`: the recorder stopped; its time tells the checker how far the trace reaches.
+    case end
+
+    /// The kind of this body.
+    public var kind: TraceEventKind {
+        switch self {
+        case .socketOut: return .socketOut
+        case .socketIn: return .socketIn
+        case .httpRequest: return .httpRequest
+        case .httpResponse: return .httpResponse
+        case .viewShown: return .viewShown
+        case .alertShown: return .alertShown
+        case .alertDismissed: return .alertDismissed
+        case .offerReceived: return .offerReceived
+        case .offerDecided: return .offerDecided
+        case .offerShown: return .offerShown
+        case .offerDiscarded: return .offerDiscarded
+        case .timerStarted: return .timerStarted
+        case .timerFired: return .timerFired
+        case .lifecycle(let change, _): return change.kind
+        case .connectivity(let online): return online ? .netOnline : .netOffline
+        case .queueChanged: return .queueChanged
+        case .profileUpdated: return .profileUpdated
+        case .end: return .traceEnd
+        }
+    }
+}
+
+/// A Socket.IO event as sent or received (`io.out`, `io.in`).
+public struct SocketMessage: Sendable {
+    /// The wire event name, e.g. `new`.
+    public var event: String
+    /// The single argument, usually an object (MSG-1); nil when there was none.
+    public var payload: JSONValue?
+    /// `nsp`: the namespace, the header's `namespace` when not given.
+    public var namespace: String
+    /// `to`: the room or socket id the backend sent to.
+    public var room: String?
+    /// `from`: the sender, when the receiver knows it.
+    public var from: String?
+
+    /// A message named `event` carrying `payload`.
+    public init(event: String, payload: JSONValue?, namespace: String = "/", room: String? = nil, from: String? = nil) {
+        self.event = event
+        self.payload = payload
+        self.namespace = namespace
+        self.room = room
+        self.from = from
+    }
+
+    /// The payload's `ReqID` as canonical text, when it has one.
+    public var reqID: String? { payload?["ReqID"].flatMap(TraceFields.canonicalID) }
+}
+
+/// An HTTP request (`http.request`); `xid` pairs it with its response.
+public struct HTTPRequestRecord: Sendable {
+    /// The exchange id both sides of the call write.
+    public var xid: String
+    /// The method, e.g. `POST`.
+    public var method: String
+    /// The path with its query, e.g. `/api/jobs?workerId=w-1`.
+    public var path: String
+    /// The JSON body, if any.
+    public var body: JSONValue?
+}
+
+/// An HTTP response (`http.response`): a status and body, or a transport error (ALERT-3).
+public struct HTTPResponseRecord: Sendable {
+    /// The exchange id of the request it answers.
+    public var xid: String
+    /// The status code; nil when the call ended in a transport error.
+    public var status: Int64?
+    /// The JSON body, if any.
+    public var body: JSONValue?
+    /// A transport error: refused, reset, timeout (the app gave up waiting) ...
+    public var error: String?
+
+    /// True for a 2xx status whose body does not say `"ok": false` (REST-1).
+    public var succeeded: Bool {
+        guard let status, (200..<300).contains(status) else { return false }
+        return body?["ok"] != .bool(false)
+    }
+}
+
+/// A view the app shows (`view.shown`): its name, the request it is about, and its elements.
+public struct ViewRecord: Sendable {
+    /// `view`: `home`, `waiting`, `workInProgress`, `login` ... (Docs/TRACE.md).
+    public var view: String
+    /// `req`: the request the view is about.
+    public var req: String?
+    /// `elements`: element name to the value it presents (VIEW-5).
+    public var elements: JSONObject?
+}
+
+/// An alert the app shows (`alert.shown`).
+public struct AlertRecord: Sendable {
+    /// `alert`: the alert's kind, e.g. `apply`, `acceptSuccess`, `acceptFailure`, `timeout`.
+    public var alert: String
+    /// `result`: success, failure or info.
+    public var result: AlertResult
+    /// `req`: the request the alert is about.
+    public var req: String?
+    /// `elements`: element name to the value it presents (ALERT-6 ... ALERT-10).
+    public var elements: JSONObject
+}
+
+/// Whether an alert reports a success, a failure, or neither (ALERT-1, ALERT-5).
+public enum AlertResult: String, Sendable, Hashable, CaseIterable {
+    /// A success alert: the apply alert, the WorkerAccept success alert.
+    case success
+    /// A failure alert: the WorkerAccept failure alert, the timeout alert.
+    case failure
+    /// Neither: a cancel or close notice, Work Information.
+    case info
+}
+
+/// How a worker app got an offer (ELIG-7, ELIG-8).
+public enum OfferSource: String, Sendable, Hashable, CaseIterable {
+    /// A `new` event, broadcast to the channel or sent directly.
+    case new
+    /// A job of a getJobs response.
+    case getJobs
+}
+
+/// The two timers of the protocol: the client's timeout (TIME-1) and a worker's Delay wait (TIME-9).
+public enum TimerKind: String, Sendable, Hashable, CaseIterable {
+    /// The client's wait for an `apply` (TIME-1).
+    case timeout
+    /// A worker's wait of an offer's `Delay` (TIME-9).
+    case delay
+}
+
+/// An app lifecycle change (STATE, TIME-6, DISC-3).
+public enum LifecycleChange: String, Sendable, Hashable, CaseIterable {
+    /// Launched (after a termination, a restart).
+    case launched
+    /// Sent to the background.
+    case backgrounded
+    /// Back in the foreground.
+    case foregrounded
+    /// Terminated.
+    case terminated
+    /// Saved state restored.
+    case restored
+
+    /// The event kind that records this change.
+    public var kind: TraceEventKind {
+        switch self {
+        case .launched: return .appLaunched
+        case .backgrounded: return .appBackgrounded
+        case .foregrounded: return .appForegrounded
+        case .terminated: return .appTerminated
+        case .restored: return .appRestored
+        }
+    }
+
+    /// True when the app comes back and retakes state: launched, restored, foregrounded (TIME-6).
+    public var isRestore: Bool { self == .launched || self == .restored || self == .foregrounded }
+}
+
+/// A worker app's own eligibility decision for one offer, as `offer.decided` reports it (ELIG-9, ELIG-11).
+public struct OfferDecisionReport: Sendable {
+    /// The request.
+    public var req: String
+    /// `eligible`, when given.
+    public var eligible: Bool?
+    /// `failed`: the rule ids the app found failed.
+    public var failed: [String]?
+    /// `distanceKm`: the ELIG-4 distance the app computed.
+    public var distanceKm: Double?
+    /// `showAt`: the ELIG-6 time the app computed.
+    public var showAt: Int64?
+    /// `invalid.field`: the field the app refused the offer for (ELIG-9); nil for a decision.
+    public var invalidField: String?
+    /// `profile`: the profile and position the app decided with (ELIG-10).
+    public var profile: JSONValue?
+}

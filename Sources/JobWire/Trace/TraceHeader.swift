@@ -1,0 +1,70 @@
+import SocketIOWire
+
+/// The first line of a trace: the format version, the roles whose events follow, and the
+/// parameters in force (timeout and tolerances of TIME-2 and TIME-10, event names, rooms, paths).
+///
+/// Every parameter has the default of PROTOCOL.md's Configuration section or of Docs/TRACE.md,
+/// so `{"format":"jobwire-trace","version":1,"roles":["client"]}` is a complete header.
+public struct TraceHeader: Sendable {
+    /// The value of `format`.
+    public static let formatName = "jobwire-trace"
+    /// The version this kit reads.
+    public static let currentVersion: Int64 = 1
+
+    /// The roles that recorded events in this trace.
+    public var roles: Set<TraceRole>
+    /// `timeoutMs`: how long the client waits for an `apply` (TIME-2), default 600000.
+    public var timeoutMs: Int64 = 600_000
+    /// `cancelToleranceMs`: how late after the deadline the timeout cancel may go (TIME-2, TIME-6), default 2000.
+    public var cancelToleranceMs: Int64 = 2_000
+    /// `clockSkewToleranceMs`: allowed disagreement between actors' clocks (TIME-10), default 250.
+    public var clockSkewToleranceMs: Int64 = 250
+    /// `emitToleranceMs`: how long after its REST answer the backend may take to emit the event
+    /// the answer announces (FLOW-4, FLOW-8, FLOW-9), default 2000 (Docs/TRACE.md).
+    public var emitToleranceMs: Int64 = 2_000
+    /// `reactionToleranceMs`: how long an app may take to react on screen to an answer or an event
+    /// (an alert after a failed WorkerAccept, ALERT-3; the timeout alert, ALERT-10), default 2000.
+    public var reactionToleranceMs: Int64 = 2_000
+    /// `retainMs`: how long the checker remembers a request after it was cancelled or closed, default 60000.
+    public var retainMs: Int64 = 60_000
+    /// `events`: the wire name of each protocol event (MSG-1).
+    public var eventNames: [ProtocolEvent: String] = Dictionary(uniqueKeysWithValues: ProtocolEvent.allCases.map { ($0, $0.rawValue) })
+    /// `namespace`: the Socket.IO namespace of the protocol events, default `/`.
+    public var namespace = "/"
+    /// `rooms.channel`: the room every worker app is in, default `workers`.
+    public var channelRoom = "workers"
+    /// `paths`: the REST routes (REST-2 ... REST-6).
+    public var routes: [RESTCallKind: RESTRoute] = Dictionary(uniqueKeysWithValues: RESTCallKind.allCases.map { ($0, RESTRoute($0.defaultRoute)!) })
+    /// `profiles`: worker profiles known before the first event, by worker id (ELIG-8, ELIG-10).
+    public var profiles: [String: JSONValue] = [:]
+    /// `description`: free text.
+    public var description: String?
+
+    /// A header for `roles` with every parameter at its default.
+    public init(roles: Set<TraceRole>) {
+        self.roles = roles
+    }
+
+    /// The protocol event a wire event name stands for, if any.
+    public func protocolEvent(named name: String) -> ProtocolEvent? {
+        for (event, wireName) in eventNames where wireName == name { return event }
+        return nil
+    }
+
+    /// The largest tolerance a rule waits for; requests are retained at least this long after they end.
+    var longestWindowMs: Int64 {
+        max(cancelToleranceMs, emitToleranceMs, reactionToleranceMs) + 2 * clockSkewToleranceMs
+    }
+}
+
+/// The four Socket.IO events of the protocol (MSG-1), named by their default wire names.
+public enum ProtocolEvent: String, Sendable, Hashable, CaseIterable {
+    /// A request offered to the channel or to one worker (MSG-3).
+    case new
+    /// A worker won the request (MSG-9).
+    case apply
+    /// The request was cancelled (MSG-10).
+    case cancel
+    /// The request was closed (MSG-11).
+    case close
+}

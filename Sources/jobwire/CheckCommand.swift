@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import JobWire
+
+/// `jobwire check FILE...`: replays captured traces through every rule and reports per requirement.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check JSON-lines traces against every FLOW, ALERT, TIME, ELIG and DISC requirement.",
+        discussion: """
+            Each FILE is a trace in the format of Docs/TRACE.md: a header line, then one event per
+            line. It is read as a stream, in constant memory whatever its size. Every requirement
+            is reported per file as passed, failed (each violation with the trace lines, what was
+            expected and what was observed) or skipped (the trace has no events of the role it
+            binds).
+
+            Examples:
+              jobwire check capture.jsonl
+              jobwire check client.jsonl worker.jsonl --format json
+              jobwire check capture.jsonl --junit out.xml --known-failures known.txt
+
+            A known-failures file lists one entry per line: a requirement id (ALERT-11), which
+            excuses it in every file, or FILE:ID (capture.jsonl:ALERT-11), for one file. An entry
+            that excuses nothing because everything it names passed, or that names nothing, fails
+            the run.
+
+            Exit status: 0 every trace conforms; 1 a violation outside the known failures, or a
+            stale known-failures entry; 2 unusable input: an unreadable, truncated or garbled
+            trace (the message names the file, the line and the field) or a bad option.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The trace files to check.", valueName: "file"))
+    var files: [String]
+
+    @OptionGroup var report: ReportOptions
+
+    func run() async throws {
+        try await exitingOnUnusableInput {
+            let knownFailures = try report.loadKnownFailures()
+            let catalog = try? RequirementCatalog.load(fromVectors: VectorLocator.directory())
+            var results: [CaseResult] = []
+            for file in files {
+                let start = ContinuousClock.now
+                let verdict = try TraceChecker.check(path: file, displayPath: file)
+                let elapsed = ContinuousClock.now - start
+                var cases = verdict.caseResults()
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                for index in cases.indices { cases[index].durationSeconds = seconds / Double(max(cases.count, 1)) }
+                results += cases
+                FileHandle.standardError.write(Data("jobwire: \(file): \(verdict.eventCount) events, \(verdict.failedIDs.isEmpty ? "conformant" : "violates \(verdict.failedIDs.map(\.rawValue).joined(separator: ", "))")\n".utf8))
+            }
+            let run = RunReport(title: "check", testee: files.joined(separator: ", "), results: results)
+                .applying(knownFailures) { entry, result in Self.entry(entry, names: result) }
+            return try report.emit(run, catalog: catalog, listSkipped: false)
+        }
+    }
+
+    /// True when a known-failures entry (`ID` or `FILE:ID`) names this case.
+    static func entry(_ entry: String, names result: CaseResult) -> Bool {
+        if entry == result.requirement.rawValue || entry == result.id { return true }
+        guard let file = result.location else { return false }
+        return entry == "\(URL(fileURLWithPath: file).lastPathComponent):\(result.requirement.rawValue)"
+    }
+}

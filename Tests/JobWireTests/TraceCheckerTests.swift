@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import JobWire
+import SocketIOWire
+
+/// The checker beyond the shipped traces: bounded memory, the violation cap, reports, and the
+/// partial order between actors.
+struct TraceCheckerTests {
+    @Test func aSyntheticTraceIsConformantAndMemoryStaysBounded() throws {
+        var lines: [String] = []
+        SyntheticTrace(events: 6000).forEachLine { lines.append($0) }
+        var reader = TraceReader(file: "synthetic")
+        var checker: TraceChecker?
+        var mostRequests = 0
+        var bytes = Array(lines.joined().utf8)
+        try bytes.withUnsafeMutableBytes { raw in
+            try reader.feed(UnsafeRawBufferPointer(raw)) { item in
+                switch item {
+                case .header(let header): checker = TraceChecker(header: header)
+                case .event(let event):
+                    checker!.consume(event)
+                    mostRequests = max(mostRequests, checker!.rememberedRequests)
+                }
+            }
+        }
+        try reader.finish()
+        let verdict = checker!.finish()
+        #expect(verdict.filter(\.failed).map(\.info.id) == [])
+        #expect(checker!.eventCount >= 6000)
+        // ~130 requests pass through; only those live or ended less than retainMs ago are kept.
+        #expect(mostRequests <= 24, "the checker remembered \(mostRequests) requests at once")
+        #expect(checker!.pendingObligations < 100)
+    }
+
+    @Test func violationsAreCountedInFullButKeptOnlyUpToTheLimit() throws {
+        var text = #"{"format":"jobwire-trace","version":1,"roles":["client"]}"# + "\n"
+        for step in 0..<(ViolationLog.limit + 20) {
+            // The clock goes back two seconds every other line (TIME-10).
+            let ts = 1_767_225_600_000 + Int64(step % 2 == 0 ? 10_000 : 8_000) + Int64(step / 2) * 20_000
+            text += #"{"ts":\#(ts),"actor":"client","id":"c-1","kind":"net.online"}"# + "\n"
+        }
+        let verdict = try TraceChecker.check(text: text, file: "clock.jsonl")
+        let clock = verdict.rules.first { $0.info.id == "TIME-10" }!
+        #expect(clock.violationCount == (ViolationLog.limit + 20) / 2)
+        #expect(clock.violations.count == min(ViolationLog.limit, clock.violationCount))
+        let cases = verdict.caseResults()
+        let failed = cases.first { $0.requirement == "TIME-10" }!
+        #expect(failed.id == "clock.jsonl:TIME-10")
+        #expect(failed.violationCount == clock.violationCount)
+        // Worker and backend rules are skipped on a client trace; client rules pass.
+        #expect(cases.first { $0.requirement == "ELIG-4" }?.outcome == .skipped(reason: "the trace holds no worker app events"))
+        #expect(cases.first { $0.requirement == "TIME-2" }?.outcome == .passed)
+    }
+
+    @Test func aReceiptWithinTheSkewToleranceBeforeItsSendIsAllowed() throws {
+        // The worker's clock runs 200 ms behind the backend's: within clockSkewToleranceMs.
+        let text = """
+            {"format":"jobwire-trace","version":1,"roles":["worker","backend"]}
+            {"ts":1000,"actor":"worker","id":"w-1","kind":"io.in","event":"cancel","payload":{"ReqID":"R-1","reason":"timeout"}}
+            {"ts":1190,"actor":"backend","kind":"io.out","event":"cancel","payload":{"ReqID":"R-1","reason":"timeout"},"to":"workers"}
+            {"ts":9000,"actor":"backend","kind":"trace.end"}
+
+            """
+        #expect(try TraceChecker.check(text: text, file: "skew.jsonl").failedIDs == [])
+        let late = text.replacingOccurrences(of: "\"ts\":1190", with: "\"ts\":1400")
+        let verdict = try TraceChecker.check(text: late, file: "skew.jsonl")
+        #expect(verdict.failedIDs == ["TIME-10"])
+        #expect(verdict.rules.first { $0.info.id == "TIME-10" }?.violations.first?.lines == [2, 3])
+    }
+
+    @Test func obligationsAfterTheEndOfTheTraceAreNotJudged() throws {
+        // The post succeeds and the trace stops: the deadline lies beyond it, so TIME-2 passes.
+        let text = """
+            {"format":"jobwire-trace","version":1,"roles":["client"]}
+            {"ts":1000,"actor":"client","id":"c-1","kind":"http.request","xid":"x1","method":"POST","path":"/api/requests","body":{"clientId":"c-1"}}
+            {"ts":1025,"actor":"client","id":"c-1","kind":"http.response","xid":"x1","status":200,"body":{"ok":true,"ReqID":"R-1"}}
+            {"ts":1025,"actor":"client","id":"c-1","kind":"timer.started","timer":"timeout","req":"R-1","startedAt":1025}
+            {"ts":60000,"actor":"client","id":"c-1","kind":"trace.end"}
+
+            """
+        #expect(try TraceChecker.check(text: text, file: "short.jsonl").failedIDs == [])
+        let long = text.replacingOccurrences(of: "\"ts\":60000", with: "\"ts\":700000")
+        #expect(try TraceChecker.check(text: long, file: "long.jsonl").failedIDs == ["TIME-2"])
+    }
+}

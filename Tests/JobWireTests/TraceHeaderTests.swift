@@ -1,0 +1,80 @@
+import Testing
+@testable import JobWire
+import SocketIOWire
+
+/// The header: PROTOCOL.md's defaults, configured names and paths, and a faithful round trip.
+struct TraceHeaderTests {
+    private func header(_ text: String) throws -> TraceHeader {
+        try TraceHeader(json: .parsing(text), file: "h.jsonl")
+    }
+
+    @Test func defaultsAreThoseOfTheConfigurationSection() throws {
+        let header = try header(#"{"format":"jobwire-trace","version":1,"roles":["client","backend"]}"#)
+        #expect(header.roles == [.client, .backend])
+        #expect(header.timeoutMs == 600_000)
+        #expect(header.cancelToleranceMs == 2_000)
+        #expect(header.clockSkewToleranceMs == 250)
+        #expect(header.protocolEvent(named: "apply") == .apply)
+        #expect(header.channelRoom == "workers")
+        #expect(header.routes[.workerAccept]?.description == "POST /api/requests/{ReqID}/accept")
+    }
+
+    @Test func namesRoomsPathsAndProfilesAreConfigurable() throws {
+        let header = try header(
+            #"{"format":"jobwire-trace","version":1,"roles":["worker"],"timeoutMs":30000,"events":{"apply":"Apply"},"rooms":{"channel":"experts"},"paths":{"workerAccept":"PUT /v2/jobs/{ReqID}/accept","userExists":"GET /api/users/exists?email={email}"},"profiles":{"w-1":{"userID":"w-1"}},"x-recorder":"kit 0.1"}"#)
+        #expect(header.timeoutMs == 30_000)
+        #expect(header.protocolEvent(named: "Apply") == .apply)
+        #expect(header.protocolEvent(named: "apply") == nil)
+        #expect(header.channelRoom == "experts")
+        #expect(header.routes[.workerAccept]?.match(method: "put", path: "/v2/jobs/R-1/accept") == ["ReqID": "R-1"])
+        #expect(header.profiles["w-1"]?["userID"] == "w-1")
+        let again = try TraceHeader(json: header.json, file: "again")
+        #expect(again.json == header.json)
+        #expect(again.routes[.workerAccept] == header.routes[.workerAccept])
+        #expect(again.eventNames == header.eventNames)
+    }
+}
+
+/// REST paths of the Configuration section, matched against recorded requests.
+struct RESTRouteTests {
+    @Test func placeholdersCaptureSegmentsAndQueryValues() {
+        let accept = RESTRoute("POST /api/requests/{ReqID}/accept")!
+        #expect(accept.match(method: "POST", path: "/api/requests/R-1/accept") == ["ReqID": "R-1"])
+        #expect(accept.match(method: "POST", path: "/api/requests/R%201/accept") == ["ReqID": "R 1"])
+        #expect(accept.match(method: "GET", path: "/api/requests/R-1/accept") == nil)
+        #expect(accept.match(method: "POST", path: "/api/requests/R-1/cancel") == nil)
+        #expect(accept.match(method: "POST", path: "/api/requests/R-1") == nil)
+        let jobs = RESTRoute("GET /api/jobs?workerId={workerId}")!
+        #expect(jobs.match(method: "GET", path: "/api/jobs?page=2&workerId=w-1") == ["workerId": "w-1"])
+        #expect(jobs.match(method: "GET", path: "/api/jobs") == [:])
+    }
+
+    @Test func malformedTemplatesAreRefused() {
+        #expect(RESTRoute("accept") == nil)
+        #expect(RESTRoute("POST api/requests") == nil)
+    }
+}
+
+/// ISO 8601 date-times of `createdAt`, read and written without a formatter.
+struct ISO8601TimeTests {
+    @Test(arguments: [
+        ("2026-01-01T00:00:00Z", Int64(1_767_225_600_000)),
+        ("2026-01-01T00:00:00.250Z", 1_767_225_600_250),
+        ("2026-01-01T01:00:00+01:00", 1_767_225_600_000),
+        ("2025-12-31T19:00:00.5-05:00", 1_767_225_600_500),
+        ("2000-02-29T12:00:00Z", 951_825_600_000),
+    ])
+    func readsDateTimes(_ text: String, _ milliseconds: Int64) {
+        #expect(ISO8601Time.milliseconds(text) == milliseconds)
+    }
+
+    @Test(arguments: ["2026-01-01", "2026-13-01T00:00:00Z", "2026-01-01T00:00:00", "2026-01-01T00:00:00.Z", "yesterday"])
+    func refusesOtherText(_ text: String) {
+        #expect(ISO8601Time.milliseconds(text) == nil)
+    }
+
+    @Test(arguments: [Int64(0), 951_825_600_000, 1_767_225_600_250, 4_102_444_799_999])
+    func writesWhatItReads(_ milliseconds: Int64) {
+        #expect(ISO8601Time.milliseconds(ISO8601Time.string(milliseconds: milliseconds)) == milliseconds)
+    }
+}
