@@ -58,7 +58,13 @@ let package = Package(
         ),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
-        .testTarget(name: "JobWireBrokerTests", dependencies: ["JobWireBroker", "JobWire", "SocketIOWire"]),
+        .testTarget(
+            name: "JobWireBrokerTests",
+            dependencies: [
+                "JobWireBroker", "JobWire", "SocketIOWire", "SocketIONIO",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "SocketIONIOTests",
             dependencies: [

@@ -51,6 +51,8 @@ extension SocketIOServer {
         public var observer: (@Sendable (SocketIOPacketRecord) -> Void)?
         /// The event loops that run the server.
         public var eventLoopGroup: any EventLoopGroup
+        /// Answers HTTP requests outside ``path``; nil answers them 404.
+        public var httpHandler: (@Sendable (SocketIOHTTPRequest) async -> SocketIOHTTPResponse)?
 
         /// A configuration with the reference defaults; only the logger is required.
         public init(
@@ -66,8 +68,10 @@ extension SocketIOServer {
             allowUpgrades: Bool = true,
             cors: CORS? = nil,
             observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil,
-            eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+            eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+            httpHandler: (@Sendable (SocketIOHTTPRequest) async -> SocketIOHTTPResponse)? = nil
         ) {
+            self.httpHandler = httpHandler
             self.logger = logger
             self.path = path
             self.mode = mode

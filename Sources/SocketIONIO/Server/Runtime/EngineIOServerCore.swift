@@ -89,7 +89,19 @@ final class EngineIOServerCore: Sendable {
     ) -> (session: EngineIOSession, id: EngineIOTransportID)? {
         switch router.route(method: method, target: target, isUpgrade: isUpgrade) {
         case .notFound:
-            responder.respond(EngineIOHTTPResponse(.notFound))
+            guard let httpHandler = configuration.httpHandler, !bodyTooLarge else {
+                responder.respond(EngineIOHTTPResponse(bodyTooLarge ? .payloadTooLarge : .notFound))
+                return nil
+            }
+            let request = SocketIOHTTPRequest(
+                method: method.rawValue, target: target, headers: headers.map { ($0.name, $0.value) },
+                body: Array(body.readableBytesView))
+            Task {
+                let answer = await httpHandler(request)
+                responder.respond(EngineIOHTTPResponse(status: HTTPResponseStatus(statusCode: answer.status), headers: answer.headers.map { ($0.name, $0.value) }, body: answer.body))
+                // The responder queues its write on this loop first, so this runs after it.
+                if let afterSend = answer.afterSend { eventLoop.execute(afterSend) }
+            }
         case .preflight:
             responder.respond(.preflight)
         case .reject(let error):

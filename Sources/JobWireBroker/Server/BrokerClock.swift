@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+
+/// Where the broker's "now" comes from, in ms since the epoch: the wall clock, or a clock a
+/// test or a scenario moves by hand, so a 10-minute timeout takes no real time (TIME area).
+public protocol BrokerClock: Sendable {
+    /// The current time in ms since the epoch.
+    func now() -> Int64
+}
+
+/// The wall clock, optionally running faster than real time (`jobwire broker --speed`).
+public struct SystemBrokerClock: BrokerClock {
+    private let origin: Int64
+    private let startedAt: ContinuousClock.Instant
+    /// How many broker milliseconds pass per real millisecond.
+    public let speed: Double
+
+    public init(speed: Double = 1) {
+        origin = Int64(Date().timeIntervalSince1970 * 1000)
+        startedAt = .now
+        self.speed = speed
+    }
+
+    public func now() -> Int64 {
+        let elapsed = ContinuousClock.now - startedAt
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return origin + Int64(milliseconds * speed)
+    }
+}
+
+/// A clock that only moves when told to: for tests and virtual-time scenarios.
+public final class ManualBrokerClock: BrokerClock {
+    private let current: Mutex<Int64>
+
+    public init(start: Int64 = 1_767_225_600_000) { current = Mutex(start) }
+
+    public func now() -> Int64 { current.withLock { $0 } }
+
+    /// Moves the clock forward by `milliseconds`.
+    public func advance(by milliseconds: Int64) { current.withLock { $0 += milliseconds } }
+}
