@@ -24,29 +24,11 @@ final class LineInbox: @unchecked Sendable {
 
     /// Starts a thread that reads `handle` until end of file, splitting on `\n`.
     func startReading(_ handle: FileHandle) {
-        let thread = Thread { [self] in
-            var pending: [UInt8] = []
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                for byte in data {
-                    if byte == 0x0A {
-                        push(.line(String(decoding: pending, as: UTF8.self)))
-                        pending.removeAll(keepingCapacity: true)
-                    } else {
-                        pending.append(byte)
-                        if pending.count > Self.maximumLineBytes {
-                            push(.overlong)
-                            close()
-                            return
-                        }
-                    }
-                }
-            }
-            if !pending.isEmpty { push(.line(String(decoding: pending, as: UTF8.self))) }
-            close()
-        }
-        thread.start()
+        PipeLineReader.start(
+            handle, limit: Self.maximumLineBytes,
+            onLine: { [self] line in push(.line(line)) },
+            onOverlong: { [self] in push(.overlong) },
+            onEnd: { [self] in close() })
     }
 
     private func push(_ event: Event) {

@@ -8,24 +8,9 @@ final class StderrTail: @unchecked Sendable {
 
     init(limit: Int = 8) { self.limit = limit }
 
-    /// Starts a thread that keeps the last `limit` lines of `handle`.
+    /// Starts a thread that keeps the last `limit` lines of `handle` (each cut to 4 KiB).
     func startReading(_ handle: FileHandle) {
-        Thread { [self] in
-            var pending: [UInt8] = []
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                for byte in data {
-                    if byte == 0x0A {
-                        keep(String(decoding: pending, as: UTF8.self))
-                        pending.removeAll(keepingCapacity: true)
-                    } else if pending.count < 4096 {
-                        pending.append(byte)
-                    }
-                }
-            }
-            if !pending.isEmpty { keep(String(decoding: pending, as: UTF8.self)) }
-        }.start()
+        PipeLineReader.start(handle, limit: 1 << 20, onLine: { [self] line in keep(String(line.prefix(4096))) })
     }
 
     private func keep(_ line: String) {
