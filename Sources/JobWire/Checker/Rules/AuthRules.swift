@@ -4,8 +4,9 @@
 ///
 /// A launch is judged when the trace knows all three inputs: connectivity from `net.online` or
 /// `net.offline`, the cache and `everOnline` from the launch's report or from a login the trace
-/// showed. The first view after the launch must be the model's screen; after the PIN, the model's
-/// next one. A mistake an expired token explains, taken for an active one, is AUTH-1's alone.
+/// showed. The first of seed 002's screens (`login`, `pin`, `home`, `contacts`) after the launch
+/// must be the model's; after the PIN, the model's next one. A mistake an expired token explains,
+/// taken for an active one, is AUTH-1's alone.
 struct AUTHRules: TraceRule {
     let infos = [
         TraceRuleInfo("AUTH-1", evidence: [.client, .worker], check: "at launch an expired JWT (expiry at or before the launch) counts as no JWT"),
@@ -123,6 +124,8 @@ struct AUTHRules: TraceRule {
     private mutating func shown(_ view: String, _ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
         let previous = context.session.actors[actor]?.view
+        // Only seed 002's screens are judged; a splash or onboarding view in between is not.
+        guard let screen = AppScreen(rawValue: view), screen.isRunning else { return }
         var misjudged = false
         if let pending = launches.removeValue(forKey: actor) {
             misjudged = view != pending.expected
