@@ -25,8 +25,9 @@ public struct TaskRecord: Sendable, Hashable {
     public var contractor: String?
     /// `cancelReason`, once cancelled (TASK-12).
     public var cancelReason: String?
-    /// `createdAt` and `updatedAt` in ms since the epoch.
+    /// `createdAt`: when the backend accepted the create, in ms since the epoch.
     public var createdAt: Int64
+    /// `updatedAt`: the last change, in ms since the epoch; every change moves it on (TASK-10).
     public var updatedAt: Int64
     /// The editable state.
     var draft: TaskDraft
