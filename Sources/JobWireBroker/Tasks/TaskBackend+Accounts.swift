@@ -7,7 +7,8 @@ extension TaskBackend {
     public func userExists(email: String?) -> BackendReply {
         Self.answer { () throws(BackendError) -> BackendReply in
             guard let email, !email.isEmpty else { throw .badRequest("email", "the email query is required") }
-            return .success(["exists": .bool(account(email: email) != nil)])
+            let exists = faults.contains(.userExistsCaseSensitive) ? accounts.values.contains { $0.email == email } : account(email: email) != nil
+            return .success(["exists": .bool(exists)])
         }
     }
 
@@ -43,7 +44,7 @@ extension TaskBackend {
             let email = try reader.requiredString("email")
             let password = try reader.requiredString("password")
             let rememberMe = try reader.flag("rememberMe") ?? false
-            guard let account = account(email: email), account.password == password else {
+            guard let account = account(email: email), account.password == password || faults.contains(.wrongPasswordAccepted) else {
                 throw BackendError(.unauthorized, "wrong email or password")
             }
             let long = rememberMe && !faults.contains(.rememberMeIgnored)

@@ -9,7 +9,13 @@ extension TaskBackend {
             let caller = try authenticate(token, now: now)
             let task = try ownTask(objectID, of: caller)
             try checkNotEnded(task)
-            return .success(["contractors": .array(candidates(for: task).map { $0.candidateJSON(rating: rating(of: $0.userID)) })])
+            let list = candidates(for: task).map { account -> JSONValue in
+                let entry = account.candidateJSON(rating: rating(of: account.userID))
+                guard faults.contains(.candidateFieldsMissing), case .object(var object) = entry else { return entry }
+                object.members.removeAll { $0.key == "image" || $0.key == "rating" }
+                return .object(object)
+            }
+            return .success(["contractors": .array(list)])
         }
     }
 
@@ -27,7 +33,7 @@ extension TaskBackend {
             task.status = .assigned
             task.updatedAt = max(now, task.updatedAt + 1)
             tasks[objectID] = task
-            return .success(["task": task.json])
+            return .success(["task": json(task)])
         }
     }
 
@@ -37,7 +43,8 @@ extension TaskBackend {
         Self.answer { () throws(BackendError) -> BackendReply in
             let reader = try RequestBodyReader(body)
             guard let value = reader.object["rating"], !value.isNull else { throw .badRequest("rating", "is required") }
-            guard case .some(let rating) = value.integerValue, (1...5).contains(rating) else {
+            let unchecked = faults.contains(.ratingRangeUnchecked) ? value.doubleValue.map { Int64($0.rounded()) } : nil
+            guard let rating = unchecked ?? value.integerValue, (1...5).contains(rating) || unchecked != nil else {
                 throw .badRequest("rating", "expected a whole number from 1 to 5, found \(value.compactText)")
             }
             let text = try reader.text("review")

@@ -12,7 +12,7 @@ extension TaskBackend {
                 createdAt: now, updatedAt: now, draft: draft, number: nextTaskNumber)
             nextTaskNumber += 1
             tasks[task.objectID] = task
-            return .success(["task": task.json])
+            return .success(["task": json(task)])
         }
     }
 
@@ -27,7 +27,7 @@ extension TaskBackend {
             task.draft = draft
             if !faults.contains(.updatedAtUnchanged) { task.updatedAt = max(now, task.updatedAt + 1) }
             tasks[objectID] = task
-            return .success(["task": task.json])
+            return .success(["task": json(task)])
         }
     }
 
@@ -39,7 +39,7 @@ extension TaskBackend {
             var listed = tasks.values.filter { $0.author == caller.userID || faults.contains(.listEveryonesTasks) }
             listed.sort { ($0.createdAt, $0.number) > ($1.createdAt, $1.number) }
             if faults.contains(.listOldestFirst) { listed.reverse() }
-            return .success(["tasks": .array(listed.map(\.json))])
+            return .success(["tasks": .array(listed.map(json))])
         }
     }
 
@@ -60,10 +60,10 @@ extension TaskBackend {
                 }
             }
             task.status = .cancelled
-            task.cancelReason = reason
+            task.cancelReason = faults.contains(.cancelReasonDropped) ? nil : reason
             task.updatedAt = max(now, task.updatedAt + 1)
             tasks[objectID] = task
-            return .success(["task": task.json])
+            return .success(["task": json(task)])
         }
     }
 
@@ -80,8 +80,15 @@ extension TaskBackend {
             task.status = .completed
             task.updatedAt = max(now, task.updatedAt + 1)
             tasks[objectID] = task
-            return .success(["task": task.json])
+            return .success(["task": json(task)])
         }
+    }
+
+    /// A task as the backend answers it; the `nullContractorOmitted` fault drops a null `contractor`.
+    func json(_ task: TaskRecord) -> JSONValue {
+        guard faults.contains(.nullContractorOmitted), task.contractor == nil, case .object(var object) = task.json else { return task.json }
+        object.members.removeAll { $0.key == "contractor" }
+        return .object(object)
     }
 
     /// A create's or edit's body, validated unless the `validationSkipped` fault is on.

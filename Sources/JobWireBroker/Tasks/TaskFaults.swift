@@ -30,6 +30,18 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
     public static let anyContractorAccepted = TaskFaults(rawValue: 1 << 10)
     /// A contractor's rating is its latest review's, not the mean (breaks TASK-18).
     public static let ratingNotAveraged = TaskFaults(rawValue: 1 << 11)
+    /// The user-exists query compares emails with their case (breaks TASK-1's decision).
+    public static let userExistsCaseSensitive = TaskFaults(rawValue: 1 << 12)
+    /// A login with a known email succeeds whatever the password (breaks TASK-3).
+    public static let wrongPasswordAccepted = TaskFaults(rawValue: 1 << 13)
+    /// A task without a contractor leaves `contractor` out instead of null (breaks TASK-8).
+    public static let nullContractorOmitted = TaskFaults(rawValue: 1 << 14)
+    /// A cancelled task does not keep its `cancelReason` (breaks TASK-12).
+    public static let cancelReasonDropped = TaskFaults(rawValue: 1 << 15)
+    /// Candidates come without `image` and `rating` (breaks TASK-15).
+    public static let candidateFieldsMissing = TaskFaults(rawValue: 1 << 16)
+    /// Any number is taken as a rating, 0, 6 or 4.5 alike (breaks TASK-17).
+    public static let ratingRangeUnchecked = TaskFaults(rawValue: 1 << 17)
 
     /// Every fault with its name, for test tables and `jobwire verify` mutant lists.
     public static let named: [(name: String, fault: TaskFaults)] = [
@@ -39,5 +51,8 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
         ("endedTaskEditable", .endedTaskEditable), ("cancelAfterCutoff", .cancelAfterCutoff),
         ("listOldestFirst", .listOldestFirst), ("listEveryonesTasks", .listEveryonesTasks),
         ("anyContractorAccepted", .anyContractorAccepted), ("ratingNotAveraged", .ratingNotAveraged),
+        ("userExistsCaseSensitive", .userExistsCaseSensitive), ("wrongPasswordAccepted", .wrongPasswordAccepted),
+        ("nullContractorOmitted", .nullContractorOmitted), ("cancelReasonDropped", .cancelReasonDropped),
+        ("candidateFieldsMissing", .candidateFieldsMissing), ("ratingRangeUnchecked", .ratingRangeUnchecked),
     ]
 }

@@ -85,6 +85,38 @@ struct TaskFaultTests {
             _ = backend.review(contractor: luis, body: ["rating": 3], token: ana, now: F.now)
             return backend.review(contractor: luis, body: ["rating": 5], token: ana, now: F.now).body["rating"] == 4.0
         },
+        Probe(fault: "userExistsCaseSensitive", requirement: "TASK-1") { backend in
+            F.user(&backend, "ana@example.com")
+            return backend.userExists(email: "Ana@Example.com").body["exists"] == true
+        },
+        Probe(fault: "wrongPasswordAccepted", requirement: "TASK-3") { backend in
+            F.user(&backend, "ana@example.com")
+            return F.code(backend.logIn(body: ["email": "ana@example.com", "password": "guess"], now: F.now)) == "unauthorized"
+        },
+        Probe(fault: "nullContractorOmitted", requirement: "TASK-8") { backend in
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            let task = backend.createTask(body: F.draft(), token: auth, now: F.now).body["task"]
+            return ["objectId", "author", "status", "contractor", "createdAt", "updatedAt"].allSatisfy { task?[$0] != nil }
+        },
+        Probe(fault: "cancelReasonDropped", requirement: "TASK-12") { backend in
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            let id = F.task(&backend, auth)
+            return backend.cancelTask(objectID: id, body: ["reason": "moved out"], token: auth, now: F.now).body["task"]?["cancelReason"] == "moved out"
+        },
+        Probe(fault: "candidateFieldsMissing", requirement: "TASK-15") { backend in
+            let (ana, _) = F.user(&backend, "ana@example.com")
+            F.user(&backend, "luis@example.com", contractor: true)
+            let id = F.task(&backend, ana)
+            let first = backend.candidates(objectID: id, token: ana, now: F.now).body["contractors"]?.arrayValue?.first
+            return ["userId", "name", "image", "rating"].allSatisfy { first?[$0] != nil }
+        },
+        Probe(fault: "ratingRangeUnchecked", requirement: "TASK-17") { backend in
+            let (ana, _) = F.user(&backend, "ana@example.com")
+            let (_, luis) = F.user(&backend, "luis@example.com", contractor: true)
+            return [0, 6, 4.5].allSatisfy { (rating: JSONValue) in
+                F.field(backend.review(contractor: luis, body: ["rating": rating], token: ana, now: F.now)) == "rating"
+            }
+        },
     ]
 
     @Test func everyFaultHasAProbeAndTheHealthyBackendPassesThemAll() {
