@@ -9,8 +9,9 @@ Usage:  python3 Scripts/check_traces.py [--traces DIR] [--schema FILE]
   * Vectors/traces/manifest.json lists every trace exactly once, with a role, a short
     description and the requirement ids expected to fail: none for good/, at least one for bad/,
     each an id of Vectors/requirements.json; the header's roles match the manifest's role;
-  * coverage: every requirement of the FLOW, ALERT, TIME, ELIG and DISC areas, and every id a
-    bad trace expects, has at least two bad traces that expect exactly it;
+  * coverage: every requirement of the FLOW, ALERT, TIME, ELIG, DISC, OFFL and AUTH areas (but
+    OFFL-15, which only the `offline` vectors can judge), and every id a bad trace expects, has at
+    least two bad traces that expect exactly it; the offline workflow has good traces of both apps;
   * the files are exactly what Scripts/generate_traces.py writes.
 
 That each bad trace trips exactly its rules is checked by the Swift tests, which run the checker.
@@ -34,7 +35,9 @@ except ImportError:
           "(install it with: python3 -m pip install jsonschema)", file=sys.stderr)
     sys.exit(2)
 
-AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
+AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC", "OFFL", "AUTH")
+# OFFL-15 is about refusing a malformed scenario input: a trace has none, so the offline vectors judge it.
+NOT_IN_TRACES = {"OFFL-15"}
 ROLES = {"client": ["client"], "worker": ["worker"], "backend": ["backend"],
          "apps": ["client", "worker"], "all": ["client", "worker", "backend"]}
 MAX_DESCRIPTION = 120
@@ -126,10 +129,19 @@ def main() -> int:
             problems.append(f"manifest.json: {name}: description must have 1 to {MAX_DESCRIPTION} characters")
 
     # Coverage: two bad traces per rule, each tripping only it.
-    wanted = sorted((r for r in requirements if r.split("-")[0] in AREAS), key=lambda r: (r.split("-")[0], int(r.split("-")[1])))
+    wanted = sorted((r for r in requirements if r.split("-")[0] in AREAS and r not in NOT_IN_TRACES),
+                    key=lambda r: (r.split("-")[0], int(r.split("-")[1])))
     for requirement in wanted + sorted(set(exact) - set(wanted)):
         if exact[requirement] < 2:
             problems.append(f"coverage: {requirement} has {exact[requirement]} bad traces that trip only it; it needs 2")
+
+    # The offline workflow is recorded by both apps.
+    for role in ("client", "worker"):
+        if not any(e.get("file", "").startswith("good/offline-") and e.get("role") == role for e in manifest):
+            problems.append(f"coverage: no good offline workflow trace of the {role} app")
+    for name in sorted(exact):
+        if name in NOT_IN_TRACES:
+            problems.append(f"coverage: {name} is not judged from traces, yet a bad trace expects it")
 
     # Reproducibility.
     sys.path.insert(0, str(root / "Scripts"))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import trace_offline_scenarios as o  # noqa: E402
 import trace_scenarios as s  # noqa: E402
 from trace_scenarios import Capture  # noqa: E402
 
@@ -77,6 +78,18 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("getjobs-all", "all", s.getjobs, "w-1 misses the broadcast, finds the job with getJobs, shows it at once and wins."),
     ("getjobs-backend", "backend", s.getjobs, "getJobs as the backend records it, with the workers' profiles in the header."),
     ("cancel-after-win-all", "all", s.cancel_after_win, "The client cancels after w-1 won: cancel to both, w-1 leaves Work in Progress with an alert."),
+    # The offline workflow (OFFL, AUTH): one app's capture each, built on the reference offline model.
+    ("offline-refresh-client", "client", o.refresh, "Online the list GET, its renders and an edit sent at once; offline a refresh does nothing."),
+    ("offline-create-edit-client", "client", o.create_edit, "Creates and edits online and offline; the queue replays in order with ids replaced."),
+    ("offline-create-edit-worker", "worker", lambda: o.create_edit("w-1"), "The create and edit session as a worker app records it."),
+    ("offline-online-edit-client", "client", o.online_edit, "During the replay an online edit goes at once; edits of the unanswered create wait."),
+    ("offline-transport-client", "client", o.transport, "A replayed create meets a transport error, goes first again and is refused."),
+    ("offline-relaunch-client", "client", o.relaunch, "Terminated mid-replay, relaunched offline with a JWT: the list at once, the queue kept."),
+    ("auth-login-client", "client", o.login, "A fresh install logs in online; the next offline launch finds the token."),
+    ("auth-login-expired-client", "client", o.login_expired, "Online with an expired token: the login screen, JWT-Auth, the list."),
+    ("auth-pin-expired-client", "client", o.pin_expired, "Offline with an expired token after an online session: the PIN, then HOME."),
+    ("auth-pin-at-expiry-client", "client", o.pin_at_expiry, "The token expires at the launch's millisecond: it counts as none, so the PIN."),
+    ("auth-first-offline-client", "client", o.first_offline, "Never online, launched offline: the PIN, then the list."),
 ]
 
 # ---- bad traces: (name, role, expected ids, description, build) -----------------------------

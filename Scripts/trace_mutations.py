@@ -4,6 +4,7 @@ area, with the rule ids each must trip (and no other). Python 3.11, standard lib
 from __future__ import annotations
 
 import trace_scenarios as s
+from trace_offline_mutations import register_offline
 from trace_scenarios import Capture, failure, ok
 
 
@@ -39,6 +40,7 @@ def register_all(bad) -> None:
     register_time(bad)
     register_elig(bad)
     register_disc(bad)
+    register_offline(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

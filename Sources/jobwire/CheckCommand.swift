@@ -6,7 +6,7 @@ import JobWire
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check JSON-lines traces against every FLOW, ALERT, TIME, ELIG and DISC requirement.",
+        abstract: "Check JSON-lines traces against every FLOW, ALERT, TIME, ELIG, DISC, OFFL and AUTH requirement.",
         discussion: """
             Each FILE is a trace in the format of Docs/TRACE.md: a header line, then one event per
             line. It is read as a stream, in constant memory whatever its size. Every requirement

@@ -41,6 +41,13 @@ enum TraceViews {
     static let home = "home"
     static let waiting = "waiting"
     static let workInProgress = "workInProgress"
+    /// Seed 002's screens (AUTH, OFFL-1): the main list, the login and PIN screens, and HOME.
+    static let contacts = "contacts"
+    static let login = "login"
+    static let pin = "pin"
+    static let pinHome = "home"
+    /// The alert of OFFL-5.
+    static let notification = "notification"
 }
 
 /// A REST exchange (`xid`) as the app that sent it and the backend that answered it recorded it,

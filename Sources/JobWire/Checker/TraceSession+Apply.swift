@@ -7,6 +7,7 @@ extension TraceSession {
         if actors[actor] == nil { actors[actor] = ActorState(firstTs: event.ts) }
         if event.ts > actors[actor]!.lastTs { actors[actor]!.lastTs = event.ts }
         if let fact { apply(fact) }
+        defer { applyWorkflow(event, call: call) }
         switch event.body {
         case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts)
         case .viewShown(let view): applyView(view, actor: actor, event: event)

@@ -16,6 +16,8 @@ struct TraceSession: Sendable {
     var exchanges: [String: ExchangeState] = [:]
     /// The latest known profile of each worker (header, worker app, backend record).
     var profiles: [String: JSONValue]
+    /// Each app's offline workflow: connectivity, request queue, ids, renders, logins (OFFL, AUTH).
+    var workflow: [TraceActor: WorkflowState] = [:]
     private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
 

@@ -38,7 +38,11 @@ extension TraceEvent {
         case .httpRequest:
             let path = try fields.string("path")
             guard path.hasPrefix("/") else { throw fields.error("path", "expected a path starting with /, found \"\(path)\"") }
-            return .httpRequest(HTTPRequestRecord(xid: try fields.id("xid"), method: try fields.string("method"), path: path, body: fields.optional("body")))
+            let body = fields.optional("body")
+            return .httpRequest(
+                HTTPRequestRecord(
+                    xid: try fields.id("xid"), method: try fields.string("method"), path: path, body: body,
+                    call: try fields.workflowRequest("call", fallbackData: body?.objectValue)))
         case .httpResponse:
             let status = try fields.optionalInteger("status", minimum: 100)
             let error = try fields.optionalString("error")
@@ -50,12 +54,17 @@ extension TraceEvent {
         case .viewShown:
             return .viewShown(ViewRecord(view: try fields.string("view"), req: try fields.optionalID("req"), elements: try fields.optionalObject("elements")))
         case .alertShown:
-            return .alertShown(
-                AlertRecord(
-                    alert: try fields.string("alert"),
-                    result: AlertResult(rawValue: try fields.choice("result", AlertResult.allCases.map(\.rawValue)))!,
-                    req: try fields.optionalID("req"),
-                    elements: try fields.optionalObject("elements") ?? JSONObject()))
+            var alert = AlertRecord(
+                alert: try fields.string("alert"),
+                result: AlertResult(rawValue: try fields.choice("result", AlertResult.allCases.map(\.rawValue)))!,
+                req: try fields.optionalID("req"),
+                elements: try fields.optionalObject("elements") ?? JSONObject())
+            if let subject = try fields.optionalString("for") {
+                guard let parsed = NotificationSubject(rawValue: subject) else { throw fields.error("for", "expected \"create\" or \"edit\", found \"\(subject)\"") }
+                alert.notification.subject = parsed
+            }
+            alert.notification.entity = try fields.optionalID("entity")
+            return .alertShown(alert)
         case .alertDismissed:
             return .alertDismissed(alert: try fields.string("alert"), req: try fields.optionalID("req"))
         case .offerReceived:
@@ -72,15 +81,21 @@ extension TraceEvent {
         case .timerFired:
             return .timerFired(timer: try timer(fields), req: try fields.id("req"))
         case .appLaunched:
-            return .lifecycle(.launched, discards: try fields.optionalIDs("discards"))
-        case .appBackgrounded: return .lifecycle(.backgrounded, discards: nil)
-        case .appForegrounded: return .lifecycle(.foregrounded, discards: nil)
-        case .appTerminated: return .lifecycle(.terminated, discards: nil)
-        case .appRestored: return .lifecycle(.restored, discards: try fields.optionalIDs("discards"))
+            return .lifecycle(.launched, stored: try fields.storedState())
+        case .appBackgrounded: return .lifecycle(.backgrounded, stored: StoredState())
+        case .appForegrounded: return .lifecycle(.foregrounded, stored: StoredState())
+        case .appTerminated: return .lifecycle(.terminated, stored: StoredState())
+        case .appRestored: return .lifecycle(.restored, stored: try fields.storedState())
         case .netOnline: return .connectivity(online: true)
         case .netOffline: return .connectivity(online: false)
         case .queueChanged:
-            return .queueChanged(length: try fields.integer("length"))
+            let op = try fields.optionalString("op")
+            guard let op else { return .queueChanged(QueueChange(length: try fields.integer("length"))) }
+            guard let operation = QueueOperation(rawValue: op) else {
+                throw fields.error("op", "expected one of \"enqueue\", \"drop\", \"send\", found \"\(op)\"")
+            }
+            guard let entry = try fields.workflowRequest("entry") else { throw fields.error("entry", "is required with op") }
+            return .queueChanged(QueueChange(length: try fields.integer("length"), op: operation, entry: entry))
         case .profileUpdated:
             let worker = try fields.optionalID("worker")
             if role != .worker, worker == nil {

@@ -102,12 +102,13 @@ public enum TraceEventBody: Sendable {
     case timerStarted(timer: TimerKind, req: String, startedAt: Int64)
     /// `timer.fired`: that timer fired.
     case timerFired(timer: TimerKind, req: String)
-    /// `app.*`: a lifecycle change; `discards` is a worker's stored discard list read back at launch.
-    case lifecycle(LifecycleChange, discards: [String]?)
+    /// `app.*`: a lifecycle change; `stored` is what a launch or restore read back from the device
+    /// (a worker's discard list, the JWT cache, the request queue).
+    case lifecycle(LifecycleChange, stored: StoredState)
     /// `net.online` / `net.offline`.
     case connectivity(online: Bool)
-    /// `queue.changed`: the app's request queue now holds `length` calls.
-    case queueChanged(length: Int64)
+    /// `queue.changed`: the app's request queue now holds `length` calls; `op` and `entry` say how (OFFL).
+    case queueChanged(QueueChange)
     /// `profile.updated`: a worker's profile and position, as the worker app (or the backend's record) has it.
     case profileUpdated(worker: String?, profile: JSONValue)
     /// `trace.end`: the recorder stopped; its time tells the checker how far the trace reaches.
@@ -174,6 +175,8 @@ public struct HTTPRequestRecord: Sendable {
     public var path: String
     /// The JSON body, if any.
     public var body: JSONValue?
+    /// `call`: the offline workflow request this is (`seq`, `kind`, `id`; its data is the body), when the app says (OFFL, AUTH-4).
+    public var call: OfflineRequest?
 }
 
 /// An HTTP response (`http.response`): a status and body, or a transport error (ALERT-3).
@@ -214,6 +217,8 @@ public struct AlertRecord: Sendable {
     public var req: String?
     /// `elements`: element name to the value it presents (ALERT-6 ... ALERT-10).
     public var elements: JSONObject
+    /// `for` and `entity` of a `notification` alert (OFFL-5).
+    public var notification = NotificationRecord()
 }
 
 /// Whether an alert reports a success, a failure, or neither (ALERT-1, ALERT-5).

@@ -1,22 +1,25 @@
 import Foundation
 import SocketIOWire
 
-/// An HTTP request as the REST surface sees it: method, path, query and raw body.
+/// An HTTP request as the REST surface sees it: method, path, query, headers and raw body.
 public struct RESTRequest: Sendable, Hashable {
     public var method: String
     public var path: String
     public var query: [String: String]
     public var body: [UInt8]
+    /// Header values by lower-cased name, e.g. `authorization` (TASK-6).
+    public var headers: [String: String]
 
-    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = []) {
+    public init(method: String, path: String, query: [String: String] = [:], body: [UInt8] = [], headers: [String: String] = [:]) {
         self.method = method
         self.path = path
         self.query = query
         self.body = body
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Splits a request target such as `/api/jobs?workerId=w-1` into path and decoded query.
-    public init(method: String, target: String, body: [UInt8] = []) {
+    public init(method: String, target: String, body: [UInt8] = [], headers: [String: String] = [:]) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
         if parts.count == 2 {
@@ -27,7 +30,7 @@ public struct RESTRequest: Sendable, Hashable {
                 query[key] = value
             }
         }
-        self.init(method: method, path: String(parts[0]), query: query, body: body)
+        self.init(method: method, path: String(parts[0]), query: query, body: body, headers: headers)
     }
 }
 
@@ -38,14 +41,9 @@ public enum BackendRouter {
     public static func handle(_ request: RESTRequest, backend: inout JobDispatchBackend, now: Int64) -> BackendReply {
         let profile = backend.profile
         let body: JSONValue?
-        if request.body.isEmpty {
-            body = nil
-        } else {
-            do {
-                body = try JSONParser.parse(request.body)
-            } catch {
-                return .failure(.badRequest("body", "is not JSON: \(error.reason) at byte \(error.offset + 1)"))
-            }
+        switch parseBody(request.body) {
+        case .success(let parsed): body = parsed
+        case .failure(let error): return .failure(error)
         }
         switch request.method {
         case "POST":
@@ -61,9 +59,21 @@ public enum BackendRouter {
         return .failure(BackendError(.notFound, "no route for \(request.method) \(request.path)"))
     }
 
-    /// The `{ReqID}` of `path` when it fits `template`, percent-decoded; nil otherwise.
+    /// The JSON of a request body: nil when empty, `bad_request` on field `body` when not JSON (REST-13).
+    static func parseBody(_ bytes: [UInt8]) -> Result<JSONValue?, BackendError> {
+        guard !bytes.isEmpty else { return .success(nil) }
+        do {
+            return .success(try JSONParser.parse(bytes))
+        } catch {
+            return .failure(.badRequest("body", "is not JSON: \(error.reason) at byte \(error.offset + 1)"))
+        }
+    }
+
+    /// The value of the one placeholder of `template` (`{ReqID}`, `{objectId}` ...) when `path`
+    /// fits it, percent-decoded; nil otherwise.
     static func match(_ path: String, _ template: String) -> String? {
-        guard let range = template.range(of: "{ReqID}") else { return nil }
+        guard let open = template.firstIndex(of: "{"), let close = template[open...].firstIndex(of: "}") else { return nil }
+        let range = open..<template.index(after: close)
         let prefix = template[..<range.lowerBound]
         let suffix = template[range.upperBound...]
         guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.count > prefix.count + suffix.count else { return nil }

@@ -7,24 +7,27 @@ import SocketIOWire
 import Synchronization
 
 /// The reference backend on the wire: ``JobDispatchBackend`` behind a Socket.IO server and its
-/// REST paths on one loopback port. Apps identify themselves in the handshake and join their
-/// rooms (MSG-2); REST calls run the backend and its emissions go out to their rooms.
+/// REST paths on one loopback port, with the task API of ``TaskBackend`` beside it. Apps identify
+/// themselves in the handshake and join their rooms (MSG-2); REST calls run the backend and its
+/// emissions go out to their rooms.
 public final class ReferenceBackendServer: Sendable {
     private let core: Core
     private let server: SocketIOServer
 
-    /// A server around `backend`; `observer` sees every Socket.IO packet (for captures).
+    /// A server around `backend` and the task API `tasks`; `observer` sees every Socket.IO packet (for captures).
     public init(
         backend: JobDispatchBackend,
+        tasks: TaskBackend = TaskBackend(),
         clock: any BrokerClock = SystemBrokerClock(),
         logger: Logger,
         observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
     ) {
-        let core = Core(backend: backend, clock: clock)
+        let core = Core(backend: backend, tasks: tasks, clock: clock)
         self.core = core
         var configuration = SocketIOServer.Configuration(logger: logger, observer: observer)
         configuration.httpHandler = { request in
-            let reply = core.handle(RESTRequest(method: request.method, target: request.target, body: request.body))
+            let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            let reply = core.handle(RESTRequest(method: request.method, target: request.target, body: request.body, headers: headers))
             return SocketIOHTTPResponse(
                 status: reply.status, headers: [("Content-Type", "application/json")], body: reply.body.compactText,
                 afterSend: { core.emit(reply.emissions) })
@@ -59,6 +62,11 @@ public final class ReferenceBackendServer: Sendable {
         core.withBackend(body)
     }
 
+    /// Runs `body` on the task API's state, e.g. to read what a verify case did.
+    public func withTaskBackend<Result: Sendable>(_ body: (inout TaskBackend) -> Result) -> Result {
+        core.withTasks(body)
+    }
+
     /// Handles one REST call as the HTTP handler does and emits its events; for scripted roles.
     public func call(_ request: RESTRequest) -> BackendReply { core.call(request) }
 
@@ -81,11 +89,13 @@ public final class ReferenceBackendServer: Sendable {
     /// The backend state behind a lock, and the namespace its emissions go to.
     private final class Core: Sendable {
         private let backend: Mutex<JobDispatchBackend>
+        private let tasks: Mutex<TaskBackend>
         private let namespace = Mutex<SocketIONamespace?>(nil)
         private let clock: any BrokerClock
 
-        init(backend: JobDispatchBackend, clock: any BrokerClock) {
+        init(backend: JobDispatchBackend, tasks: TaskBackend, clock: any BrokerClock) {
             self.backend = Mutex(backend)
+            self.tasks = Mutex(tasks)
             self.clock = clock
         }
 
@@ -95,9 +105,16 @@ public final class ReferenceBackendServer: Sendable {
             backend.withLock { body(&$0) }
         }
 
-        /// Runs the call on the backend's state; the caller emits its events when the answer is out.
+        func withTasks<Result: Sendable>(_ body: (inout TaskBackend) -> Result) -> Result {
+            tasks.withLock { body(&$0) }
+        }
+
+        /// Runs the call on the task API when it is one (it emits nothing), else on the job
+        /// flow's backend; the caller emits the events when the answer is out.
         func handle(_ request: RESTRequest) -> BackendReply {
-            backend.withLock { BackendRouter.handle(request, backend: &$0, now: clock.now()) }
+            let now = clock.now()
+            if let reply = tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) }) { return reply }
+            return backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
         }
 
         /// Sends emissions to their rooms, in order.

@@ -27,8 +27,8 @@ struct DISCRules: TraceRule {
                 restarted ? "DISC-3" : "DISC-2", lines: [discarded, event.line],
                 expected: "\(req) never shown again after its discard at line \(discarded)\(restarted ? ", also after the relaunch" : "")",
                 observed: "worker \(worker) showed it again")
-        case .lifecycle(_, let discards?):
-            guard let state = context.session.actors[event.actor] else { return }
+        case .lifecycle(_, let stored):
+            guard let discards = stored.discards, let state = context.session.actors[event.actor] else { return }
             // An app may drop the discards of requests that have ended.
             let lost = state.discarded.filter { req in
                 !discards.contains(req) && context.session.requests[req]?.ended != true

@@ -1,0 +1,62 @@
+import Foundation
+import JobWire
+import SocketIOWire
+import Testing
+@testable import JobWireBroker
+
+/// The task API's routes by the Configuration's paths (TASK-1 ... TASK-17): every path reaches
+/// its call, the token comes from the Authorization header, and anything else is left to the job
+/// flow's router.
+struct TaskRouterTests {
+    typealias F = TaskFixtures
+
+    static func request(_ method: String, _ target: String, _ body: JSONValue? = nil, auth: String? = nil) -> RESTRequest {
+        RESTRequest(method: method, target: target, body: body.map { Array($0.compactText.utf8) } ?? [], headers: auth.map { ["Authorization": $0] } ?? [:])
+    }
+
+    @Test func everyPathReachesItsCall() {
+        let paths = TaskPaths()
+        let routes: [(String, String, TaskRouter.Call)] = [
+            ("GET", "/api/users/exists", .userExists), ("POST", "/api/auth/signup", .signUp), ("POST", "/api/auth/login", .logIn),
+            ("POST", "/api/tasks", .createTask), ("GET", "/api/tasks", .listTasks), ("PUT", "/api/tasks/T-1", .editTask("T-1")),
+            ("POST", "/api/tasks/T-1/cancel", .cancelTask("T-1")), ("POST", "/api/tasks/T%2D1/complete", .completeTask("T-1")),
+            ("GET", "/api/tasks/T-1/contractors", .candidates("T-1")), ("PUT", "/api/tasks/T-1/contractor", .chooseContractor("T-1")),
+            ("POST", "/api/contractors/U-2/reviews", .review("U-2")),
+        ]
+        for (method, path, call) in routes {
+            #expect(TaskRouter.route(Self.request(method, path), paths) == call, "\(method) \(path)")
+        }
+        for (method, path) in [("DELETE", "/api/tasks/T-1"), ("POST", "/api/requests"), ("GET", "/api/tasks/T-1/x/contractors"), ("PUT", "/api/tasks")] {
+            #expect(TaskRouter.route(Self.request(method, path), paths) == nil, "\(method) \(path)")
+        }
+    }
+
+    @Test func aSessionOverTheRouterUsesTheAuthorizationHeader() throws {
+        var backend = F.backend()
+        let signUp = try #require(TaskRouter.handle(Self.request("POST", "/api/auth/signup", ["email": "ana@example.com", "password": "pw"]), backend: &backend, now: F.now))
+        let auth = "Bearer \(signUp.body["token"]?.stringValue ?? "")"
+        let exists = TaskRouter.handle(Self.request("GET", "/api/users/exists?email=ana%40example.com"), backend: &backend, now: F.now)
+        #expect(exists?.body["exists"] == true)
+        let created = TaskRouter.handle(Self.request("POST", "/api/tasks", F.draft(), auth: auth), backend: &backend, now: F.now)
+        #expect(created?.status == 200)
+        let listed = TaskRouter.handle(Self.request("GET", "/api/tasks", auth: auth), backend: &backend, now: F.now)
+        #expect(listed?.body["tasks"]?.arrayValue?.count == 1)
+        #expect(TaskRouter.handle(Self.request("GET", "/api/tasks"), backend: &backend, now: F.now)?.status == 401)
+    }
+
+    @Test func aBodyThatIsNotJSONIsABadRequestOnBody() {
+        var backend = F.backend()
+        let request = RESTRequest(method: "POST", target: "/api/auth/login", body: Array("{email".utf8))
+        let reply = TaskRouter.handle(request, backend: &backend, now: F.now)
+        #expect(reply?.status == 400 && reply.map(F.field) == "body")
+    }
+
+    @Test func configuredPathsAreTheOnesRouted() {
+        var settings = TaskSettings()
+        settings.paths.tasks = "/v2/jobs"
+        settings.paths.task = "/v2/jobs/{objectId}"
+        #expect(TaskRouter.route(Self.request("GET", "/v2/jobs"), settings.paths) == .listTasks)
+        #expect(TaskRouter.route(Self.request("PUT", "/v2/jobs/T-4"), settings.paths) == .editTask("T-4"))
+        #expect(TaskRouter.route(Self.request("GET", "/api/tasks"), settings.paths) == nil)
+    }
+}
