@@ -1,0 +1,42 @@
+import Foundation
+import SocketIOWire
+import Testing
+
+/// Runs `Interop/python_client.py` against a server and checks that every check passed.
+///
+/// The script prints one JSON line per check (`check`, `result`, `detail`) and exits 0 when all
+/// passed; ``run(url:transports:heartbeatWait:minimumPings:sourceLocation:)`` records an issue
+/// for a missing, extra or failed check, a non-zero exit, or a child still running at the deadline.
+enum PythonClientHarness {
+    /// The checks python_client.py runs, in order.
+    static let checks = [
+        "connect", "auth-event", "auth-event-custom-namespace", "message-back", "message-with-ack", "binary-echo",
+        "binary-ack", "binary-from-server", "server-asks-for-ack", "custom-namespace", "heartbeat",
+        "server-disconnects-namespace", "refused-namespace", "clean-disconnect",
+    ]
+
+    /// Runs the script with `--transports transports` and returns its check lines; the child is always stopped.
+    @discardableResult
+    static func run(
+        url: URL, transports: String, heartbeatWait: Double = 1, minimumPings: Int = 3,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> [JSONValue] {
+        let python = try InteropPython.interpreter()
+        let client = try ChildProcess(executable: python, arguments: [
+            InteropPython.clientScript.path, url.absoluteString,
+            "--transports", transports, "--timeout", "5",
+            "--heartbeat-wait", String(heartbeatWait), "--min-pings", String(minimumPings),
+        ])
+        defer { client.stop() }
+        var results: [JSONValue] = []
+        while let line = try await client.lines.next(within: .seconds(20), "check line from python_client.py") {
+            results.append(try JSONParser.parse(line))
+        }
+        #expect(await client.waitForExit(within: .seconds(5)), "python_client.py did not exit", sourceLocation: sourceLocation)
+        #expect(client.exitStatus == 0, "stderr: \(client.standardError)", sourceLocation: sourceLocation)
+        #expect(results.compactMap { $0["check"]?.stringValue } == checks, sourceLocation: sourceLocation)
+        let failed = results.filter { $0["result"] != "passed" }
+        #expect(failed.isEmpty, "failed checks: \(failed.map(\.compactText))", sourceLocation: sourceLocation)
+        return results
+    }
+}
