@@ -7,9 +7,9 @@ Connects a python-socketio AsyncClient to URL with the given transports and exer
 behaviour python_server.py implements (the official testee's, plus a few events): `auth` on
 connect, `message` -> `message-back`, `message-with-ack`, binary both ways, the server asking
 the client for an ACK, a second namespace, a refused namespace, heartbeats, a server-side
-namespace disconnect and a clean disconnect. The heartbeat check idles for --heartbeat-wait
-seconds and needs at least --min-pings server pings (each answered by the client) in that time,
-then an ack on the same connection. Prints one JSON line per check:
+namespace disconnect and a clean disconnect. The heartbeat check idles until the client has
+answered --min-pings server pings (for --heartbeat-wait seconds when that is 0), and fails when
+that takes longer than --heartbeat-wait seconds; then it needs an ack on the same connection. Prints one JSON line per check:
 {"check": NAME, "result": "passed"|"failed", "detail": TEXT}. Exits 0 when every check
 passed, 1 otherwise. Needs only python-socketio and aiohttp.
 """
@@ -154,13 +154,17 @@ async def run(url, transports, timeout, heartbeat_wait, min_pings):
         return expect(await inboxes["/custom"].get("message-back", timeout), ["on custom"])
 
     async def heartbeat():
-        before = len(pings)
-        await asyncio.sleep(heartbeat_wait)
-        seen = len(pings) - before
+        loop = asyncio.get_running_loop()
+        before, start = len(pings), loop.time()
+        if min_pings == 0:
+            await asyncio.sleep(heartbeat_wait)
+        while len(pings) - before < min_pings and loop.time() - start < heartbeat_wait:
+            await asyncio.sleep(0.02)
+        seen, idle = len(pings) - before, loop.time() - start
         answer = await sio.call("message-with-ack", ("still here",), timeout=timeout)
         passed = sio.connected and answer == "still here" and seen >= min_pings
         detail = (
-            f"{seen} pings answered in {heartbeat_wait} s (at least {min_pings} expected); "
+            f"{seen} pings answered in {idle:.2f} s (at least {min_pings} expected within {heartbeat_wait} s); "
             f"connected {sio.connected}, ack {answer!r} (expected 'still here')"
         )
         return passed, detail
@@ -213,8 +217,8 @@ def main():
     parser.add_argument("url", help="the server, e.g. http://127.0.0.1:3000")
     parser.add_argument("--transports", default="polling,websocket", help="comma-separated, in order")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per check (default 5)")
-    parser.add_argument("--heartbeat-wait", type=float, default=1.5, help="seconds idle in the heartbeat check")
-    parser.add_argument("--min-pings", type=int, default=1, help="server pings the heartbeat check needs (default 1)")
+    parser.add_argument("--heartbeat-wait", type=float, default=1.5, help="longest idle time in the heartbeat check, in seconds")
+    parser.add_argument("--min-pings", type=int, default=1, help="server pings the heartbeat check waits for (default 1)")
     args = parser.parse_args()
     transports = [name.strip() for name in args.transports.split(",") if name.strip()]
     asyncio.run(run(args.url, transports, args.timeout, args.heartbeat_wait, args.min_pings))

@@ -37,6 +37,20 @@ enum ClientTestSupport {
         return mailbox
     }
 
+    /// Waits until the client has answered `count` server pings in its current session.
+    ///
+    /// Waiting for the pings rather than sleeping a fixed time keeps heartbeat tests fast on an
+    /// idle machine and correct on a loaded one, where timers fire late.
+    static func waitForPings(_ count: Int, of client: SocketIOClient, within timeout: Duration = .seconds(10)) async throws {
+        let end = ContinuousClock.now + timeout
+        while await client.pingsAnswered < count {
+            guard ContinuousClock.now < end else {
+                throw TestTimeout("the client answered \(await client.pingsAnswered) pings within \(timeout), not \(count)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Waits until the client runs on `transport`.
     static func waitForTransport(_ transport: SocketIOClientConfiguration.Transport, of client: SocketIOClient, within timeout: Duration = .seconds(5)) async throws {
         let end = ContinuousClock.now + timeout
