@@ -14,9 +14,27 @@ struct KeepAliveUpgradeTests {
     static let upgradeHeaders =
         "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
 
+    /// An Engine.IO echo server that pings only every 10 s, so no ping lands in a poll under test.
+    static func withEchoServer(_ body: (Int) async throws -> Void) async throws {
+        let server = SocketIOServer(configuration: .init(
+            logger: Testee.logger, path: "/engine.io/", mode: .engineIO, pingInterval: .seconds(10), pingTimeout: .seconds(10)
+        ))
+        server.onEngineIOConnection { connection in
+            connection.onMessage { message in connection.send(message) }
+        }
+        let port = try #require(try await server.start(host: "127.0.0.1", port: 0).port)
+        do {
+            try await body(port)
+        } catch {
+            await server.shutdown(gracePeriod: .zero)
+            throw error
+        }
+        await server.shutdown(gracePeriod: .zero)
+    }
+
     @Test("handshake, a poll, then the upgrade on the same connection: 101, 2probe/3probe, 5, messages over the WebSocket")
     func upgradeAfterPolling() async throws {
-        try await Testee.run(engineIOOnly: true) { port in
+        try await Self.withEchoServer { port in
             let connection = try await RawTCPConnection.connect(port: port)
             defer { connection.close() }
             try await connection.send("GET /engine.io/?EIO=4&transport=polling HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -44,7 +62,7 @@ struct KeepAliveUpgradeTests {
 
     @Test("a refused upgrade on a kept-alive connection gets the reference's error answer, as on a fresh one")
     func refusedUpgradeAfterPolling() async throws {
-        try await Testee.run(engineIOOnly: true) { port in
+        try await Self.withEchoServer { port in
             let connection = try await RawTCPConnection.connect(port: port)
             defer { connection.close() }
             try await connection.send("GET /engine.io/?EIO=4&transport=polling HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

@@ -9,9 +9,13 @@ import SocketIOWire
 /// with ``entry(within:where:)``, which waits for an entry that may not have arrived yet.
 final class InteropEventLog: Sendable {
     private let seen = LockedValue<[JSONValue]>([])
+    private let start = ContinuousClock.now
 
-    /// Adds an entry.
+    /// Adds an entry, with `ms`, the milliseconds since the log was created, as its last member.
     func put(_ entry: JSONObject) {
+        var entry = entry
+        let elapsed = ContinuousClock.now - start
+        entry.members.append(.init(key: "ms", value: .int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)))
         seen.withLock { $0.append(.object(entry)) }
     }
 

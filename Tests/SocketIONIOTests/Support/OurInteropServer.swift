@@ -32,7 +32,10 @@ final class OurInteropServer: Sendable {
     }
 
     /// Starts a server with the app and these heartbeat settings.
-    static func start(pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(1)) async throws -> OurInteropServer {
+    ///
+    /// The ping timeout is generous by default: the tests run many peers in parallel on a small
+    /// machine, where a pong can be late without anything being wrong.
+    static func start(pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(2)) async throws -> OurInteropServer {
         let log = InteropEventLog()
         let logger = Logger(label: "interop-server") { _ in InteropLogCapture(log: log) }
         let configuration = SocketIOServer.Configuration(
@@ -66,7 +69,7 @@ final class OurInteropServer: Sendable {
 
 /// Runs `body` against a fresh ``OurInteropServer`` that is shut down afterwards, whatever happens.
 func withOurServer<T: Sendable>(
-    pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(1),
+    pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(2),
     _ body: (OurInteropServer) async throws -> T
 ) async throws -> T {
     let server = try await OurInteropServer.start(pingInterval: pingInterval, pingTimeout: pingTimeout)
