@@ -33,17 +33,17 @@ final class OurInteropServer: Sendable {
 
     /// Starts a server with the app and these heartbeat settings.
     ///
-    /// The ping timeout is generous by default: the tests run many peers in parallel on a small
-    /// machine, where a pong can be late without anything being wrong.
-    static func start(pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(2)) async throws -> OurInteropServer {
+    /// The ping, upgrade and connect timeouts are generous: the tests run many peers in parallel
+    /// on a small machine, where a pong or a CONNECT can be seconds late with nothing wrong.
+    static func start(pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(5)) async throws -> OurInteropServer {
         let log = InteropEventLog()
         let logger = Logger(label: "interop-server") { _ in InteropLogCapture(log: log) }
         let configuration = SocketIOServer.Configuration(
             logger: logger,
             pingInterval: pingInterval,
             pingTimeout: pingTimeout,
-            upgradeTimeout: .seconds(5),
-            connectTimeout: .seconds(5),
+            upgradeTimeout: .seconds(20),
+            connectTimeout: .seconds(20),
             cors: .init(origin: .any),
             observer: { record in log.record(record) }
         )
@@ -56,7 +56,7 @@ final class OurInteropServer: Sendable {
 
     /// The first entry, seen earlier or arriving within `timeout`, for which `matches` holds.
     @discardableResult
-    func entry(within timeout: Duration = .seconds(5), where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
+    func entry(within timeout: Duration = .seconds(10), where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
         try await log.entry(within: timeout, where: matches)
     }
 
@@ -69,7 +69,7 @@ final class OurInteropServer: Sendable {
 
 /// Runs `body` against a fresh ``OurInteropServer`` that is shut down afterwards, whatever happens.
 func withOurServer<T: Sendable>(
-    pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(2),
+    pingInterval: Duration = .milliseconds(300), pingTimeout: Duration = .seconds(5),
     _ body: (OurInteropServer) async throws -> T
 ) async throws -> T {
     let server = try await OurInteropServer.start(pingInterval: pingInterval, pingTimeout: pingTimeout)
