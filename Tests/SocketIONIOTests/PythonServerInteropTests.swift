@@ -111,7 +111,7 @@ struct PythonServerInteropTests {
 
     @Test("server pings are answered: several heartbeats on a 200 ms interval", arguments: transportCases)
     func heartbeats(transports: [Transport]) async throws {
-        try await withPythonServer(pingInterval: 0.2, pingTimeout: 2.0) { server in
+        try await withPythonServer(pingInterval: 0.2, pingTimeout: 5.0) { server in
             let client = try ClientTestSupport.client(server.url, ClientTestSupport.configuration(transports))
             try await client.connect()
             try await ClientTestSupport.waitForPings(4, of: client)

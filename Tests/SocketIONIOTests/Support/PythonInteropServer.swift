@@ -23,7 +23,7 @@ final class PythonInteropServer: Sendable {
     }
 
     /// Starts the server and waits for its port; `pingInterval` and `pingTimeout` are in seconds.
-    static func start(pingInterval: Double = 0.3, pingTimeout: Double = 1.0, deadline: Double = 60) async throws -> PythonInteropServer {
+    static func start(pingInterval: Double = 0.3, pingTimeout: Double = 5.0, deadline: Double = 60) async throws -> PythonInteropServer {
         let python = try InteropPython.interpreter()
         let process = try ChildProcess(executable: python, arguments: [
             InteropPython.serverScript.path,
@@ -79,7 +79,7 @@ final class PythonInteropServer: Sendable {
 ///
 /// The test holds a ``PythonPeers`` slot meanwhile, so few Python peers start at once.
 func withPythonServer<T: Sendable>(
-    pingInterval: Double = 0.3, pingTimeout: Double = 1.0,
+    pingInterval: Double = 0.3, pingTimeout: Double = 5.0,
     _ body: (PythonInteropServer) async throws -> T
 ) async throws -> T {
     try await PythonPeers.withSlot {
