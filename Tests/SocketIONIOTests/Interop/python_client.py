@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """A python-socketio client harness that checks a Socket.IO v5 server's app behaviour.
 
-Usage: python_client.py URL [--transports polling,websocket] [--timeout 5] [--heartbeat-wait 1.5]
+Usage: python_client.py URL [--transports polling,websocket] [--timeout 5] [--heartbeat-wait 1.5] [--min-pings 1]
 
 Connects a python-socketio AsyncClient to URL with the given transports and exercises the
 behaviour python_server.py implements (the official testee's, plus a few events): `auth` on
 connect, `message` -> `message-back`, `message-with-ack`, binary both ways, the server asking
 the client for an ACK, a second namespace, a refused namespace, heartbeats, a server-side
-namespace disconnect and a clean disconnect. Prints one JSON line per check:
+namespace disconnect and a clean disconnect. The heartbeat check idles until the client has
+answered --min-pings server pings (for --heartbeat-wait seconds when that is 0), and fails when
+that takes longer than --heartbeat-wait seconds; then it needs an ack on the same connection. Prints one JSON line per check:
 {"check": NAME, "result": "passed"|"failed", "detail": TEXT}. Exits 0 when every check
 passed, 1 otherwise. Needs only python-socketio and aiohttp.
 """
@@ -17,6 +19,7 @@ import asyncio
 import json
 import sys
 
+import engineio
 import socketio
 
 AUTH = {"token": "123"}
@@ -60,10 +63,25 @@ def expect(observed, expected):
     return observed == expected, f"expected {expected!r}, observed {observed!r}"
 
 
-async def run(url, transports, timeout, heartbeat_wait):
+def count_pings(sio):
+    """Counts the server's PING packets the client's engine receives (and answers with PONG)."""
+    pings = []
+    receive = sio.eio._receive_packet
+
+    async def counting_receive(pkt):
+        if pkt.packet_type == engineio.packet.PING:
+            pings.append(pkt.data)
+        return await receive(pkt)
+
+    sio.eio._receive_packet = counting_receive
+    return pings
+
+
+async def run(url, transports, timeout, heartbeat_wait, min_pings):
     inboxes = {"/": Inbox(), "/custom": Inbox()}
     disconnected = {"/": asyncio.Event(), "/custom": asyncio.Event()}
     sio = socketio.AsyncClient(reconnection=False)
+    pings = count_pings(sio)
 
     for namespace, inbox in inboxes.items():
         def bind(namespace, inbox):
@@ -136,9 +154,20 @@ async def run(url, transports, timeout, heartbeat_wait):
         return expect(await inboxes["/custom"].get("message-back", timeout), ["on custom"])
 
     async def heartbeat():
-        await asyncio.sleep(heartbeat_wait)
+        loop = asyncio.get_running_loop()
+        before, start = len(pings), loop.time()
+        if min_pings == 0:
+            await asyncio.sleep(heartbeat_wait)
+        while len(pings) - before < min_pings and loop.time() - start < heartbeat_wait:
+            await asyncio.sleep(0.02)
+        seen, idle = len(pings) - before, loop.time() - start
         answer = await sio.call("message-with-ack", ("still here",), timeout=timeout)
-        return expect((sio.connected, answer), (True, "still here"))
+        passed = sio.connected and answer == "still here" and seen >= min_pings
+        detail = (
+            f"{seen} pings answered in {idle:.2f} s (at least {min_pings} expected within {heartbeat_wait} s); "
+            f"connected {sio.connected}, ack {answer!r} (expected 'still here')"
+        )
+        return passed, detail
 
     async def server_disconnect():
         await sio.emit("disconnect-me", namespace="/custom")
@@ -188,10 +217,11 @@ def main():
     parser.add_argument("url", help="the server, e.g. http://127.0.0.1:3000")
     parser.add_argument("--transports", default="polling,websocket", help="comma-separated, in order")
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per check (default 5)")
-    parser.add_argument("--heartbeat-wait", type=float, default=1.5, help="seconds idle in the heartbeat check")
+    parser.add_argument("--heartbeat-wait", type=float, default=1.5, help="longest idle time in the heartbeat check, in seconds")
+    parser.add_argument("--min-pings", type=int, default=1, help="server pings the heartbeat check waits for (default 1)")
     args = parser.parse_args()
     transports = [name.strip() for name in args.transports.split(",") if name.strip()]
-    asyncio.run(run(args.url, transports, args.timeout, args.heartbeat_wait))
+    asyncio.run(run(args.url, transports, args.timeout, args.heartbeat_wait, args.min_pings))
     sys.exit(0 if results and all(results) else 1)
 
 

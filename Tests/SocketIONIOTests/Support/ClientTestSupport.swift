@@ -6,13 +6,14 @@ import SocketIOWire
 
 /// Small helpers for driving a ``SocketIOClient`` in live tests.
 enum ClientTestSupport {
-    /// Short limits, so a broken exchange fails fast instead of hanging.
+    /// Limits well under the tests' time limits, so a broken exchange fails instead of hanging,
+    /// yet long enough for a loaded machine.
     static func configuration(
         _ transports: [SocketIOClientConfiguration.Transport], auth: [String: JSONObject] = [:]
     ) -> SocketIOClientConfiguration {
         SocketIOClientConfiguration(
             transports: transports, auth: auth,
-            connectTimeout: .seconds(5), ackTimeout: .seconds(5), upgradeTimeout: .seconds(5)
+            connectTimeout: .seconds(15), ackTimeout: .seconds(15), upgradeTimeout: .seconds(15)
         )
     }
 
@@ -37,8 +38,22 @@ enum ClientTestSupport {
         return mailbox
     }
 
+    /// Waits until the client has answered `count` server pings in its current session.
+    ///
+    /// Waiting for the pings rather than sleeping a fixed time keeps heartbeat tests fast on an
+    /// idle machine and correct on a loaded one, where timers fire late.
+    static func waitForPings(_ count: Int, of client: SocketIOClient, within timeout: Duration = .seconds(10)) async throws {
+        let end = ContinuousClock.now + timeout
+        while await client.pingsAnswered < count {
+            guard ContinuousClock.now < end else {
+                throw TestTimeout("the client answered \(await client.pingsAnswered) pings within \(timeout), not \(count)")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// Waits until the client runs on `transport`.
-    static func waitForTransport(_ transport: SocketIOClientConfiguration.Transport, of client: SocketIOClient, within timeout: Duration = .seconds(5)) async throws {
+    static func waitForTransport(_ transport: SocketIOClientConfiguration.Transport, of client: SocketIOClient, within timeout: Duration = .seconds(10)) async throws {
         let end = ContinuousClock.now + timeout
         while await client.transport != transport {
             guard ContinuousClock.now < end else {
@@ -56,7 +71,7 @@ struct UnexpectedEvent: Error, CustomStringConvertible {
 
 extension TestMailbox where Item == SocketIOEvent {
     /// The next event, which must be named `name`.
-    func event(_ name: String, within timeout: Duration = .seconds(5)) async throws -> SocketIOEvent {
+    func event(_ name: String, within timeout: Duration = .seconds(10)) async throws -> SocketIOEvent {
         guard let event = try await next(within: timeout, "\"\(name)\" event") else {
             throw UnexpectedEvent(description: "the event stream ended before \"\(name)\"")
         }

@@ -23,14 +23,14 @@ final class PythonInteropServer: Sendable {
     }
 
     /// Starts the server and waits for its port; `pingInterval` and `pingTimeout` are in seconds.
-    static func start(pingInterval: Double = 0.3, pingTimeout: Double = 1.0, deadline: Double = 60) async throws -> PythonInteropServer {
+    static func start(pingInterval: Double = 0.3, pingTimeout: Double = 5.0, deadline: Double = 60) async throws -> PythonInteropServer {
         let python = try InteropPython.interpreter()
         let process = try ChildProcess(executable: python, arguments: [
             InteropPython.serverScript.path,
             "--ping-interval", String(pingInterval), "--ping-timeout", String(pingTimeout), "--deadline", String(deadline),
         ])
         do {
-            guard let line = try await process.lines.next(within: .seconds(15), "port line from python_server.py"),
+            guard let line = try await process.lines.next(within: .seconds(60), "port line from python_server.py"),
                 let port = Int(line)
             else {
                 throw InteropSetupError("python_server.py printed no port: \(process.standardError)")
@@ -76,16 +76,20 @@ final class PythonInteropServer: Sendable {
 }
 
 /// Runs `body` against a fresh python-socketio server that is killed afterwards, whatever happens.
+///
+/// The test holds a ``PythonPeers`` slot meanwhile, so few Python peers start at once.
 func withPythonServer<T: Sendable>(
-    pingInterval: Double = 0.3, pingTimeout: Double = 1.0,
+    pingInterval: Double = 0.3, pingTimeout: Double = 5.0,
     _ body: (PythonInteropServer) async throws -> T
 ) async throws -> T {
-    let server = try await PythonInteropServer.start(pingInterval: pingInterval, pingTimeout: pingTimeout)
-    defer { server.stop() }
-    do {
-        return try await body(server)
-    } catch {
-        throw InteropFailure(error: error, serverLog: server.entries.map(\.compactText), serverStderr: server.process.standardError)
+    try await PythonPeers.withSlot {
+        let server = try await PythonInteropServer.start(pingInterval: pingInterval, pingTimeout: pingTimeout)
+        defer { server.stop() }
+        do {
+            return try await body(server)
+        } catch {
+            throw InteropFailure(error: error, serverLog: server.entries.map(\.compactText), serverStderr: server.process.standardError)
+        }
     }
 }
 

@@ -7,7 +7,8 @@ import Testing
 /// Research notes §4: that client writes the root CONNECT as `40/,` (`40/,{auth}`), leaves with
 /// `41/,`, adds `b64=1` and puts `EIO=4` last in its query, and opens the upgrade WebSocket at
 /// once while a polling GET is still held, so the server must release that GET with `6` after
-/// `3probe`. Each scenario works against any server that runs the official testee's app (`auth`
+/// `3probe`, and may flush a queued noop `6` onto the WebSocket right after `5`. Binary goes
+/// up in a polling POST as a `b<base64>` record. Each scenario works against any server that runs the official testee's app (`auth`
 /// on connect, `message` -> `message-back`); it uses `#expect`/`#require`, so it records issues
 /// in the calling test. The server must not ping during a scenario (use a long ping interval).
 enum RawWireScenarios {
@@ -67,7 +68,7 @@ enum RawWireScenarios {
         #expect(close.status == 200, "POST 1: \(close)")
     }
 
-    /// Polling, then a WebSocket opened while a GET is held: `2probe` -> `3probe`, the GET gets `6`, then `5`.
+    /// Polling, then a WebSocket opened while a GET is held: `2probe` -> `3probe`, the GET gets `6`, then `5` and a stray `6`.
     static func webSocketOpenedWhilePolling(port: Int) async throws {
         let sid = try await pollingHandshake(port: port)
         let connect = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "40/,{\"token\":\"abc\"}")
@@ -84,12 +85,30 @@ enum RawWireScenarios {
         let released = try await held.value
         #expect(released.status == 200 && released.text == "6", "the held GET must be released with a noop: \(released)")
         try await socket.send(text: "5")
+        try await socket.send(text: "6")  // the client's queued noop, flushed after the upgrade
 
         try await socket.send(text: "42[\"message\",\"over ws\"]")
         #expect(try await socket.nextText(skipping: ["6"]) == "42[\"message-back\",\"over ws\"]")
         try await socket.send(text: "41/,")
         try await socket.send(text: "1")
         await socket.close()
+    }
+
+    /// Polling with `b64=1`: a binary event POSTed as its packet and a `b<base64>` record; the echo comes back the same way.
+    static func binaryOnPolling(port: Int) async throws {
+        let sid = try await pollingHandshake(port: port)
+        let connect = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "40/,")
+        #expect(connect.status == 200, "POST 40/,: \(connect)")
+        _ = try await poll(port: port, sid: sid) { $0.contains("42[\"auth\",{}]") }
+
+        let body = "451-[\"message\",{\"_placeholder\":true,\"num\":0}]\u{1E}bAQID"
+        let message = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: body)
+        #expect(message.status == 200, "POST binary message: \(message)")
+        let back = try await poll(port: port, sid: sid) { $0.contains("bAQID") }
+        #expect(back == ["451-[\"message-back\",{\"_placeholder\":true,\"num\":0}]", "bAQID"])
+
+        let close = try await RawWireHTTPClient.post(port: port, query: swiftQuery("polling", sid: sid), body: "41/,\u{1E}1")
+        #expect(close.status == 200, "POST 41/, and 1: \(close)")
     }
 
     /// WebSocket only, with the Swift client's query: CONNECT as `40/,{auth}`, then `41/,`.

@@ -12,9 +12,36 @@ enum EngineIOConnectionKind: Sendable {
 
 /// Sets up a new connection: NIO's HTTP/1.1 server codecs with its WebSocket upgrader, then
 /// ``EngineIOPollingHandler`` or ``EngineIOWebSocketHandler``.
+///
+/// NIO's upgrader looks at the first request only. A client that keeps its connections alive may
+/// send the upgrade on a connection that already carried polling requests (aiohttp, and so
+/// python-socketio, reuses its pooled polling connection for the probe WebSocket, as Node's HTTP
+/// server allows); ``EngineIOPollingHandler`` then hands that request to a fresh upgrader from
+/// ``makeUpgradeHandler(_:core:)``, which continues the connection exactly as a first request would.
 enum EngineIOPipeline {
     /// Configures `channel` for `core`; the future tells which kind the connection became.
     static func configure(_ channel: any Channel, core: EngineIOServerCore) throws -> EventLoopFuture<EngineIOConnectionKind> {
+        try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+            configuration: .init(upgradeConfiguration: upgradeConfiguration(core: core))
+        )
+    }
+
+    /// An upgrade handler for a later request of a connection configured by ``configure(_:core:)``;
+    /// it takes over that request and removes the same HTTP handlers the first one would have.
+    static func makeUpgradeHandler(
+        _ operations: ChannelPipeline.SynchronousOperations, core: EngineIOServerCore
+    ) throws -> NIOTypedHTTPServerUpgradeHandler<EngineIOConnectionKind> {
+        let encoder = try operations.handler(type: HTTPResponseEncoder.self)
+        var extraHandlers: [any RemovableChannelHandler] = [try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)]
+        if let handler = try? operations.handler(type: HTTPServerPipelineHandler.self) { extraHandlers.append(handler) }
+        if let handler = try? operations.handler(type: NIOHTTPResponseHeadersValidator.self) { extraHandlers.append(handler) }
+        if let handler = try? operations.handler(type: HTTPServerProtocolErrorHandler.self) { extraHandlers.append(handler) }
+        return NIOTypedHTTPServerUpgradeHandler(
+            httpEncoder: encoder, extraHTTPHandlers: extraHandlers, upgradeConfiguration: upgradeConfiguration(core: core)
+        )
+    }
+
+    private static func upgradeConfiguration(core: EngineIOServerCore) -> NIOTypedHTTPServerUpgradeConfiguration<EngineIOConnectionKind> {
         let maxPayload = min(max(core.maxPayload, 1), Int(UInt32.max))
         let upgrader = NIOTypedWebSocketServerUpgrader<EngineIOConnectionKind>(
             maxFrameSize: maxPayload,
@@ -41,7 +68,7 @@ enum EngineIOPipeline {
                 }
             }
         )
-        let upgradeConfiguration = NIOTypedHTTPServerUpgradeConfiguration<EngineIOConnectionKind>(
+        return NIOTypedHTTPServerUpgradeConfiguration<EngineIOConnectionKind>(
             upgraders: [upgrader],
             notUpgradingCompletionHandler: { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -49,9 +76,6 @@ enum EngineIOPipeline {
                     return .polling
                 }
             }
-        )
-        return try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
-            configuration: .init(upgradeConfiguration: upgradeConfiguration)
         )
     }
 

@@ -6,7 +6,10 @@ import NIOHTTP1
 /// Reads each request (the body up to maxPayload, the rest counted but dropped), hands it to
 /// ``EngineIOServerCore``, and writes whatever answer comes back, at once or when a held poll is
 /// released, adding Content-Length, Connection and the CORS headers. It makes no protocol
-/// decision. When the connection closes under a held poll, the session is told.
+/// decision. When the connection closes under a held poll, the session is told. A WebSocket
+/// upgrade request on this kept-alive connection is handed, with everything after it, to a fresh
+/// upgrader placed behind this handler, which leaves the pipeline once that upgrader is done
+/// (see ``EngineIOPipeline``).
 final class EngineIOPollingHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -16,14 +19,23 @@ final class EngineIOPollingHandler: ChannelInboundHandler, RemovableChannelHandl
     private var body: ByteBuffer?
     private var bodyTooLarge = false
     private var held: (session: EngineIOSession, id: EngineIOTransportID)?
+    private var handedOff = false
 
     init(core: EngineIOServerCore) {
         self.core = core
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if handedOff {
+            context.fireChannelRead(data)
+            return
+        }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if held == nil, head.headers[canonicalForm: "upgrade"].contains(where: { $0.lowercased() == "websocket" }) {
+                handOffUpgrade(context: context, data: data)
+                return
+            }
             self.head = head
             body = context.channel.allocator.buffer(capacity: 0)
             bodyTooLarge = false
@@ -50,6 +62,25 @@ final class EngineIOPollingHandler: ChannelInboundHandler, RemovableChannelHandl
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         core.logger.debug("polling connection error", metadata: ["error": "\(error)"])
         context.close(promise: nil)
+    }
+
+    /// Puts a fresh upgrader behind this handler, passes it the upgrade request and every later
+    /// read, and leaves the pipeline when the upgrader has upgraded the connection or given it a
+    /// new polling handler.
+    private func handOffUpgrade(context: ChannelHandlerContext, data: NIOAny) {
+        let operations = context.pipeline.syncOperations
+        do {
+            let upgrader = try EngineIOPipeline.makeUpgradeHandler(operations, core: core)
+            try operations.addHandler(upgrader, position: .after(self))
+            handedOff = true
+            upgrader.upgradeResultFuture.assumeIsolated().whenComplete { _ in
+                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            }
+        } catch {
+            errorCaught(context: context, error: error)
+            return
+        }
+        context.fireChannelRead(data)
     }
 
     private func dispatch(context: ChannelHandlerContext) {
