@@ -1,5 +1,6 @@
 /// Every rule the checker runs, one or more per requirement id: all of FLOW, ALERT, TIME, ELIG
-/// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown").
+/// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown"),
+/// the backend's MSG payloads and routing (MSG-1, MSG-3 ... MSG-11) and its REST answers (REST-1 ... REST-14).
 public enum TraceRuleBook: Sendable {
     /// Fresh rule instances, in a fixed order.
     static func makeRules() -> [any TraceRule] {
@@ -11,6 +12,7 @@ public enum TraceRuleBook: Sendable {
             TIMETimerStart(), TIMETimeoutCancel(), TIMEOfferDelay(), TIME10ClockAgreement(),
             ELIGDecisionReport(), OfferShowObligations(), ELIG8GetJobsEligibleOnly(),
             DISCRules(),
+            MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
         ]
         rules += ELIGRule.all.map { $0 as any TraceRule }
         return rules

@@ -74,6 +74,8 @@ extension TraceSession {
             switch emission.event {
             case .new:
                 requests[req]!.newTargets.append(emission.target)
+                requests[req]!.newReceivers.insert(emission.target)
+                if requests[req]!.newPayload == nil { requests[req]!.newPayload = emission.payload }
                 if requests[req]!.newLine == nil {
                     requests[req]!.newLine = emission.line
                     requests[req]!.newAt = emission.ts
@@ -100,6 +102,11 @@ extension TraceSession {
             switch answer.call {
             case .postRequest:
                 if let clientId = answer.requestBody?["clientId"].flatMap(TraceFields.canonicalID) { requests[req]!.clientId = clientId }
+                if requests[req]!.postedAt == nil {
+                    requests[req]!.postBody = answer.requestBody
+                    requests[req]!.postedAt = answer.ts
+                    requests[req]!.postLine = answer.line
+                }
             case .workerAccept:
                 requests[req]!.acceptSuccesses += 1
                 if requests[req]!.winner == nil {
@@ -107,8 +114,9 @@ extension TraceSession {
                     requests[req]!.wonAt = answer.ts
                     requests[req]!.firstSuccessLine = answer.line
                 }
-            case .cancel: end(req, by: .cancel, at: answer.ts, line: answer.line)
-            case .close: end(req, by: .close, at: answer.ts, line: answer.line)
+            case .cancel, .close:
+                if requests[req]!.endCallBody == nil { requests[req]!.endCallBody = answer.requestBody }
+                end(req, by: answer.call == .cancel ? .cancel : .close, at: answer.ts, line: answer.line)
             case .getJobs: break
             }
         }
@@ -120,6 +128,7 @@ extension TraceSession {
         switch change {
         case .launched:
             if !state.running || state.lastAwayAt != nil { state.launches += 1 }
+            state.launchedSeen = true
             state.running = true
             state.foreground = true
             state.lastRestoreAt = ts
