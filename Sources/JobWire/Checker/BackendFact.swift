@@ -92,7 +92,8 @@ extension TraceSession {
             exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(TraceFields.canonicalID)
             break
         }
-        if exchange.worker == nil, actor.role == .worker { exchange.worker = actor.id }
+        // getJobs names its worker in the query only; a query without one is malformed (REST-13).
+        if exchange.worker == nil, actor.role == .worker, exchange.call != .getJobs { exchange.worker = actor.id }
         exchange.requestBody = request.body
         return exchange
     }
