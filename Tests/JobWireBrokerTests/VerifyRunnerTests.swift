@@ -31,7 +31,6 @@ struct VerifyRunnerTests {
     @Test func theCleanBackendPassesEveryCase() async throws {
         let run = try await Self.verify()
         #expect(run.results.count >= 20)
-        print(run.results.map { "\($0.id) \(Int($0.durationSeconds * 1000)) ms" }.joined(separator: "\n"))
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(run))")
     }
 

@@ -3,9 +3,9 @@ import SocketIOWire
 /// REST-8 ... REST-14: which answer a call deserves, from what the trace shows of the call and of
 /// its request: the failure codes that apply, in the order of REST-14, then success.
 ///
-/// The backend handles a call somewhere between its receipt and its answer (from app events:
-/// between the send and the answer, give or take clockSkewToleranceMs), so an answer is right
-/// when it fits the request's state at either end of that window. What the trace cannot show
+/// The backend handles a call somewhere between its receipt and its answer, so an answer is right
+/// when it fits the request's state at either end of that window; from app events a failure may
+/// also be explained by a transition recorded up to clockSkewToleranceMs after it. What the trace cannot show
 /// (a request it never saw, a worker's profile it does not know) makes every answer acceptable
 /// from there on. Ids the header lists under `unknown` are known not to exist (REST-11).
 struct RESTAnswerCodes: TraceRule {
@@ -20,7 +20,7 @@ struct RESTAnswerCodes: TraceRule {
     ]
     var wantsFacts: Bool { true }
     private var started: [String: Snapshot] = [:]
-    private var waiting: [Int: (answer: AnswerFact, start: Snapshot)] = [:]
+    private var waiting: [Int: (answer: AnswerFact, atAnswer: Snapshot)] = [:]
 
     /// What the checker knows of a request at one moment.
     struct Snapshot: Sendable {
@@ -48,27 +48,43 @@ struct RESTAnswerCodes: TraceRule {
             started[call.xid] = snapshot(call.req, context.session)
         case .answered(let answer):
             guard answer.response.status != nil else { return }
-            let start = started.removeValue(forKey: answer.xid) ?? snapshot(answer.call == .postRequest ? nil : answer.req, context.session)
-            waiting[answer.line] = (answer, start)
-            let slack = context.session.backendRecorded ? 0 : context.skew
-            context.schedule(due: answer.ts + slack, req: answer.req ?? "", tag: answer.line, line: answer.line)
+            let req = answer.call == .postRequest ? nil : answer.req
+            // Rules see the answer before the session takes it in: this state lacks the call's own effect.
+            let atAnswer = snapshot(req, context.session)
+            let start = started.removeValue(forKey: answer.xid) ?? atAnswer
+            let answered = Self.answered(answer)
+            guard answered == "success" || RESTAnswerShapes.statuses[answered] != nil, answered != "server_error" else { return }
+            let lists = [candidates(answer, start, context), candidates(answer, atAnswer, context)]
+            if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
+                checkField(answer, answered, &context)
+            } else if answered == "success" || context.session.backendRecorded {
+                blame(answer, answered, lists[1], &context)
+            } else {
+                // From app events a transition that explains a failure may be recorded a little later.
+                waiting[answer.line] = (answer, atAnswer)
+                context.schedule(due: answer.ts + context.skew, req: answer.req ?? "", tag: answer.line, line: answer.line)
+            }
         default:
             break
         }
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let (answer, start) = waiting.removeValue(forKey: obligation.tag) else { return }
+        guard let (answer, atAnswer) = waiting.removeValue(forKey: obligation.tag) else { return }
         let req = answer.call == .postRequest ? nil : answer.req
-        let end = snapshot(req, context.session)
-        let answered = answer.succeeded ? "success" : (answer.response.body?["error"]?["code"]?.stringValue ?? "?")
-        guard answered == "success" || RESTAnswerShapes.statuses[answered] != nil, answered != "server_error" else { return }
-        let lists = [candidates(answer, start, context), candidates(answer, end, context)]
-        if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
-            checkField(answer, answered, &context)
-            return
-        }
-        let list = lists[1]
+        let answered = Self.answered(answer)
+        let later = candidates(answer, snapshot(req, context.session), context)
+        if Self.acceptable(later).contains(answered) { return }
+        blame(answer, answered, candidates(answer, atAnswer, context), &context)
+    }
+
+    static func answered(_ answer: AnswerFact) -> String {
+        answer.succeeded ? "success" : (answer.response.body?["error"]?["code"]?.stringValue ?? "?")
+    }
+
+    /// Reports an answer that fits no state of its window, against the candidates of `list`.
+    private func blame(_ answer: AnswerFact, _ answered: String, _ list: [Candidate], _ context: inout RuleContext) {
+        let req = answer.call == .postRequest ? nil : answer.req
         guard let expected = list.first(where: \.definite) else { return }
         let call = "\(answer.call.rawValue)\(req.map { " for \($0)" } ?? "")"
         if answered != "success", let later = list.first(where: { $0.definite && $0.code == answered }) {
