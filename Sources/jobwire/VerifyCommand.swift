@@ -73,7 +73,6 @@ struct VerifyCommand: AsyncParsableCommand {
             options.only = only
             options.skip = skip
             let target = embedded.map { "the embedded reference backend at \($0.url.absoluteString)" } ?? options.base.absoluteString
-            FileHandle.standardError.write(Data("jobwire: verifying \(target)\n".utf8))
             let started = ContinuousClock.now
             let run: VerifyRun
             do {
@@ -91,7 +90,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 }
             }
             let elapsed = ContinuousClock.now - started
-            FileHandle.standardError.write(Data("jobwire: \(run.results.count) cases in \(elapsed.components.seconds) s\n".utf8))
+            FileHandle.standardError.write(Data("jobwire: verified \(target): \(run.results.count) cases in \(elapsed.components.seconds) s\n".utf8))
             var result = run.runReport.applying(knownFailures) { entry, result in
                 entry == result.id || result.requirements.contains { $0.rawValue == entry }
             }

@@ -64,24 +64,29 @@ enum PayloadShape {
         return problems.compactMap { field, problem in problem.map { ShapeProblem(requirement: "MSG-9", field: field, problem: $0) } }
     }
 
-    /// The fields of a `cancel` payload that break MSG-10, given the reason of the cancel call if known.
-    static func cancel(_ payload: JSONObject, call: JSONValue?) -> [ShapeProblem] {
+    /// The fields of a `cancel` payload that break MSG-10, given the cancel and close calls sent for the request.
+    static func cancel(_ payload: JSONObject, calls: [JSONValue]) -> [ShapeProblem] {
         var problems = [("ReqID", string(payload["ReqID"])), ("reason", string(payload["reason"]))]
-        if let said = call?["reason"]?.stringValue, let sent = payload["reason"]?.stringValue, said != sent {
-            problems.append(("reason", "is \"\(sent)\", but the cancel call gave \"\(said)\""))
+        let said = calls.compactMap { $0["reason"]?.stringValue }
+        if !said.isEmpty, let sent = payload["reason"]?.stringValue, !said.contains(sent) {
+            problems.append(("reason", "is \"\(sent)\", but the cancel call gave \"\(said.last!)\""))
         }
         return problems.compactMap { field, problem in problem.map { ShapeProblem(requirement: "MSG-10", field: field, problem: $0) } }
     }
 
-    /// The fields of a `close` payload that break MSG-11, given the close call's body if known.
-    static func close(_ payload: JSONObject, call: JSONValue?) -> [ShapeProblem] {
+    /// The fields of a `close` payload that break MSG-11, given the cancel and close calls sent for the request.
+    static func close(_ payload: JSONObject, calls: [JSONValue]) -> [ShapeProblem] {
         var problems = [
             ("ReqID", string(payload["ReqID"])),
             ("outcome", choice(payload["outcome"], ["happy", "unhappy"])), ("by", choice(payload["by"], ["client", "worker"])),
         ]
-        for key in ["outcome", "by"] {
-            if let said = call?[key]?.stringValue, let sent = payload[key]?.stringValue, said != sent {
-                problems.append((key, "is \"\(sent)\", but the close call gave \"\(said)\""))
+        let closes = calls.filter { $0["outcome"] != nil }
+        if let sent = payload["outcome"]?.stringValue, let by = payload["by"]?.stringValue, !closes.isEmpty,
+            !closes.contains(where: { $0["outcome"]?.stringValue == sent && $0["by"]?.stringValue == by })
+        {
+            let said = closes.last!
+            for key in ["outcome", "by"] where said[key]?.stringValue != payload[key]?.stringValue {
+                problems.append((key, "is \"\(payload[key]?.stringValue ?? "")\", but the close call gave \"\(said[key]?.stringValue ?? "")\""))
             }
         }
         return problems.compactMap { field, problem in problem.map { ShapeProblem(requirement: "MSG-11", field: field, problem: $0) } }

@@ -16,8 +16,10 @@ struct RequestState: Sendable {
     var newPayload: JSONValue?
     /// Who got a `new`, to tell a repeated one (MSG-3).
     var newReceivers: Set<DeliveryTarget> = []
-    /// The `reason` of the successful cancel call and the `outcome` and `by` of the close (MSG-10, MSG-11).
-    var endCallBody: JSONValue?
+    /// The bodies of the cancel and close calls sent for the request and not refused, by xid, whose
+    /// `reason`, `outcome` and `by` the events must repeat (MSG-10, MSG-11); the last 8 are kept.
+    var endCalls: [(xid: String, body: JSONValue)] = []
+    var endCallBodies: [JSONValue] { endCalls.map(\.body) }
 
     // What the backend did, from its own events or else from what the apps received.
     /// Where the `new` went: rooms (backend events) or receiving apps (app events).

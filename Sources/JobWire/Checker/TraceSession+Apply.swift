@@ -96,7 +96,15 @@ extension TraceSession {
                 touch(req)
                 requests[req]!.acceptRequests += 1
             }
+            if call.call == .cancel || call.call == .close, let req = call.req, let body = call.body {
+                touch(req)
+                requests[req]!.endCalls.append((call.xid, body))
+                if requests[req]!.endCalls.count > 8 { requests[req]!.endCalls.removeFirst() }
+            }
         case .answered(let answer):
+            if !answer.succeeded, answer.call == .cancel || answer.call == .close, let req = answer.req {
+                requests[req]?.endCalls.removeAll { $0.xid == answer.xid }
+            }
             guard let req = answer.req, answer.succeeded else { return }
             touch(req)
             switch answer.call {
@@ -115,7 +123,6 @@ extension TraceSession {
                     requests[req]!.firstSuccessLine = answer.line
                 }
             case .cancel, .close:
-                if requests[req]!.endCallBody == nil { requests[req]!.endCallBody = answer.requestBody }
                 end(req, by: answer.call == .cancel ? .cancel : .close, at: answer.ts, line: answer.line)
             case .getJobs: break
             }

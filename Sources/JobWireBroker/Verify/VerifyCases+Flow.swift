@@ -71,6 +71,7 @@ extension VerifyCases {
             await session.expect(worker, .new, req)
             try await session.cancel(client.actor, req, reason: "changed my mind")
             await session.expect(worker, .cancel, req)
+            await session.pause()
             try await session.accept(worker.actor, req)
             try await session.getJobs(worker.actor)
             try await session.cancel(client.actor, req)
@@ -103,6 +104,7 @@ extension VerifyCases {
             await session.expect(client, .apply, req)
             try await session.close(winner.actor, req)
             await session.expect(client, .close, req)
+            await session.pause()
             try await session.accept(late.actor, req)
             try await session.close(client.actor, req)
             try await session.getJobs(late.actor)
@@ -120,6 +122,7 @@ extension VerifyCases {
             await session.expect(client, .apply, req)
             try await session.close(client.actor, req)
             await session.expect(winner, .close, req)
+            await session.pause()
             try await session.accept(winner.actor, req)
             try await session.cancel(client.actor, req)
         },

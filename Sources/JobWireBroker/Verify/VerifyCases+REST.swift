@@ -64,6 +64,7 @@ extension VerifyCases {
         await session.expect(client, .apply, kept)
         try await session.cancel(client.actor, dropped, reason: "timeout")
         await session.expect(late, .cancel, dropped)
+        await session.pause()
         try await session.accept(late.actor, dropped)
         try await session.close(client.actor, kept)
     }

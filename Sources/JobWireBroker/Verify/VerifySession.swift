@@ -177,6 +177,10 @@ public final class VerifySession: Sendable {
         await app.waitFor(event, req: req, within: emitToleranceMs)
     }
 
+    /// Waits a little real time, so that a late call is late beyond the clock skew tolerance
+    /// and the checker can tell it came after what it follows (FLOW-7).
+    public func pause() async { try? await Task.sleep(for: .milliseconds(400)) }
+
     /// Lets the client's timeout pass: a step of the embedded backend's clock, or real time.
     public func letTimeoutPass() async { await clock.pass(timeoutMs) }
 }
