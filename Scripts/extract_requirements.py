@@ -36,7 +36,7 @@ from pathlib import Path
 
 AREAS = [
     "MSG", "REST", "FLOW", "VIEW", "ALERT", "TIME",
-    "ELIG", "DISC", "STATE", "OFFL", "AUTH", "TASK",
+    "ELIG", "DISC", "STATE", "OFFL", "AUTH", "TASK", "FIX",
 ]
 ROLES = ["client app", "worker app", "backend"]
 LEVELS = ["MUST", "SHOULD"]

@@ -33,8 +33,9 @@ ALL = ("client", "worker", "backend")
 
 def render(capture: Capture, roles: tuple[str, ...], description: str) -> str:
     header = {"format": "jobwire-trace", "version": 1, "roles": [r for r in ROLES if r in roles], "description": description}
-    if "profiles" in capture.header:
-        header["profiles"] = capture.header["profiles"]
+    for key in ("subject", "unknown", "profiles"):
+        if key in capture.header:
+            header[key] = capture.header[key]
     events = capture.events if capture.header.get("keep_order") else sorted(capture.events, key=lambda e: (e["ts"], e["_seq"]))
     lines = [json.dumps(header, separators=(",", ":"), ensure_ascii=False)]
     for event in events:

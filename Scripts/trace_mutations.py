@@ -41,20 +41,22 @@ def register_all(bad) -> None:
     register_elig(bad)
     register_disc(bad)
     register_offline(bad)
+    from trace_mutations_backend import register_backend
+    register_backend(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------
 
 def register_flow(bad) -> None:
-    @bad("flow-1-no-new-backend", "backend", ["FLOW-1"], "The backend sends `apply` for R-1 but never its `new`.")
+    @bad("flow-1-no-new-backend", "backend", ["FLOW-1"], "The backend sends `apply` for R-1 but never its `new` (the trace starts after the post).")
     def _():
         c = s.happy()
-        c.remove("new.R-1.out")
+        c.remove("new.R-1.out", "c.post.breq", "c.post.bresp")
         return c
 
     @bad("flow-1-new-after-apply-backend", "backend", ["FLOW-1"], "The backend sends R-1's `new` only after its `apply`.")
     def _():
-        c = s.happy()
+        c = s.happy(delay=0, accept_after=100)
         c.find("new.R-1.out")["ts"] = c.find("apply.R-1.out")["ts"] + 100
         return c
 
@@ -136,11 +138,13 @@ def register_flow(bad) -> None:
         c.emit(t + 20, "apply", s.apply_payload("w-1", 4.5), "c-1", [], tag="apply.late")
         return c
 
-    @bad("flow-7-new-after-close-backend", "backend", ["FLOW-7"], "After R-1 is closed the backend broadcasts its `new` again.")
+    @bad("flow-7-accept-after-cancel-apps", "apps", ["FLOW-7"], "Seen by apps playing for a backend test: w-1's WorkerAccept after the cancel wins, `apply` follows.")
     def _():
-        c = s.happy()
-        t = c.find("c.close.bresp")["ts"] + 3000
-        c.emit(t, "new", new_payload(c), "workers", [], tag="new.again")
+        c = s.timeout()
+        c.header["subject"] = ["backend"]
+        t = c.find("cancel.R-1.w.in.w-1")["ts"] + 5000
+        c.rest(t, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept.late")
+        c.emit(t + 20, "apply", s.apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.late")
         return c
 
     @bad("flow-8-cancel-not-to-channel-backend", "backend", ["FLOW-8"], "The timeout cancel goes to the client but not to the channel the `new` went to.")
@@ -587,11 +591,14 @@ def register_elig(bad) -> None:
 
     @bad("elig-9-malformed-delay-decided-worker", "worker", ["ELIG-9"], "R-1's Delay is 1.5 and both workers decide it instead of refusing it.")
     def _():
-        return s.happy(new_overrides={"Delay": 1.5})
+        c = s.happy(new_overrides={"Delay": 1.5})
+        c.header["subject"] = ["worker"]  # the worker app under test; the backend's bad Delay is MSG-6's
+        return c
 
     @bad("elig-9-wrong-field-named-worker", "worker", ["ELIG-9"], "R-1's BlockedXP is not an array; w-1 refuses it naming `BlockedXP`, not `job.BlockedXP`.")
     def _():
         c = s.happy(new_overrides={"BlockedXP": "w-9"})
+        c.header["subject"] = ["worker"]  # the worker app under test; the backend's bad BlockedXP is MSG-5's
         for worker, field in (("w-1", "BlockedXP"), ("w-2", "job.BlockedXP")):
             decided = c.find(f"{worker}.decided.R-1")
             for key in ("eligible", "failed", "distanceKm", "showAt"):

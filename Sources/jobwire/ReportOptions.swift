@@ -32,8 +32,9 @@ struct ReportOptions: ParsableArguments {
     }
 
     /// Prints the report, writes the JUnit file, and returns the exit code the run deserves.
-    func emit(_ report: RunReport, catalog: RequirementCatalog?, listSkipped: Bool = true) throws -> ExitCode {
+    func emit(_ report: RunReport, catalog: RequirementCatalog?, listSkipped: Bool = true, printing: Bool = true) throws -> ExitCode {
         switch format {
+        case _ where !printing: break
         case .text: print(TextReport(catalog: catalog, verbose: verbose, listSkipped: listSkipped).render(report), terminator: "")
         case .json: print(JSONReport(catalog: catalog).render(report), terminator: "")
         }

@@ -78,3 +78,41 @@ struct ISO8601TimeTests {
         #expect(ISO8601Time.milliseconds(ISO8601Time.string(milliseconds: milliseconds)) == milliseconds)
     }
 }
+
+/// The header keys a recorder playing the apps needs: the roles under test and made-up ids.
+struct TraceHeaderSubjectTests {
+    @Test func subjectAndUnknownIdsRoundTrip() throws {
+        let value = JSONValue.parsing(#"{"format":"jobwire-trace","version":1,"roles":["client","worker"],"subject":["backend"],"unknown":{"requests":["R-x"],"workers":[7]}}"#)
+        let header = try TraceHeader(json: value, file: "t.jsonl")
+        #expect(header.subject == [.backend])
+        #expect(header.unknownRequests == ["R-x"])
+        #expect(header.unknownWorkers == ["7"])
+        let again = try TraceHeader(json: header.json, file: "t.jsonl")
+        #expect(again.subject == [.backend] && again.unknownWorkers == ["7"])
+    }
+
+    @Test func aBadSubjectNamesItsField() {
+        let value = JSONValue.parsing(#"{"format":"jobwire-trace","version":1,"roles":["client"],"subject":["server"]}"#)
+        #expect(throws: VectorLoadError.self) { try TraceHeader(json: value, file: "t.jsonl") }
+        do {
+            _ = try TraceHeader(json: value, file: "t.jsonl")
+        } catch {
+            #expect(error.description.contains("subject[0]"))
+        }
+    }
+
+    @Test func rulesAboutRolesOutsideTheSubjectAreSkipped() throws {
+        let text = """
+            {"format":"jobwire-trace","version":1,"roles":["client"],"subject":["backend"]}
+            {"ts":1000,"actor":"client","id":"c-1","kind":"http.request","xid":"x1","method":"POST","path":"/api/requests","body":{"clientId":"c-1"}}
+            {"ts":1025,"actor":"client","id":"c-1","kind":"http.response","xid":"x1","status":200,"body":{"ok":true,"ReqID":"R-1","createdAt":"2026-01-01T00:00:01Z"}}
+            {"ts":60000,"actor":"client","id":"c-1","kind":"trace.end"}
+
+            """
+        let verdict = try TraceChecker.check(text: text, file: "t.jsonl")
+        // TIME-1 (the client's timer) is not judged; REST-13 (the backend took a malformed post) is.
+        #expect(verdict.failedIDs == ["REST-13"])
+        let time1 = verdict.caseResults().first { $0.requirement == "TIME-1" }
+        #expect(time1?.outcome == .skipped(reason: "the trace tests only the backend (its subject)"))
+    }
+}

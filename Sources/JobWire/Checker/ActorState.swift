@@ -9,6 +9,8 @@ struct ActorState: Sendable {
     var running = true
     /// In the foreground (running and not backgrounded).
     var foreground = true
+    /// The trace shows the app's launch, so it is known to be connected while running (MSG-3).
+    var launchedSeen = false
     /// How many times the app was launched after a termination (DISC-3 tells restarts apart with it).
     var launches = 0
     /// The last launch, restore or return to the foreground (TIME-6).

@@ -21,6 +21,8 @@ struct Emission: Sendable {
     var event: ProtocolEvent
     var req: String?
     var payload: JSONValue?
+    /// The Socket.IO namespace it travelled in (MSG-1).
+    var namespace: String
     var target: DeliveryTarget
     var ts: Int64
     var line: Int
@@ -28,6 +30,7 @@ struct Emission: Sendable {
 
 /// A REST call the backend received.
 struct CallFact: Sendable {
+    var xid: String
     var call: RESTCallKind
     var req: String?
     var worker: String?
@@ -38,6 +41,7 @@ struct CallFact: Sendable {
 
 /// The backend's answer to a REST call.
 struct AnswerFact: Sendable {
+    var xid: String
     var call: RESTCallKind
     var req: String?
     var worker: String?
@@ -59,19 +63,19 @@ extension TraceSession {
         switch event.body {
         case .socketOut(let message) where fromBackend:
             guard let protocolEvent = header.protocolEvent(named: message.event), let room = message.room else { return nil }
-            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, target: .room(room), ts: event.ts, line: event.line))
+            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .room(room), ts: event.ts, line: event.line))
         case .socketIn(let message) where !fromBackend:
             guard let protocolEvent = header.protocolEvent(named: message.event) else { return nil }
-            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, target: .actor(event.actor), ts: event.ts, line: event.line))
+            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .actor(event.actor), ts: event.ts, line: event.line))
         case .httpRequest(let request):
             guard let call = exchange.call else { return nil }
-            return .received(CallFact(call: call, req: exchange.req, worker: exchange.worker, body: request.body, ts: event.ts, line: event.line))
+            return .received(CallFact(xid: request.xid, call: call, req: exchange.req, worker: exchange.worker, body: request.body, ts: event.ts, line: event.line))
         case .httpResponse(let response):
             guard response.status != nil, let exchange = exchanges[response.xid], let call = exchange.call else { return nil }
             let requestTs = fromBackend ? exchange.backendReceivedAt : exchange.appSentAt
             var req = exchange.req
             if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(TraceFields.canonicalID) }
-            return .answered(AnswerFact(call: call, req: req, worker: exchange.worker, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
+            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
         default:
             return nil
         }
@@ -88,7 +92,8 @@ extension TraceSession {
             exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(TraceFields.canonicalID)
             break
         }
-        if exchange.worker == nil, actor.role == .worker { exchange.worker = actor.id }
+        // getJobs names its worker in the query only; a query without one is malformed (REST-13).
+        if exchange.worker == nil, actor.role == .worker, exchange.call != .getJobs { exchange.worker = actor.id }
         exchange.requestBody = request.body
         return exchange
     }

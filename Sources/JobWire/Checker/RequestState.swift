@@ -8,6 +8,18 @@ struct RequestState: Sendable {
     /// The posting client's id (the post request's `clientId`) and the client app that posted it.
     var clientId: String?
     var clientActor: TraceActor?
+    /// The body of the successful post request and when its answer came (REST-2, MSG-3, MSG-8).
+    var postBody: JSONValue?
+    var postedAt: Int64?
+    var postLine: Int?
+    /// The first `new` payload seen, sent or received: the job as the backend describes it (REST-9).
+    var newPayload: JSONValue?
+    /// Who got a `new`, to tell a repeated one (MSG-3).
+    var newReceivers: Set<DeliveryTarget> = []
+    /// The bodies of the cancel and close calls sent for the request and not refused, by xid, whose
+    /// `reason`, `outcome` and `by` the events must repeat (MSG-10, MSG-11); the last 8 are kept.
+    var endCalls: [(xid: String, body: JSONValue)] = []
+    var endCallBodies: [JSONValue] { endCalls.map(\.body) }
 
     // What the backend did, from its own events or else from what the apps received.
     /// Where the `new` went: rooms (backend events) or receiving apps (app events).
@@ -42,6 +54,15 @@ struct RequestState: Sendable {
     init(reqID: String) { self.reqID = reqID }
 
     var ended: Bool { endedAt != nil }
+
+    /// True when the trace showed the request exist: its post succeeded or a `new` carried it.
+    var exists: Bool { postedAt != nil || newPayload != nil || clientId != nil }
+
+    /// The worker a direct request was addressed to, from the post or its `new` (MSG-8).
+    var addressee: String? {
+        if let body = postBody { return body["workerId"].flatMap(TraceFields.canonicalID) }
+        return newPayload?["workerId"].flatMap(TraceFields.canonicalID)
+    }
 }
 
 /// Where the backend sent an event: a room, when the backend recorded it, or an app that received it.

@@ -69,10 +69,11 @@ public struct TraceChecker: Sendable {
         var verdicts: [RuleVerdict] = []
         for rule in rules {
             for info in rule.infos {
-                let applicable = !info.evidence.isDisjoint(with: header.roles)
+                let recorded = !info.evidence.isDisjoint(with: header.roles)
+                let underTest = !info.about.isDisjoint(with: header.subject)
                 verdicts.append(
                     RuleVerdict(
-                        info: info, applicable: applicable,
+                        info: info, applicable: recorded && underTest, underTest: underTest,
                         violations: context.log.kept[info.id] ?? [],
                         violationCount: context.log.counts[info.id] ?? 0))
             }
@@ -109,8 +110,10 @@ public struct TraceChecker: Sendable {
 public struct RuleVerdict: Sendable {
     /// The rule.
     public var info: TraceRuleInfo
-    /// False when the trace holds no events of a role that could show a violation.
+    /// False when the trace holds no events of a role that could show a violation, or does not test the rule's roles.
     public var applicable: Bool
+    /// False when the header's `subject` holds none of the roles the rule judges.
+    public var underTest = true
     /// The violations kept (the first ``ViolationLog/limit``).
     public var violations: [Violation]
     /// How many violations there were.
@@ -139,7 +142,10 @@ public struct TraceVerdict: Sendable {
     public func caseResults() -> [CaseResult] {
         rules.map { verdict in
             let outcome: CaseOutcome
-            if !verdict.applicable {
+            if !verdict.underTest {
+                let subject = TraceRole.allCases.filter(header.subject.contains).map(\.protocolName).joined(separator: " and ")
+                outcome = .skipped(reason: "the trace tests only the \(subject) (its subject)")
+            } else if !verdict.applicable {
                 let roles = verdict.info.evidence.map(\.protocolName).sorted().joined(separator: " or ")
                 outcome = .skipped(reason: "the trace holds no \(roles) events")
             } else if let first = verdict.violations.first {

@@ -11,13 +11,17 @@ public struct TraceRuleInfo: Sendable, Hashable {
     public var check: String
     /// The tolerance the check allows, if any, e.g. `allows clockSkewToleranceMs between actors`.
     public var tolerance: String?
+    /// The roles whose behaviour the rule judges; it is skipped on a trace whose `subject` holds none of them.
+    public var about: Set<TraceRole>
 
-    /// A rule for `id`.
-    public init(_ id: RequirementID, evidence: Set<TraceRole>, check: String, tolerance: String? = nil) {
+    /// A rule for `id`; `about` defaults to the backend for rules judged from backend evidence,
+    /// else to the evidence roles.
+    public init(_ id: RequirementID, evidence: Set<TraceRole>, check: String, tolerance: String? = nil, about: Set<TraceRole>? = nil) {
         self.id = id
         self.evidence = evidence
         self.check = check
         self.tolerance = tolerance
+        self.about = about ?? (evidence == Self.backendEvidence ? [.backend] : evidence)
     }
 
     /// The check and its tolerance, as the report's case description.

@@ -1,6 +1,7 @@
 /// Every rule the checker runs, one or more per requirement id: all of FLOW, ALERT, TIME, ELIG
-/// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown"), and
-/// OFFL-1 ... OFFL-14 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
+/// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown"),
+/// the backend's MSG payloads and routing (MSG-1, MSG-3 ... MSG-11) and its REST answers (REST-1 ... REST-14),
+/// and OFFL-1 ... OFFL-14 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
 /// vectors' alone: a trace has no scenario input to refuse).
 public enum TraceRuleBook: Sendable {
     /// Fresh rule instances, in a fixed order.
@@ -14,6 +15,7 @@ public enum TraceRuleBook: Sendable {
             ELIGDecisionReport(), OfferShowObligations(), ELIG8GetJobsEligibleOnly(),
             DISCRules(),
             OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), AUTHRules(),
+            MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
         ]
         rules += ELIGRule.all.map { $0 as any TraceRule }
         return rules

@@ -75,6 +75,8 @@ extension TraceSession {
             switch emission.event {
             case .new:
                 requests[req]!.newTargets.append(emission.target)
+                requests[req]!.newReceivers.insert(emission.target)
+                if requests[req]!.newPayload == nil { requests[req]!.newPayload = emission.payload }
                 if requests[req]!.newLine == nil {
                     requests[req]!.newLine = emission.line
                     requests[req]!.newAt = emission.ts
@@ -95,12 +97,25 @@ extension TraceSession {
                 touch(req)
                 requests[req]!.acceptRequests += 1
             }
+            if call.call == .cancel || call.call == .close, let req = call.req, let body = call.body {
+                touch(req)
+                requests[req]!.endCalls.append((call.xid, body))
+                if requests[req]!.endCalls.count > 8 { requests[req]!.endCalls.removeFirst() }
+            }
         case .answered(let answer):
+            if !answer.succeeded, answer.call == .cancel || answer.call == .close, let req = answer.req {
+                requests[req]?.endCalls.removeAll { $0.xid == answer.xid }
+            }
             guard let req = answer.req, answer.succeeded else { return }
             touch(req)
             switch answer.call {
             case .postRequest:
                 if let clientId = answer.requestBody?["clientId"].flatMap(TraceFields.canonicalID) { requests[req]!.clientId = clientId }
+                if requests[req]!.postedAt == nil {
+                    requests[req]!.postBody = answer.requestBody
+                    requests[req]!.postedAt = answer.ts
+                    requests[req]!.postLine = answer.line
+                }
             case .workerAccept:
                 requests[req]!.acceptSuccesses += 1
                 if requests[req]!.winner == nil {
@@ -108,8 +123,8 @@ extension TraceSession {
                     requests[req]!.wonAt = answer.ts
                     requests[req]!.firstSuccessLine = answer.line
                 }
-            case .cancel: end(req, by: .cancel, at: answer.ts, line: answer.line)
-            case .close: end(req, by: .close, at: answer.ts, line: answer.line)
+            case .cancel, .close:
+                end(req, by: answer.call == .cancel ? .cancel : .close, at: answer.ts, line: answer.line)
             case .getJobs: break
             }
         }
@@ -121,6 +136,7 @@ extension TraceSession {
         switch change {
         case .launched:
             if !state.running || state.lastAwayAt != nil { state.launches += 1 }
+            state.launchedSeen = true
             state.running = true
             state.foreground = true
             state.lastRestoreAt = ts

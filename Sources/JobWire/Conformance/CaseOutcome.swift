@@ -47,8 +47,11 @@ public struct CaseResult: Sendable, Hashable {
     public var violations: [Violation]
     /// How many violations there were in all, including those not kept in ``violations``.
     public var violationCount: Int
+    /// Every requirement the case checks, when it checks several (a `jobwire verify` case); ``requirement`` is the first.
+    public var requirements: [RequirementID]
 
-    public init(id: String, description: String, requirement: RequirementID, outcome: CaseOutcome, knownFailure: Bool = false, location: String? = nil, durationSeconds: Double = 0, violations: [Violation] = [], violationCount: Int? = nil) {
+    public init(id: String, description: String, requirement: RequirementID, outcome: CaseOutcome, knownFailure: Bool = false, location: String? = nil, durationSeconds: Double = 0, violations: [Violation] = [], violationCount: Int? = nil, requirements: [RequirementID] = []) {
+        self.requirements = requirements.isEmpty ? [requirement] : requirements
         self.id = id
         self.description = description
         self.requirement = requirement

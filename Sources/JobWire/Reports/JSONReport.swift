@@ -48,6 +48,7 @@ public struct JSONReport {
             "description": .string(result.description),
         ]
         if let sentence = catalog?[result.requirement]?.sentence { object["sentence"] = .string(sentence) }
+        if result.requirements.count > 1 { object["requirements"] = .array(result.requirements.map { .string($0.rawValue) }) }
         if let location = result.location { object["location"] = .string(location) }
         switch result.outcome {
         case .passed: break

@@ -6,7 +6,7 @@ extension TraceHeader {
     static let knownKeys: Set<String> = [
         "format", "version", "roles", "timeoutMs", "cancelToleranceMs", "clockSkewToleranceMs",
         "emitToleranceMs", "reactionToleranceMs", "retainMs", "events", "namespace", "rooms", "paths",
-        "profiles", "description",
+        "profiles", "description", "subject", "unknown",
     ]
 
     /// Reads the header line; every problem names the file, line 1 and the field.
@@ -76,6 +76,25 @@ extension TraceHeader {
                 if let kind = RESTCallKind(rawValue: key) { routes[kind] = route }
             }
         }
+        if let subjects = object["subject"] {
+            guard let values = subjects.arrayValue, !values.isEmpty else {
+                throw fields.error("subject", "expected a non-empty array of \"client\", \"worker\", \"backend\", found \(TraceFields.describe(subjects))")
+            }
+            subject = []
+            for (index, value) in values.enumerated() {
+                guard let role = value.stringValue.flatMap(TraceRole.init(rawValue:)), subject.insert(role).inserted else {
+                    throw fields.error("subject[\(index)]", "expected one of \"client\", \"worker\", \"backend\", each once; found \(TraceFields.describe(value))")
+                }
+            }
+        }
+        if let unknown = try fields.optionalObject("unknown") {
+            let nested = fields.nested("unknown", unknown)
+            for key in unknown.keys where key != "requests" && key != "workers" {
+                throw nested.error(key, "is not a list of version 1; expected requests or workers")
+            }
+            unknownRequests = Set(try nested.optionalIDs("requests") ?? [])
+            unknownWorkers = Set(try nested.optionalIDs("workers") ?? [])
+        }
         if let profiles = try fields.optionalObject("profiles") {
             let nested = fields.nested("profiles", profiles)
             for member in profiles.members {
@@ -111,6 +130,15 @@ extension TraceHeader {
             object["paths"] = .object(JSONObject(changed.map { JSONObject.Member(key: $0.rawValue, value: .string(routes[$0]!.description)) }))
         }
         if let description { object["description"] = .string(description) }
+        if subject != defaults.subject {
+            object["subject"] = .array(TraceRole.allCases.filter(subject.contains).map { .string($0.rawValue) })
+        }
+        if !unknownRequests.isEmpty || !unknownWorkers.isEmpty {
+            var unknown = JSONObject()
+            if !unknownRequests.isEmpty { unknown["requests"] = .array(unknownRequests.sorted().map { .string($0) }) }
+            if !unknownWorkers.isEmpty { unknown["workers"] = .array(unknownWorkers.sorted().map { .string($0) }) }
+            object["unknown"] = .object(unknown)
+        }
         if !profiles.isEmpty {
             object["profiles"] = .object(JSONObject(profiles.keys.sorted().map { JSONObject.Member(key: $0, value: profiles[$0]!) }))
         }

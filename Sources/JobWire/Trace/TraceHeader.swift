@@ -39,6 +39,13 @@ public struct TraceHeader: Sendable {
     public var profiles: [String: JSONValue] = [:]
     /// `description`: free text.
     public var description: String?
+    /// `subject`: the roles under test. Rules about the other roles are skipped, so a trace the
+    /// kit recorded while playing the apps (`jobwire verify`) judges only the backend. Default: every role.
+    public var subject: Set<TraceRole> = Set(TraceRole.allCases)
+    /// `unknown.requests`: request ids the recorder made up, which the backend cannot know (REST-11).
+    public var unknownRequests: Set<String> = []
+    /// `unknown.workers`: worker ids the recorder made up, which the backend cannot know (REST-11).
+    public var unknownWorkers: Set<String> = []
 
     /// A header for `roles` with every parameter at its default.
     public init(roles: Set<TraceRole>) {

@@ -10,10 +10,20 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let blockedIgnored = BackendFaults(rawValue: 1 << 1)
     /// Every racing WorkerAccept succeeds (breaks FLOW-3, FLOW-4).
     public static let everyRacerWins = BackendFaults(rawValue: 1 << 2)
-    /// `apply` goes to the channel as well as the client (breaks FLOW-5).
+    /// `apply` goes to the channel and to every other client the backend knows as well as the
+    /// posting client (breaks FLOW-5).
     public static let applyToEveryone = BackendFaults(rawValue: 1 << 3)
     /// A cancelled request can still be won and stays in getJobs (breaks FLOW-7, FLOW-13).
     public static let cancelNotEnforced = BackendFaults(rawValue: 1 << 4)
     /// `close` reaches only the side that did not press it (breaks FLOW-9).
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
+    /// A request addressed to one worker is broadcast to the whole channel (breaks MSG-3).
+    public static let directNewToChannel = BackendFaults(rawValue: 1 << 6)
+
+    /// Every fault by name, for reports and tests.
+    public static let named: [(name: String, fault: BackendFaults)] = [
+        ("eligibilityIgnored", .eligibilityIgnored), ("blockedIgnored", .blockedIgnored), ("everyRacerWins", .everyRacerWins),
+        ("applyToEveryone", .applyToEveryone), ("cancelNotEnforced", .cancelNotEnforced), ("closeReachesOneSide", .closeReachesOneSide),
+        ("directNewToChannel", .directNewToChannel),
+    ]
 }

@@ -34,7 +34,8 @@ public struct RESTRequest: Sendable, Hashable {
     }
 }
 
-/// Routes REST requests to the backend's calls by the profile's paths (REST-2 ... REST-6),
+/// Routes REST requests to the backend's calls by the profile's paths (REST-2 ... REST-6, and the
+/// test fixtures FIX-1 ... FIX-3),
 /// answering malformed JSON with `bad_request` and unknown routes with `not_found` (REST-13, REST-11).
 public enum BackendRouter {
     /// Handles one request against `backend` at time `now` (ms).
@@ -53,6 +54,14 @@ public enum BackendRouter {
             if let reqID = match(request.path, profile.closePath) { return backend.close(reqID: reqID, body: body, now: now) }
         case "GET":
             if request.path == profile.getJobsPath { return backend.getJobs(workerID: request.query["workerId"], now: now) }
+            if request.path == profile.settingsPath { return backend.settings() }
+        case "PUT":
+            if let template = profile.workerFixturePath, let id = match(request.path, template) {
+                return backend.putWorker(id: id, body: body)
+            }
+            if let template = profile.clientFixturePath, let id = match(request.path, template) {
+                return backend.putClient(id: id, body: body)
+            }
         default:
             break
         }

@@ -14,11 +14,14 @@ public struct JobDispatchBackend: Sendable {
     public private(set) var workers: [CanonicalID: WorkerRecord] = [:]
     public private(set) var clients: [CanonicalID: ClientRecord] = [:]
     public private(set) var requests: [String: RequestRecord] = [:]
+    /// The client's timeout it announces on the settings fixture (TIME-2), 10 minutes by default.
+    public var timeoutMs: Int64
     private var nextRequestNumber = 1
 
-    public init(profile: ProtocolProfile = .standard, faults: BackendFaults = []) {
+    public init(profile: ProtocolProfile = .standard, faults: BackendFaults = [], timeoutMs: Int64 = 600_000) {
         self.profile = profile
         self.faults = faults
+        self.timeoutMs = timeoutMs
     }
 
     /// Adds or replaces a worker's record (its profile, name, avatar and rating).
@@ -69,7 +72,8 @@ public struct JobDispatchBackend: Sendable {
                 position: GeoPoint(lat: lat, lng: lng), blockedWorkers: client.blockedWorkers, delaySeconds: client.offerDelaySeconds)
             let target: RequestTarget = workerID.map { .worker($0) } ?? .channel
             requests[reqID] = RequestRecord(reqID: reqID, client: clientID, target: target, newPayload: .object(payload), offer: offer, createdAtMs: now, state: .open)
-            let emission = Emission(event: profile.newEvent, room: room(of: target), payload: .object(payload))
+            let room = faults.contains(.directNewToChannel) ? profile.channelRoom : room(of: target)
+            let emission = Emission(event: profile.newEvent, room: room, payload: .object(payload))
             return .success(["ReqID": .string(reqID), "createdAt": .string(Self.iso8601(now))], emissions: [emission])
         } catch {
             return .failure(error)
@@ -101,7 +105,10 @@ public struct JobDispatchBackend: Sendable {
             ]
             var emissions = [Emission(event: profile.applyEvent, room: request.client.text, payload: apply)]
             if faults.contains(.applyToEveryone) {
-                emissions.append(Emission(event: profile.applyEvent, room: profile.channelRoom, payload: apply))
+                let others = Set(requests.values.map(\.client)).subtracting([request.client]).map(\.text).sorted()
+                for room in [profile.channelRoom] + others {
+                    emissions.append(Emission(event: profile.applyEvent, room: room, payload: apply))
+                }
             }
             return .success(["ReqID": .string(reqID)], emissions: emissions)
         } catch {

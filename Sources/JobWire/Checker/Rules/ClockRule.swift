@@ -9,7 +9,7 @@ struct TIME10ClockAgreement: TraceRule {
         TraceRuleInfo(
             "TIME-10", evidence: [.client, .worker, .backend],
             check: "no receipt precedes its send, and no actor's clock goes back",
-            tolerance: "allows clockSkewToleranceMs")
+            tolerance: "allows clockSkewToleranceMs", about: [.client, .worker, .backend])
     ]
     var kinds: Set<TraceEventKind> { Set(TraceEventKind.allCases) }
     /// Receipts seen before their send, by request.

@@ -76,7 +76,11 @@ struct FLOW8And9EndRecipients: TraceRule {
                 let actor = TraceActor(.worker, id: winner)
                 if roles.contains(.worker), context.session.actors[actor] != nil { required.append(.actor(actor)) }
             } else if isCancel {
-                required += request.newTargets
+                // An app terminated since the `new` has no socket left to receive the `cancel` on.
+                required += request.newTargets.filter { target in
+                    guard case .actor(let actor) = target else { return true }
+                    return context.session.actors[actor]?.running != false
+                }
             }
         }
         var seen: Set<DeliveryTarget> = []

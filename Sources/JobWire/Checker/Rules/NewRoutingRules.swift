@@ -1,0 +1,130 @@
+import SocketIOWire
+
+/// MSG-3 and MSG-8: one `new` per posted request, to the channel, or to the named worker's own
+/// room when the post carried `workerId`; and `workerId` in the payload exactly for a direct one.
+///
+/// From app events the workers in the trace stand for the channel: each worker whose launch the
+/// trace shows and that is running in the foreground from the post's success to the check must
+/// get a channel `new`, and no worker but the addressee a direct one.
+struct MSG3And8NewRouting: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "MSG-3", evidence: TraceRuleInfo.backendEvidence,
+            check: "each successful post is followed by one `new` to the channel, or to the named worker's room only",
+            tolerance: "the `new` may follow the post's success by up to emitToleranceMs; from app events, clockSkewToleranceMs more"),
+        TraceRuleInfo(
+            "MSG-8", evidence: TraceRuleInfo.backendEvidence,
+            check: "a direct `new` carries the addressed worker's id as workerId, a channel `new` no workerId"),
+    ]
+    var wantsFacts: Bool { true }
+    /// Per posted request, the workers that must get its `new` (app events).
+    private var required: [String: Set<TraceActor>] = [:]
+    /// `new`s seen before their post was known, checked when it is.
+    private var early: [String: [Emission]] = [:]
+    private var reported: [String: Set<RequirementID>] = [:]
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        switch fact {
+        case .answered(let answer) where answer.call == .postRequest && answer.succeeded:
+            guard let req = answer.req else { return }
+            let direct = answer.requestBody?["workerId"].flatMap(TraceFields.canonicalID)
+            let session = context.session
+            if !session.backendRecorded {
+                required[req] = Set(session.actors.filter { actor, state in
+                    actor.role == .worker && state.launchedSeen && state.running && state.foreground && (direct == nil || actor.id == direct)
+                }.keys)
+            }
+            if session.backendRecorded || !(required[req]?.isEmpty ?? true) {
+                let slack = session.backendRecorded ? 0 : context.skew
+                context.schedule(due: answer.ts + context.header.emitToleranceMs + slack, req: req, line: answer.line)
+            }
+            for emission in early.removeValue(forKey: req) ?? [] {
+                check(emission, post: answer.requestBody, &context)
+            }
+        case .emitted(let emission) where emission.event == .new:
+            guard let req = emission.req else { return }
+            let request = context.session.requests[req]
+            if request?.newReceivers.contains(emission.target) == true {
+                report("MSG-3", req, [emission.line], "one `new` for \(req) to \(emission.target)", "a second `new` for \(req) sent to \(emission.target)", &context)
+            }
+            if let post = request?.postBody {
+                check(emission, post: post, &context)
+            } else {
+                checkWithoutPost(emission, &context)
+                early[req, default: []].append(emission)
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let request = context.session.requests[obligation.req] else { return }
+        let room = request.addressee ?? context.header.channelRoom
+        if context.session.backendRecorded {
+            guard !request.newTargets.contains(.room(room)) else { return }
+            report("MSG-3", obligation.req, [obligation.line], "a `new` for \(obligation.req) sent to room \(room) within \(context.header.emitToleranceMs) ms of the post's success", "none sent to room \(room)", &context)
+            return
+        }
+        let missing = (required.removeValue(forKey: obligation.req) ?? []).filter { actor in
+            guard let state = context.session.actors[actor], state.running, state.foreground else { return false }
+            return !request.newReceivers.contains(.actor(actor))
+        }
+        guard !missing.isEmpty else { return }
+        let whom = request.addressee.map { "the addressed worker \($0)" } ?? "every worker in the channel"
+        report(
+            "MSG-3", obligation.req, [obligation.line], "a `new` for \(obligation.req) reaching \(whom) within \(context.header.emitToleranceMs) ms of the post's success",
+            "no `new` reached \(missing.map(\.description).sorted().joined(separator: ", "))", &context)
+    }
+
+    /// Checks one `new` against the post it announces.
+    private mutating func check(_ emission: Emission, post: JSONValue?, _ context: inout RuleContext) {
+        guard let req = emission.req else { return }
+        let direct = post?["workerId"].flatMap(TraceFields.canonicalID)
+        var wrong = false
+        switch emission.target {
+        case .room(let room): wrong = room != (direct ?? context.header.channelRoom)
+        case .actor(let actor): wrong = actor.role != .worker || (direct != nil && actor.id != direct)
+        }
+        if wrong {
+            let expected = direct.map { "only worker \($0)'s room" } ?? "the channel \(context.header.channelRoom)"
+            report("MSG-3", req, [emission.line], "the `new` for \(req) sent to \(expected)", "it reached \(emission.target)", &context)
+        }
+        let named = emission.payload?["workerId"].flatMap(TraceFields.canonicalID)
+        if named != direct {
+            let expected = direct.map { "`workerId` \($0), the worker the post named" } ?? "no `workerId`, since the post named no worker"
+            report("MSG-8", req, [emission.line], "\(expected) in the `new` for \(req)", "`workerId` \(named ?? "absent")", &context)
+        }
+    }
+
+    /// What one `new` shows alone: a direct one reaching another worker, a channel one naming a worker.
+    private mutating func checkWithoutPost(_ emission: Emission, _ context: inout RuleContext) {
+        guard let req = emission.req else { return }
+        let named = emission.payload?["workerId"].flatMap(TraceFields.canonicalID)
+        switch emission.target {
+        case .actor(let actor) where actor.role == .worker:
+            if let named, named != actor.id {
+                report("MSG-3", req, [emission.line], "a direct `new` for worker \(named) reaching only that worker", "it reached \(actor)", &context)
+            }
+        case .room(let room):
+            if room == context.header.channelRoom, let named {
+                report("MSG-8", req, [emission.line], "no `workerId` in a `new` sent to the channel", "`workerId` \(named)", &context)
+            } else if room != context.header.channelRoom, named != room {
+                report("MSG-8", req, [emission.line], "`workerId` \(room) in the `new` sent to worker \(room)'s room", "`workerId` \(named ?? "absent")", &context)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func report(_ id: RequirementID, _ req: String, _ lines: [Int], _ expected: String, _ observed: String, _ context: inout RuleContext) {
+        guard reported[req, default: []].insert(id).inserted else { return }
+        context.report(id, lines: lines, expected: expected, observed: observed)
+    }
+
+    mutating func forget(_ req: String) {
+        required[req] = nil
+        early[req] = nil
+        reported[req] = nil
+    }
+}

@@ -1,0 +1,199 @@
+import SocketIOWire
+
+/// REST-8 ... REST-14: which answer a call deserves, from what the trace shows of the call and of
+/// its request: the failure codes that apply, in the order of REST-14, then success.
+///
+/// The backend handles a call somewhere between its receipt and its answer, so an answer is right
+/// when it fits the request's state at either end of that window; from app events a failure may
+/// also be explained by a transition recorded up to clockSkewToleranceMs after it. What the trace cannot show
+/// (a request it never saw, a worker's profile it does not know) makes every answer acceptable
+/// from there on. Ids the header lists under `unknown` are known not to exist (REST-11).
+struct RESTAnswerCodes: TraceRule {
+    let infos = [
+        TraceRuleInfo("REST-8", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept for a request another WorkerAccept won is answered 409 race_lost"),
+        TraceRuleInfo("REST-9", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept by a worker failing ELIG-1 to ELIG-5 for a channel request, or not addressed by a direct one, is answered 403 not_eligible, and only then"),
+        TraceRuleInfo("REST-10", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept, cancel or close for a cancelled (closed) request is answered 410 request_cancelled (request_closed), and only then"),
+        TraceRuleInfo("REST-11", evidence: TraceRuleInfo.backendEvidence, check: "a call naming a request or worker the header lists as unknown is answered 404 not_found, and a known one never is"),
+        TraceRuleInfo("REST-12", evidence: TraceRuleInfo.backendEvidence, check: "a close for a request no worker won is answered 409 not_in_progress, and only then"),
+        TraceRuleInfo("REST-13", evidence: TraceRuleInfo.backendEvidence, check: "a malformed body or query is answered 400 bad_request naming the first offending field in PROTOCOL.md's order, and only then"),
+        TraceRuleInfo("REST-14", evidence: TraceRuleInfo.backendEvidence, check: "when several failure codes apply, the answer is the first in REST-14's order"),
+    ]
+    var wantsFacts: Bool { true }
+    private var started: [String: Snapshot] = [:]
+    private var waiting: [Int: (answer: AnswerFact, atAnswer: Snapshot)] = [:]
+
+    /// What the checker knows of a request at one moment.
+    struct Snapshot: Sendable {
+        var exists = false
+        var ended: ProtocolEvent?
+        var winner: String?
+    }
+
+    /// One possible answer: a failure code or `success`; definite when the trace shows it applies.
+    struct Candidate: Sendable {
+        var code: String
+        var definite: Bool
+        var why: String
+    }
+
+    static let requirementOfCode: [String: RequirementID] = [
+        "bad_request": "REST-13", "not_found": "REST-11", "request_closed": "REST-10", "request_cancelled": "REST-10",
+        "not_in_progress": "REST-12", "race_lost": "REST-8", "not_eligible": "REST-9",
+    ]
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        switch fact {
+        case .received(let call):
+            if started.count > 10_000 { started.removeAll() }
+            started[call.xid] = snapshot(call.req, context.session)
+        case .answered(let answer):
+            guard answer.response.status != nil else { return }
+            let req = answer.call == .postRequest ? nil : answer.req
+            // Rules see the answer before the session takes it in: this state lacks the call's own effect.
+            let atAnswer = snapshot(req, context.session)
+            let start = started.removeValue(forKey: answer.xid) ?? atAnswer
+            let answered = Self.answered(answer)
+            guard answered == "success" || RESTAnswerShapes.statuses[answered] != nil, answered != "server_error" else { return }
+            let lists = [candidates(answer, start, context), candidates(answer, atAnswer, context)]
+            if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
+                checkField(answer, answered, &context)
+            } else if answered == "success" || context.session.backendRecorded {
+                blame(answer, answered, lists[1], &context)
+            } else {
+                // From app events a transition that explains a failure may be recorded a little later.
+                waiting[answer.line] = (answer, atAnswer)
+                context.schedule(due: answer.ts + context.skew, req: answer.req ?? "", tag: answer.line, line: answer.line)
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let (answer, atAnswer) = waiting.removeValue(forKey: obligation.tag) else { return }
+        let req = answer.call == .postRequest ? nil : answer.req
+        let answered = Self.answered(answer)
+        let later = candidates(answer, snapshot(req, context.session), context)
+        if Self.acceptable(later).contains(answered) { return }
+        blame(answer, answered, candidates(answer, atAnswer, context), &context)
+    }
+
+    static func answered(_ answer: AnswerFact) -> String {
+        answer.succeeded ? "success" : (answer.response.body?["error"]?["code"]?.stringValue ?? "?")
+    }
+
+    /// Reports an answer that fits no state of its window, against the candidates of `list`.
+    private func blame(_ answer: AnswerFact, _ answered: String, _ list: [Candidate], _ context: inout RuleContext) {
+        let req = answer.call == .postRequest ? nil : answer.req
+        guard let expected = list.first(where: \.definite) else { return }
+        let call = "\(answer.call.rawValue)\(req.map { " for \($0)" } ?? "")"
+        if answered != "success", let later = list.first(where: { $0.definite && $0.code == answered }) {
+            context.report(
+                "REST-14", lines: [answer.line], expected: "\(expected.code) (\(expected.why)), which comes before \(answered) in REST-14's order",
+                observed: "\(answered) for the \(call) (\(later.why))")
+            return
+        }
+        let id: RequirementID?
+        if expected.code != "success" {
+            // A success where a failure was due is FLOW-7's after an end, FLOW-3's after a win.
+            if answered == "success", answer.call == .workerAccept, ["request_closed", "request_cancelled", "race_lost"].contains(expected.code) { return }
+            id = Self.requirementOfCode[expected.code]
+        } else {
+            id = Self.requirementOfCode[answered]
+        }
+        guard let id else { return }
+        context.report(
+            id, lines: [answer.line], expected: "\(expected.code == "success" ? "success" : "\(expected.code) with status \(RESTAnswerShapes.statuses[expected.code] ?? 0)") for the \(call): \(expected.why)",
+            observed: answered == "success" ? "a success answer (status \(answer.response.status ?? 0))" : "\(answered) (status \(answer.response.status ?? 0))")
+    }
+
+    mutating func forget(_ req: String) {}
+
+    /// The answers acceptable for one list: every candidate up to the first definite one.
+    static func acceptable(_ list: [Candidate]) -> Set<String> {
+        var codes: Set<String> = []
+        for candidate in list {
+            if candidate.code == "*" { return Set(RESTAnswerShapes.statuses.keys).union(["success"]) }
+            codes.insert(candidate.code)
+            if candidate.definite { break }
+        }
+        return codes
+    }
+
+    /// A bad_request must name the first malformed field (REST-13).
+    private func checkField(_ answer: AnswerFact, _ answered: String, _ context: inout RuleContext) {
+        guard answered == "bad_request", let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker) else { return }
+        let named = answer.response.body?["error"]?["field"]?.stringValue
+        guard named != problem.field else { return }
+        context.report(
+            "REST-13", lines: [answer.line], expected: "bad_request naming `\(problem.field)`, which \(problem.problem)",
+            observed: "bad_request naming `\(named ?? "no field")` for the \(answer.call.rawValue)")
+    }
+
+    private func snapshot(_ req: String?, _ session: TraceSession) -> Snapshot {
+        guard let req, let request = session.requests[req] else { return Snapshot() }
+        // An `apply` shows that someone won even when the winner is not in the trace.
+        return Snapshot(exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil))
+    }
+
+    /// The possible answers to the call in the request's state `state`, in REST-14's order.
+    private func candidates(_ answer: AnswerFact, _ state: Snapshot, _ context: RuleContext) -> [Candidate] {
+        let session = context.session
+        var list: [Candidate] = []
+        if let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker) {
+            list.append(Candidate(code: "bad_request", definite: true, why: "\(problem.field) \(problem.problem)"))
+        }
+        let body = answer.requestBody
+        let worker: String? = {
+            switch answer.call {
+            case .workerAccept: return body?["workerId"].flatMap(TraceFields.canonicalID)
+            case .getJobs: return answer.worker
+            case .postRequest: return body?["workerId"].flatMap(TraceFields.canonicalID)
+            case .cancel, .close: return nil
+            }
+        }()
+        let req = answer.call == .postRequest || answer.call == .getJobs ? nil : answer.req
+        if let req, context.header.unknownRequests.contains(req) {
+            list.append(Candidate(code: "not_found", definite: true, why: "request \(req) is one the backend cannot know"))
+        } else if let worker, context.header.unknownWorkers.contains(worker) {
+            list.append(Candidate(code: "not_found", definite: true, why: "worker \(worker) is one the backend cannot know"))
+        }
+        if let req, !state.exists { list.append(Candidate(code: "*", definite: false, why: "the trace never showed request \(req)")) }
+        if let worker, session.profiles[worker] == nil, session.actors[TraceActor(.worker, id: worker)] == nil {
+            list.append(Candidate(code: "not_found", definite: false, why: "the trace does not show worker \(worker)"))
+        }
+        if let req, let ended = state.ended {
+            let code = ended == .close ? "request_closed" : "request_cancelled"
+            list.append(Candidate(code: code, definite: true, why: "request \(req) was \(ended == .close ? "closed" : "cancelled")"))
+        }
+        if answer.call == .close, let req {
+            list.append(Candidate(code: "not_in_progress", definite: state.winner == nil, why: "no worker has won request \(req)"))
+        }
+        if answer.call == .workerAccept, let req {
+            if let winner = state.winner {
+                list.append(Candidate(code: "race_lost", definite: true, why: "worker \(winner) already won request \(req)"))
+            }
+            if let eligibility = eligibility(of: worker, for: req, session) {
+                list.append(eligibility)
+            }
+        }
+        list.append(Candidate(code: "success", definite: true, why: "the call is well-formed and \(req.map { "request \($0) is open to it" } ?? "names what exists")"))
+        return list
+    }
+
+    /// not_eligible when the worker fails the request (REST-9); a maybe when the trace cannot tell.
+    private func eligibility(of worker: String?, for req: String, _ session: TraceSession) -> Candidate? {
+        guard let worker, let request = session.requests[req] else { return nil }
+        if let addressee = request.addressee {
+            guard addressee != worker else { return nil }
+            return Candidate(code: "not_eligible", definite: true, why: "request \(req) was sent directly to worker \(addressee)")
+        }
+        guard let profile = session.profiles[worker], let job = request.newPayload,
+            case .success(let decision) = Eligibility.decide(input: ["profile": profile, "job": job, "receivedAt": 0])
+        else {
+            return Candidate(code: "not_eligible", definite: false, why: "the trace does not show worker \(worker)'s profile and the job")
+        }
+        guard !decision.eligible else { return nil }
+        return Candidate(code: "not_eligible", definite: true, why: "worker \(worker) fails \(decision.failed.map(\.rawValue).joined(separator: ", ")) for request \(req)")
+    }
+}

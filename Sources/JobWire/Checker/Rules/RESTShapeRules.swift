@@ -1,0 +1,111 @@
+import SocketIOWire
+
+/// REST-1 ... REST-7, the backend's half: every answer is a JSON object whose `ok` agrees with its
+/// status; a success carries what its call promises; a failure carries the error body of REST-7
+/// with the status its code goes with.
+///
+/// The apps' half (well-formed request bodies) is not judged here: a malformed request is what
+/// REST-13 asks the backend to refuse.
+struct RESTAnswerShapes: TraceRule {
+    let infos = [
+        TraceRuleInfo("REST-1", evidence: TraceRuleInfo.backendEvidence, check: "every answer body is a JSON object, a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
+        TraceRuleInfo("REST-2", evidence: TraceRuleInfo.backendEvidence, check: "a successful post request answers with a ReqID string and an ISO 8601 createdAt"),
+        TraceRuleInfo("REST-3", evidence: TraceRuleInfo.backendEvidence, check: "a successful WorkerAccept answers with the ReqID of its path"),
+        TraceRuleInfo("REST-4", evidence: TraceRuleInfo.backendEvidence, check: "a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload"),
+        TraceRuleInfo("REST-5", evidence: TraceRuleInfo.backendEvidence, check: "a successful cancel answers with the ReqID of its path"),
+        TraceRuleInfo("REST-6", evidence: TraceRuleInfo.backendEvidence, check: "a successful close answers with the ReqID of its path"),
+        TraceRuleInfo("REST-7", evidence: TraceRuleInfo.backendEvidence, check: "every failure answers {\"ok\": false, \"error\": {code, message, field only for bad_request}} with the status of its code"),
+    ]
+    var wantsFacts: Bool { true }
+
+    /// The codes of REST-7 and their statuses.
+    static let statuses: [String: Int64] = [
+        "bad_request": 400, "unauthorized": 401, "not_eligible": 403, "not_found": 404, "race_lost": 409, "not_in_progress": 409,
+        "already_exists": 409, "cancel_cutoff_passed": 409, "request_cancelled": 410, "request_closed": 410, "server_error": 500,
+    ]
+
+    mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        guard case .answered(let answer) = fact, let status = answer.response.status else { return }
+        let body = answer.response.body
+        let call = answer.call.rawValue
+        guard let object = body?.objectValue else {
+            let found = body.map { "\($0.typeDescription): \($0.reportText)" } ?? "no body"
+            context.report("REST-1", lines: [answer.line], expected: "a JSON object as the body of the \(call) answer", observed: "status \(status) with \(found)")
+            return
+        }
+        let twoHundred = (200..<300).contains(status)
+        let ok = object["ok"]
+        if twoHundred != (ok == .bool(true)) {
+            context.report(
+                "REST-1", lines: [answer.line], expected: "\"ok\": true exactly when the status is 2xx",
+                observed: "status \(status) with \"ok\": \(ok?.compactText ?? "absent") for \(call)")
+            return
+        }
+        if twoHundred {
+            checkSuccess(answer, object, &context)
+        } else {
+            checkFailure(answer, status, object, &context)
+        }
+    }
+
+    private func checkSuccess(_ answer: AnswerFact, _ object: JSONObject, _ context: inout RuleContext) {
+        var problems: [String] = []
+        let id: RequirementID
+        switch answer.call {
+        case .postRequest:
+            id = "REST-2"
+            if let problem = PayloadShape.string(object["ReqID"]) { problems.append("`ReqID` \(problem)") }
+            if let created = object["createdAt"]?.stringValue, ISO8601Time.milliseconds(created) != nil {
+            } else {
+                problems.append("`createdAt` is \(object["createdAt"]?.compactText ?? "missing"), not an ISO 8601 date-time")
+            }
+        case .workerAccept, .cancel, .close:
+            id = answer.call == .workerAccept ? "REST-3" : answer.call == .cancel ? "REST-5" : "REST-6"
+            let echoed = object["ReqID"].flatMap(TraceFields.canonicalID)
+            if echoed == nil || (answer.req != nil && echoed != answer.req) {
+                problems.append("`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not \(answer.req ?? "the request's id")")
+            }
+        case .getJobs:
+            id = "REST-4"
+            if let jobs = object["jobs"]?.arrayValue {
+                for (index, job) in jobs.enumerated() {
+                    guard let fields = job.objectValue else {
+                        problems.append("`jobs[\(index)]` is \(job.typeDescription), not an object")
+                        continue
+                    }
+                    let shape = PayloadShape.new(fields).filter { $0.requirement == "MSG-4" || $0.requirement == "MSG-7" }
+                    if let first = shape.first { problems.append("`jobs[\(index)].\(first.field)` \(first.problem)") }
+                }
+            } else {
+                problems.append("`jobs` is \(object["jobs"]?.typeDescription ?? "missing"), not an array")
+            }
+        }
+        guard !problems.isEmpty else { return }
+        context.report(id, lines: [answer.line], expected: "the success answer of \(answer.call.rawValue) as \(id.rawValue) describes it", observed: problems.prefix(3).joined(separator: "; "))
+    }
+
+    private func checkFailure(_ answer: AnswerFact, _ status: Int64, _ object: JSONObject, _ context: inout RuleContext) {
+        var problems: [String] = []
+        if let error = object["error"]?.objectValue {
+            let code = error["code"]?.stringValue
+            if let code, let expected = Self.statuses[code] {
+                if expected != status { problems.append("code \(code) comes with status \(expected), not \(status)") }
+            } else {
+                problems.append("`error.code` is \(error["code"]?.compactText ?? "missing"), not a code of REST-7")
+            }
+            if error["message"]?.stringValue == nil { problems.append("`error.message` is \(error["message"]?.compactText ?? "missing"), not a string") }
+            let field = error["field"]
+            if code == "bad_request", field?.stringValue?.isEmpty != false {
+                problems.append("`error.field` is \(field?.compactText ?? "missing"); a bad_request names its field")
+            } else if code != "bad_request", let field, field != .null {
+                problems.append("`error.field` \(field.compactText) comes only with bad_request")
+            }
+        } else {
+            problems.append("`error` is \(object["error"]?.typeDescription ?? "missing"), not an object")
+        }
+        guard !problems.isEmpty else { return }
+        context.report(
+            "REST-7", lines: [answer.line], expected: "{\"ok\": false, \"error\": {\"code\", \"message\", \"field\" for bad_request}} with the code's status",
+            observed: "status \(status) for \(answer.call.rawValue): " + problems.joined(separator: "; "))
+    }
+}

@@ -1,0 +1,56 @@
+import JobWire
+
+/// One case of `jobwire verify`: the requirements it names, what it needs from the backend, and
+/// a body that drives a client app and worker apps against it. The body only acts and records;
+/// the verdict is the checker's, on the requirements the case names.
+public struct VerifyCase: Sendable {
+    /// What a case needs that a backend may lack.
+    public enum Need: String, Sendable, Hashable {
+        /// `paths.workerFixture` (FIX-1): workers with given profiles.
+        case workerFixture
+        /// `paths.clientFixture` (FIX-2): a client's BlockedXP and Delay.
+        case clientFixture
+    }
+
+    /// When a case may run.
+    public enum Lane: Sendable, Hashable {
+        /// Beside the other cases.
+        case concurrent
+        /// One at a time with the other eligibility cases, since they reuse the vectors' worker ids.
+        case eligibility
+        /// Alone, after everything else: it lets the client's timeout pass.
+        case timed
+    }
+
+    /// A stable id, e.g. `race`.
+    public var id: String
+    /// What it checks, in one line.
+    public var title: String
+    /// The requirements it checks; their area groups the report.
+    public var requirements: [RequirementID]
+    public var needs: Set<Need>
+    public var lane: Lane
+    /// The steps.
+    public var body: @Sendable (VerifySession) async throws -> Void
+
+    public init(
+        _ id: String, _ title: String, _ requirements: [RequirementID], needs: Set<Need> = [], lane: Lane = .concurrent,
+        body: @escaping @Sendable (VerifySession) async throws -> Void
+    ) {
+        self.id = id
+        self.title = title
+        self.requirements = requirements
+        self.needs = needs
+        self.lane = lane
+        self.body = body
+    }
+
+    /// The area of its first requirement, which groups it in the report.
+    public var area: String { requirements.first?.area ?? "MISC" }
+}
+
+/// A step of a case that could not be taken, e.g. a post request the backend refused.
+public struct VerifyStepError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

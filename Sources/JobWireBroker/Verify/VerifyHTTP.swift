@@ -1,0 +1,125 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JobWire
+import SocketIOWire
+import Synchronization
+
+/// A REST body as verify sends it: JSON, or raw text for the malformed-body cases (REST-13).
+public enum VerifyBody: Sendable {
+    case json(JSONValue)
+    case raw(String)
+
+    /// How the trace records it: the JSON, or the raw text as a JSON string.
+    var traced: JSONValue {
+        switch self {
+        case .json(let value): return value
+        case .raw(let text): return .string(text)
+        }
+    }
+
+    var bytes: Data {
+        switch self {
+        case .json(let value): return Data(value.compactText.utf8)
+        case .raw(let text): return Data(text.utf8)
+        }
+    }
+}
+
+/// The backend's answer to one call: status and body (raw text that is not JSON becomes a JSON string).
+public struct VerifyAnswer: Sendable {
+    public var status: Int
+    public var body: JSONValue?
+
+    /// 2xx with `"ok": true` (REST-1).
+    public var succeeded: Bool { (200..<300).contains(status) && body?["ok"] == .bool(true) }
+    /// The failure's `error.code`, if any.
+    public var code: String? { body?["error"]?["code"]?.stringValue }
+}
+
+/// A call that got no answer: refused, reset or timed out.
+public struct VerifyTransportError: Error, Sendable, CustomStringConvertible {
+    public var method: String
+    public var url: String
+    public var reason: String
+    public var description: String { "\(method) \(url): \(reason)" }
+}
+
+/// REST calls to the backend under test through URLSession, each recorded as an app's
+/// `http.request` and `http.response` (or its transport error), paired by an `xid` that the
+/// `X-Request-Id` header carries.
+public final class VerifyHTTP: Sendable {
+    private let base: URL
+    private let session: URLSession
+    private let recorder: VerifyRecorder
+    private let prefix: String
+    private let counter = Mutex(0)
+
+    /// A client for the backend at `base`, recording into `recorder`, with xids `PREFIX-N`.
+    public init(base: URL, recorder: VerifyRecorder, xidPrefix: String, timeout: TimeInterval = 10) {
+        self.base = base
+        self.recorder = recorder
+        self.prefix = xidPrefix
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpMaximumConnectionsPerHost = 8
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    /// Sends `route` (`METHOD /path/{ReqID}?q={workerId}`) with its placeholders filled, as `actor`.
+    public func call(_ actor: TraceActor, _ route: String, _ values: [String: String] = [:], body: VerifyBody? = nil) async throws(VerifyTransportError) -> VerifyAnswer {
+        let words = route.split(separator: " ", maxSplits: 1)
+        let method = String(words[0])
+        var path = String(words.count > 1 ? words[1] : "/")
+        for (name, value) in values {
+            let escaped = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&=#"))) ?? value
+            path = path.replacingOccurrences(of: "{\(name)}", with: escaped)
+        }
+        let xid = counter.withLock { count in
+            count += 1
+            return "\(prefix)-\(count)"
+        }
+        var fields: JSONObject = ["xid": .string(xid), "method": .string(method), "path": .string(path)]
+        if let body { fields["body"] = body.traced }
+        recorder.record(actor, .httpRequest, fields)
+        let url = URL(string: base.absoluteString.trimmingSuffix("/") + path)!
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue(xid, forHTTPHeaderField: "X-Request-Id")
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = body.bytes
+        }
+        do {
+            let (data, response) = try await session.data(for: request)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let bytes = Array(data)
+            let parsed: JSONValue? = bytes.isEmpty ? nil : ((try? JSONParser.parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self)))
+            var answer: JSONObject = ["xid": .string(xid), "status": .int(Int64(status))]
+            if let parsed { answer["body"] = parsed }
+            recorder.record(actor, .httpResponse, answer)
+            return VerifyAnswer(status: status, body: parsed)
+        } catch {
+            let reason = Self.reason(error)
+            recorder.record(actor, .httpResponse, ["xid": .string(xid), "error": .string(reason)])
+            throw VerifyTransportError(method: method, url: url.absoluteString, reason: reason)
+        }
+    }
+
+    /// `refused`, `timeout` or `reset`, as TRACE.md names transport errors.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? URLError else { return "reset" }
+        switch error.code {
+        case .cannotConnectToHost, .cannotFindHost: return "refused"
+        case .timedOut: return "timeout"
+        default: return "reset"
+        }
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

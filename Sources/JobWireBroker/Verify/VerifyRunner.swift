@@ -1,0 +1,200 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JobWire
+import SocketIOWire
+
+/// What `jobwire verify` runs against and how.
+public struct VerifyOptions: Sendable {
+    /// The backend's base URL, `http://host:port`.
+    public var base: URL
+    public var profile: VerifyProfile
+    /// The run's clock: a ``SteppingClock`` shared with the embedded backend, or the wall clock.
+    public var clock: any VerifyClock
+    /// The timeout given on the command line; else the profile's, the announced one, or 600000.
+    public var timeoutMs: Int64?
+    /// The longest real wait a timed case may take; a longer timeout skips it.
+    public var maxWaitMs: Int64 = 60_000
+    /// The bound on emitting an event after its answer (Docs/TRACE.md).
+    public var emitToleranceMs: Int64 = 2_000
+    /// Case ids, requirement ids or areas to run (empty: all) and to leave out.
+    public var only: [String] = []
+    public var skip: [String] = []
+    /// The vectors directory (eligibility vectors drive getJobs).
+    public var vectors: URL
+
+    public init(base: URL, profile: VerifyProfile = VerifyProfile(), clock: any VerifyClock = WallVerifyClock(), vectors: URL) {
+        self.base = base
+        self.profile = profile
+        self.clock = clock
+        self.vectors = vectors
+    }
+}
+
+/// The backend could not be reached at all: one clear line, before any case runs.
+public struct VerifyUnreachable: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// Runs the server suite: checks the backend answers, learns the timeout, runs the cases (most of
+/// them at once, the eligibility ones in turn, the timed ones alone at the end), and judges each
+/// case's trace with ``TraceChecker`` on the requirements it names.
+public enum VerifyRunner {
+    /// Runs every selected case of ``VerifyCases/all(vectors:)``.
+    public static func run(_ options: VerifyOptions) async throws -> VerifyRun {
+        try await run(VerifyCases.all(vectors: options.vectors), options)
+    }
+
+    /// Runs `cases`.
+    public static func run(_ cases: [VerifyCase], _ options: VerifyOptions) async throws -> VerifyRun {
+        let announced = try await preflight(options)
+        let timeoutMs = options.timeoutMs ?? options.profile.timeoutMs ?? announced ?? 600_000
+        let selected = cases.filter { selects($0, options) }
+        let runTag = "v\(UUID().uuidString.prefix(6).lowercased())"
+        let context = CaseContext(options: options, timeoutMs: timeoutMs, runTag: runTag)
+        var results: [String: VerifyCaseResult] = [:]
+        await withTaskGroup(of: [VerifyCaseResult].self) { group in
+            for verifyCase in selected where verifyCase.lane == .concurrent {
+                group.addTask { [await context.run(verifyCase)] }
+            }
+            let lane = selected.filter { $0.lane == .eligibility }
+            group.addTask {
+                // In turn, since they share the vectors' worker ids; each one's settling overlaps the next.
+                await withTaskGroup(of: VerifyCaseResult.self) { finishing in
+                    for verifyCase in lane {
+                        let acted = await context.act(verifyCase)
+                        finishing.addTask { await context.finish(acted) }
+                    }
+                    return await finishing.reduce(into: []) { $0.append($1) }
+                }
+            }
+            for await batch in group { for result in batch { results[result.id] = result } }
+        }
+        for verifyCase in selected where verifyCase.lane == .timed {
+            results[verifyCase.id] = await context.run(verifyCase)
+        }
+        return VerifyRun(
+            target: options.base.absoluteString, timeoutMs: timeoutMs,
+            header: options.profile.traceHeader(timeoutMs: timeoutMs),
+            results: selected.compactMap { results[$0.id] })
+    }
+
+    /// True when `only` and `skip` let the case run: each entry is a case id, a requirement id or an area.
+    static func selects(_ verifyCase: VerifyCase, _ options: VerifyOptions) -> Bool {
+        func names(_ entry: String) -> Bool {
+            entry == verifyCase.id || verifyCase.requirements.contains { $0.rawValue == entry || $0.area == entry }
+        }
+        if !options.only.isEmpty, !options.only.contains(where: names) { return false }
+        return !options.skip.contains(where: names)
+    }
+
+    /// Opens an Engine.IO handshake to see that something answers, then reads the announced timeout.
+    static func preflight(_ options: VerifyOptions) async throws -> Int64? {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 5
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        let root = options.base.absoluteString.trimmingSuffix("/")
+        guard let probe = URL(string: root + "/socket.io/?EIO=4&transport=polling"), options.base.host != nil else {
+            throw VerifyUnreachable(description: "\(options.base.absoluteString) is not an http://host:port URL")
+        }
+        do {
+            _ = try await session.data(from: probe)
+        } catch {
+            throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(VerifyHTTP.reason(error) == "refused" ? "connection refused" : error.localizedDescription)")
+        }
+        guard let route = options.profile.settings, options.timeoutMs == nil, options.profile.timeoutMs == nil else { return nil }
+        let path = String(route.split(separator: " ", maxSplits: 1).last ?? "")
+        guard let url = URL(string: root + path), let (data, _) = try? await session.data(from: url),
+            let body = try? JSONParser.parse(Array(data)), case .int(let timeout)? = body["timeoutMs"], timeout > 0
+        else { return nil }
+        return timeout
+    }
+}
+
+/// What every case of one run shares.
+struct CaseContext: Sendable {
+    var options: VerifyOptions
+    var timeoutMs: Int64
+    var runTag: String
+
+    /// A case whose steps ran, waiting to be settled and judged.
+    struct Acted: Sendable {
+        var verifyCase: VerifyCase
+        var session: VerifySession?
+        var skipped: String?
+        var failure: String?
+        var started: ContinuousClock.Instant
+    }
+
+    func run(_ verifyCase: VerifyCase) async -> VerifyCaseResult { await finish(await act(verifyCase)) }
+
+    /// Runs the case's steps, unless it cannot run against this backend.
+    func act(_ verifyCase: VerifyCase) async -> Acted {
+        let started = ContinuousClock.now
+        if let reason = skipReason(verifyCase) { return Acted(verifyCase: verifyCase, skipped: reason, started: started) }
+        let session = VerifySession(
+            caseID: verifyCase.id, runTag: runTag, base: options.base, profile: options.profile, clock: options.clock,
+            timeoutMs: timeoutMs, emitToleranceMs: options.emitToleranceMs)
+        var failure: String?
+        do {
+            try await verifyCase.body(session)
+        } catch {
+            failure = "\(error)"
+        }
+        return Acted(verifyCase: verifyCase, session: session, failure: failure, started: started)
+    }
+
+    /// Waits until every event the steps call for is due, then judges the case's trace.
+    func finish(_ acted: Acted) async -> VerifyCaseResult {
+        let verifyCase = acted.verifyCase
+        guard let session = acted.session else {
+            return VerifyCaseResult(verifyCase: verifyCase, outcome: .skipped(reason: acted.skipped ?? ""), durationSeconds: 0, violations: [], events: [])
+        }
+        let header = options.profile.traceHeader(timeoutMs: timeoutMs, unknownRequests: session.unknownRequests, unknownWorkers: session.unknownWorkers)
+        try? await Task.sleep(for: .milliseconds(options.emitToleranceMs + 2 * header.clockSkewToleranceMs + 100))
+        await session.disconnectAll()
+        session.recorder.record(TraceActor(.client, id: session.id("client")), .traceEnd)
+        let mine = session.requests.union(session.unknownRequests)
+        let events = session.recorder.lines { line in
+            // Protocol events about other cases' requests reach this case's apps too; they are not its business.
+            guard line["kind"] == "io.in" else { return true }
+            return line["payload"]?["ReqID"].flatMap(VerifyApp.id).map(mine.contains) ?? true
+        }
+        let text = ([header.json] + events).map { $0.compactText + "\n" }.joined()
+        var outcome: CaseOutcome = .passed
+        var violations: [Violation] = []
+        do {
+            let verdict = try TraceChecker.check(text: text, file: verifyCase.id)
+            for rule in verdict.rules where rule.failed && verifyCase.requirements.contains(rule.info.id) {
+                violations += rule.violations
+            }
+        } catch {
+            outcome = .error(message: "the case's trace could not be checked: \(error)")
+        }
+        let elapsed = ContinuousClock.now - acted.started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        if let failure = acted.failure {
+            outcome = .error(message: failure)
+        } else if let first = violations.first {
+            outcome = .failed(expected: first.expected, observed: first.observed)
+        }
+        return VerifyCaseResult(
+            verifyCase: verifyCase, outcome: outcome, durationSeconds: seconds, violations: violations, events: events,
+            recorded: session.recorder.lines(), unknownRequests: session.unknownRequests, unknownWorkers: session.unknownWorkers)
+    }
+
+    func skipReason(_ verifyCase: VerifyCase) -> String? {
+        if verifyCase.needs.contains(.workerFixture), options.profile.workerFixture == nil {
+            return "the backend has no worker fixture (FIX-1): the profile sets paths.workerFixture to null, so workers with given profiles cannot be set up"
+        }
+        if verifyCase.needs.contains(.clientFixture), options.profile.clientFixture == nil {
+            return "the backend has no client fixture (FIX-2): the profile sets paths.clientFixture to null, so BlockedXP and Delay cannot be set up"
+        }
+        if verifyCase.lane == .timed, !options.clock.isVirtual, timeoutMs > options.maxWaitMs {
+            return "the timeout is \(timeoutMs) ms, longer than the \(options.maxWaitMs) ms a case may wait; announce a shorter one (FIX-3) or give --timeout"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import JobWire
+import SocketIOWire
+import Synchronization
+
+/// What one case drives the backend with: apps that connect, REST calls that are recorded, the
+/// test fixtures, and the ids it made up. Every id it hands out is unique to the run and case.
+public final class VerifySession: Sendable {
+    public let caseID: String
+    public let profile: VerifyProfile
+    public let recorder: VerifyRecorder
+    public let clock: any VerifyClock
+    /// The client's timeout in force (announced, given, or PROTOCOL.md's).
+    public let timeoutMs: Int64
+    /// How long the backend may take to emit an event after its answer (Docs/TRACE.md).
+    public let emitToleranceMs: Int64
+    let base: URL
+    let http: VerifyHTTP
+    private let prefix: String
+    private let state = Mutex(State())
+
+    struct State {
+        var apps: [VerifyApp] = []
+        var requests: Set<String> = []
+        var unknownRequests: Set<String> = []
+        var unknownWorkers: Set<String> = []
+    }
+
+    init(caseID: String, runTag: String, base: URL, profile: VerifyProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64) {
+        self.caseID = caseID
+        self.profile = profile
+        self.clock = clock
+        self.timeoutMs = timeoutMs
+        self.emitToleranceMs = emitToleranceMs
+        self.base = base
+        prefix = "\(runTag)-\(caseID)"
+        recorder = VerifyRecorder(clock: clock)
+        http = VerifyHTTP(base: base, recorder: recorder, xidPrefix: prefix)
+    }
+
+    /// A user id unique to this run and case.
+    public func id(_ name: String) -> String { "\(prefix)-\(name)" }
+
+    /// The requests this case posted, and the ids it made up.
+    var requests: Set<String> { state.withLock { $0.requests } }
+    var unknownRequests: Set<String> { state.withLock { $0.unknownRequests } }
+    var unknownWorkers: Set<String> { state.withLock { $0.unknownWorkers } }
+
+    // MARK: - Apps
+
+    /// A client app, connected.
+    public func client(_ name: String) async throws -> VerifyApp {
+        try await connect(TraceActor(.client, id: id(name)))
+    }
+
+    /// A worker app, its record set through the worker fixture when `profile` is given, connected.
+    public func worker(_ name: String, _ profile: WorkerSetup? = .nearby) async throws -> VerifyApp {
+        let actor = TraceActor(.worker, id: id(name))
+        if let profile, self.profile.workerFixture != nil { try await putWorker(actor.id!, profile.json(userID: actor.id!), rating: profile.rating) }
+        return try await connect(actor)
+    }
+
+    private func connect(_ actor: TraceActor) async throws -> VerifyApp {
+        do {
+            let app = try await VerifyApp.connect(actor, base: base, profile: profile, recorder: recorder)
+            state.withLock { $0.apps.append(app) }
+            return app
+        } catch {
+            throw VerifyStepError("\(actor) could not connect: \(error)")
+        }
+    }
+
+    /// Disconnects every app, each recording `app.terminated`.
+    func disconnectAll() async {
+        for app in state.withLock({ $0.apps }) {
+            recorder.record(app.actor, .appTerminated)
+            await app.disconnect()
+        }
+    }
+
+    // MARK: - Fixtures
+
+    /// `PUT` a worker's record (FIX-1) and record its profile as the worker's `profile.updated`.
+    public func putWorker(_ worker: String, _ profile: JSONValue, rating: Double? = 4.5) async throws {
+        guard let route = self.profile.workerFixture else { throw VerifyStepError("the profile names no workerFixture path") }
+        let body: JSONValue = ["name": .string("Worker \(worker)"), "avatar": .string("https://verify.jobwire.test/\(worker).png"), "rating": rating.map { .double($0) } ?? .null, "profile": profile]
+        let answer = try await http.call(TraceActor(.worker, id: worker), route, ["workerId": worker], body: .json(body))
+        guard answer.succeeded else { throw VerifyStepError("the worker fixture for \(worker) answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "")") }
+        recorder.record(TraceActor(.worker, id: worker), .profileUpdated, ["profile": profile])
+    }
+
+    /// `PUT` a client's record (FIX-2): the workers it banned and its Delay.
+    public func putClient(_ client: String, blocked: [JSONValue] = [], delay: JSONValue = 0) async throws {
+        guard let route = profile.clientFixture else { throw VerifyStepError("the profile names no clientFixture path") }
+        let answer = try await http.call(TraceActor(.client, id: client), route, ["clientId": client], body: .json(["BlockedXP": .array(blocked), "Delay": delay]))
+        guard answer.succeeded else { throw VerifyStepError("the client fixture for \(client) answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "")") }
+    }
+
+    // MARK: - The protocol's calls
+
+    /// Posts a request (REST-2) and returns its ReqID; `extra` adds or replaces body fields.
+    @discardableResult
+    public func post(_ client: VerifyApp, _ extra: JSONObject = [:]) async throws -> String {
+        try await post(as: client.actor, extra)
+    }
+
+    /// Posts a request as `actor`, connected or not.
+    @discardableResult
+    public func post(as actor: TraceActor, _ extra: JSONObject = [:]) async throws -> String {
+        var body: JSONObject = [
+            "clientId": .string(actor.id ?? ""), "CatID": 7, "category": "Plumbing", "description": "Leaking kitchen tap (jobwire verify)",
+            "clientName": "Ana", "address": "Calle Mayor 1", "lat": .double(WorkerSetup.job.lat), "lng": .double(WorkerSetup.job.lng),
+        ]
+        for member in extra.members { body[member.key] = member.value }
+        let answer = try await http.call(actor, route(.postRequest), body: .json(.object(body)))
+        guard answer.succeeded, let req = answer.body?["ReqID"].flatMap(VerifyApp.id) else {
+            throw VerifyStepError("the post request answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "with no body")")
+        }
+        state.withLock { _ = $0.requests.insert(req) }
+        return req
+    }
+
+    /// WorkerAccept (REST-3) by `worker` for `req`.
+    @discardableResult
+    public func accept(_ worker: TraceActor, _ req: String, body: VerifyBody? = nil) async throws -> VerifyAnswer {
+        try await http.call(worker, route(.workerAccept), ["ReqID": req], body: body ?? .json(["workerId": .string(worker.id ?? "")]))
+    }
+
+    /// getJobs (REST-4) for `worker`.
+    @discardableResult
+    public func getJobs(_ worker: TraceActor) async throws -> VerifyAnswer {
+        try await http.call(worker, route(.getJobs), ["workerId": worker.id ?? ""])
+    }
+
+    /// Cancel (REST-5) of `req` by `client`.
+    @discardableResult
+    public func cancel(_ client: TraceActor, _ req: String, reason: String = "no longer needed") async throws -> VerifyAnswer {
+        try await http.call(client, route(.cancel), ["ReqID": req], body: .json(["reason": .string(reason)]))
+    }
+
+    /// Close (REST-6) of `req` by `actor`.
+    @discardableResult
+    public func close(_ actor: TraceActor, _ req: String, outcome: String = "happy") async throws -> VerifyAnswer {
+        let by = actor.role == .worker ? "worker" : "client"
+        return try await http.call(actor, route(.close), ["ReqID": req], body: .json(["outcome": .string(outcome), "by": .string(by)]))
+    }
+
+    /// Any call of the protocol with a body of the case's choosing (REST-13).
+    @discardableResult
+    public func call(_ actor: TraceActor, _ kind: RESTCallKind, _ values: [String: String] = [:], body: VerifyBody?) async throws -> VerifyAnswer {
+        var template = route(kind)
+        if values["workerId"] == nil, let query = template.firstIndex(of: "?") { template = String(template[..<query]) }
+        return try await http.call(actor, template, values, body: body)
+    }
+
+    /// The route of a call, from the profile.
+    func route(_ kind: RESTCallKind) -> String { profile.routes[kind] ?? kind.defaultRoute }
+
+    // MARK: - Made-up ids and time
+
+    /// A request id the backend cannot know, listed in the trace header (REST-11).
+    public func unknownRequest(_ name: String) -> String {
+        let req = "\(id(name))-\(UUID().uuidString.prefix(8))"
+        state.withLock { _ = $0.unknownRequests.insert(req) }
+        return req
+    }
+
+    /// A worker id the backend cannot know, listed in the trace header (REST-11).
+    public func unknownWorker(_ name: String) -> String {
+        let worker = "\(id(name))-\(UUID().uuidString.prefix(8))"
+        state.withLock { _ = $0.unknownWorkers.insert(worker) }
+        return worker
+    }
+
+    /// Waits until `app` got `event` for `req`, at most the emit tolerance; the checker judges a miss.
+    public func expect(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String) async {
+        await app.waitFor(event, req: req, within: emitToleranceMs)
+    }
+
+    /// Waits a little real time, so that a late call is late beyond the clock skew tolerance
+    /// and the checker can tell it came after what it follows (FLOW-7).
+    public func pause() async { try? await Task.sleep(for: .milliseconds(400)) }
+
+    /// Lets the client's timeout pass: a step of the embedded backend's clock, or real time.
+    public func letTimeoutPass() async { await clock.pass(timeoutMs) }
+}
+
+/// A worker's profile for a case: where it is and what it takes (ELIG-10), and its rating.
+public struct WorkerSetup: Sendable {
+    public var active = true
+    public var categories: [JSONValue] = ["7"]
+    public var maxKms = 10.0
+    public var position = WorkerSetup.home
+    public var rating: Double? = 4.5
+
+    /// The case's job, and a worker position 0.8 km from it.
+    public static let job = GeoPoint(lat: 19.44, lng: -99.1332)
+    public static let home = GeoPoint(lat: 19.4326, lng: -99.1332)
+
+    /// A worker eligible for the cases' job.
+    public static let nearby = WorkerSetup()
+
+    public init(active: Bool = true, categories: [JSONValue] = ["7"], maxKms: Double = 10, position: GeoPoint = WorkerSetup.home, rating: Double? = 4.5) {
+        self.active = active
+        self.categories = categories
+        self.maxKms = maxKms
+        self.position = position
+        self.rating = rating
+    }
+
+    func json(userID: String) -> JSONValue {
+        [
+            "userID": .string(userID), "expertActive": .bool(active), "expertSource": .null, "categories": .array(categories),
+            "maxKms": .double(maxKms), "lat": .double(position.lat), "lng": .double(position.lng),
+        ]
+    }
+}

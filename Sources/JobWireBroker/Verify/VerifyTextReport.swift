@@ -1,0 +1,60 @@
+import JobWire
+
+/// Renders a verify run for a person, h2spec-style: cases grouped by the area of the
+/// requirement they check, each passed, failed, skipped or error with its time, and for a
+/// failure the requirement's sentence, what was expected and what was observed.
+public struct VerifyTextReport: Sendable {
+    public var catalog: RequirementCatalog?
+
+    /// The areas' titles as Docs/PROTOCOL.md gives them.
+    static let areaTitles: [String: String] = [
+        "MSG": "Socket.IO messages", "REST": "REST calls", "FLOW": "Ordering per request", "ELIG": "Eligibility", "TIME": "Timers and delays",
+    ]
+
+    public init(catalog: RequirementCatalog?) { self.catalog = catalog }
+
+    public func render(_ report: RunReport, timeoutMs: Int64) -> String {
+        var out = "jobwire verify — \(report.testee) (timeout \(timeoutMs) ms)\n"
+        let areas = Dictionary(grouping: report.results) { $0.requirement.area }
+        for area in areas.keys.sorted(by: { Self.order($0) < Self.order($1) }) {
+            out += "\n\(area) — \(Self.areaTitles[area] ?? area)\n"
+            for result in areas[area]! { out += render(result) }
+        }
+        for stale in report.staleKnownFailures {
+            out += "\nSTALE  \(stale.file):\(stale.line): \(stale.id) \(stale.reason)\n"
+        }
+        out += "\n\(report.results.count) cases: \(report.summary.line)\n"
+        return out
+    }
+
+    private func render(_ result: CaseResult) -> String {
+        let tag: String
+        switch result.outcome {
+        case .passed: tag = "PASS "
+        case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL "
+        case .skipped: tag = "SKIP "
+        case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
+        }
+        let ids = result.requirements.map(\.rawValue).joined(separator: ", ")
+        var out = "  \(tag) \(result.id) (\(Self.time(result.durationSeconds)))  \(result.description)  [\(ids)]\n"
+        switch result.outcome {
+        case .passed: break
+        case .skipped(let reason): out += "         skipped: \(reason)\n"
+        case .error(let message): out += "         error: \(message)\n"
+        case .failed:
+            var seen: Set<String> = []
+            for violation in result.violations where seen.insert("\(violation.requirement)|\(violation.observed)").inserted {
+                out += "         \(catalog?.headline(violation.requirement) ?? violation.requirement.rawValue)\n"
+                out += "           expected: \(violation.expected)\n"
+                out += "           observed: \(violation.observed)\n"
+            }
+        }
+        return out
+    }
+
+    static func order(_ area: String) -> Int { ["MSG", "REST", "FLOW", "ELIG", "TIME"].firstIndex(of: area) ?? 99 }
+
+    static func time(_ seconds: Double) -> String {
+        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(((seconds * 10).rounded() / 10)) s"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import JobWire
+import Testing
+@testable import JobWireBroker
+
+/// `jobwire verify` in-process against the embedded reference backend: the clean backend passes
+/// every case, and each mutant fails exactly on the requirements its fault breaks.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct VerifyRunnerTests {
+    static let vectors: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("Vectors")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("requirements.json").path) { return candidate }
+        }
+        return url
+    }()
+
+    static func verify(_ faults: BackendFaults = []) async throws -> VerifyRun {
+        let backend = try await EmbeddedBackend.start(faults: faults)
+        let run = try await VerifyRunner.run(backend.options(vectors: vectors))
+        await backend.shutdown()
+        return run
+    }
+
+    static func describe(_ run: VerifyRun) -> String {
+        run.results.filter { $0.outcome != .passed }.map { "\($0.id): \($0.outcome) \($0.violations.map { "\($0.requirement) \($0.observed)" })" }.joined(separator: "\n")
+    }
+
+    @Test func theCleanBackendPassesEveryCase() async throws {
+        let run = try await Self.verify()
+        #expect(run.results.count >= 20)
+        #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(run))")
+    }
+
+    @Test(arguments: [
+        ("eligibilityIgnored", ["ELIG-8", "REST-9"]),
+        ("blockedIgnored", ["ELIG-8", "REST-9"]),
+        ("everyRacerWins", ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        ("applyToEveryone", ["FLOW-5"]),
+        ("cancelNotEnforced", ["FLOW-7", "FLOW-13", "REST-10"]),
+        ("closeReachesOneSide", ["FLOW-9"]),
+        ("directNewToChannel", ["MSG-3"]),
+    ] as [(String, [RequirementID])])
+    func eachMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
+        let fault = try #require(BackendFaults.named.first { $0.name == name }?.fault)
+        let run = try await Self.verify(fault)
+        #expect(run.failedRequirements == ids.sorted(), "\(name):\n\(Self.describe(run))")
+        #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
+    }
+}
