@@ -6,6 +6,6 @@ struct JobWireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jobwire",
         abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
-        subcommands: [VectorsCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self]
+        subcommands: [VectorsCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self, BenchCommand.self]
     )
 }

@@ -3,7 +3,7 @@ import Testing
 
 /// Help text teaches: every command has a one-sentence abstract, and `vectors run` shows examples.
 struct HelpTextTests {
-    @Test(arguments: [["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"]])
+    @Test(arguments: [["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"], ["bench", "--help"], ["bench", "fanout", "--help"]])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(result.status == 0)
