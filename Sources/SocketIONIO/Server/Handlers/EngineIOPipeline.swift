@@ -11,7 +11,8 @@ enum EngineIOConnectionKind: Sendable {
 }
 
 /// Sets up a new connection: NIO's HTTP/1.1 server codecs with its WebSocket upgrader, then
-/// ``EngineIOPollingHandler`` or ``EngineIOWebSocketHandler``.
+/// ``EngineIOPollingHandler``, or ``EngineIOWebSocketHandler`` with an ``EngineIOFrameBypass``
+/// at the front for frames encoded in advance.
 enum EngineIOPipeline {
     /// Configures `channel` for `core`; the future tells which kind the connection became.
     static func configure(_ channel: any Channel, core: EngineIOServerCore) throws -> EventLoopFuture<EngineIOConnectionKind> {
@@ -29,6 +30,8 @@ enum EngineIOPipeline {
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
+                    let bypass = EngineIOFrameBypass()
+                    try operations.addHandler(bypass, position: .first)
                     try operations.addHandler(
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 0,
@@ -36,7 +39,7 @@ enum EngineIOPipeline {
                             maxAccumulatedFrameSize: maxPayload
                         )
                     )
-                    try operations.addHandler(EngineIOWebSocketHandler(core: core, request: head))
+                    try operations.addHandler(EngineIOWebSocketHandler(core: core, request: head, bypass: bypass))
                     return .webSocket
                 }
             }
