@@ -85,6 +85,8 @@ public struct FanoutBenchmark: Sendable {
         let label = burst.rate > 0 ? "\(burst.events) events at \(burst.rate)/s" : "\(burst.events) events back to back"
         progress("\(server.name): burst \(burst.phase), \(label) to \(room) sockets")
         let emitting = burst.rate > 0 ? Double(burst.events) / burst.rate : 0
+        let serverCPU = server.cpuSeconds
+        let generatorCPU = FanoutCPUTime.ofThisProcess()
         _ = try await server.request(.burst(burst), timeout: .seconds(Int64(emitting) + 300))
         let clock = ContinuousClock()
         var last = -1
@@ -106,9 +108,14 @@ public struct FanoutBenchmark: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        let phase = FanoutRunResult.Phase(expected: expected, deliveries: await generator.deliveries(phase: burst.phase))
+        let serverSpent: Double? = if let before = serverCPU, let after = server.cpuSeconds { after - before } else { nil }
+        let generatorSpent = FanoutCPUTime.ofThisProcess() - generatorCPU
+        let phase = FanoutRunResult.Phase(
+            expected: expected, deliveries: await generator.deliveries(phase: burst.phase),
+            serverCPUSeconds: serverSpent, generatorCPUSeconds: generatorSpent
+        )
         progress(
-            "\(server.name): burst \(burst.phase): \(phase.delivered)/\(expected), p50 \(Self.ms(phase.latency.p50)) p99 \(Self.ms(phase.latency.p99)) max \(Self.ms(phase.latency.max)), \(Int(phase.eventsPerSecond)) events/s"
+            "\(server.name): burst \(burst.phase): \(phase.delivered)/\(expected), p50 \(Self.ms(phase.latency.p50)) p99 \(Self.ms(phase.latency.p99)) max \(Self.ms(phase.latency.max)), \(Int(phase.eventsPerSecond)) events/s, server CPU \(String(format: "%.2f", phase.serverCPUPerDelivery)) µs per delivery"
         )
         return phase
     }

@@ -72,7 +72,10 @@ public struct FanoutReport: Sendable {
         lines.append(row("events/s, paced", medians.map { Self.grouped(Int($0.paced.eventsPerSecond.rounded())) }))
         lines.append(row("events/s, back to back", medians.map { Self.grouped(Int($0.flood.eventsPerSecond.rounded())) }))
         lines.append(row("events/s vs \(reference)", medians.map { result in ratio(result, reference: reference).map { String(format: "%.1fx", $0) } ?? "-" }))
-        lines.append(row("flood latency p99 (ms)", medians.map { Self.ms($0.flood.latency.p99) }))
+        lines.append(row("back-to-back p99 (ms)", medians.map { Self.ms($0.flood.latency.p99) }))
+        lines.append(row("server CPU µs/event, paced", medians.map { Self.cpu($0.paced.serverCPUPerDelivery) }))
+        lines.append(row("server CPU µs/event, b2b", medians.map { Self.cpu($0.flood.serverCPUPerDelivery) }))
+        lines.append(row("client CPU µs/event, b2b", medians.map { Self.cpu($0.flood.generatorCPUPerDelivery) }))
         lines.append(row("delivered, paced", medians.map { "\(Self.grouped($0.paced.delivered))/\(Self.grouped($0.paced.expected))" }))
         lines.append(row("delivered, back to back", medians.map { "\(Self.grouped($0.flood.delivered))/\(Self.grouped($0.flood.expected))" }))
         lines.append(row("clients held", medians.map { "\(Self.grouped($0.held))/\(Self.grouped($0.clients))" }))
@@ -104,6 +107,10 @@ public struct FanoutReport: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func cpu(_ value: Double) -> String {
+        value < 0 ? "-" : String(format: "%.2f", value)
     }
 
     static func ms(_ value: Double) -> String {

@@ -10,20 +10,32 @@ public struct FanoutRunResult: Sendable, Hashable, Codable {
         public var latency: FanoutLatencySummary
         /// Deliveries per second, from the first send stamp to the last receive.
         public var eventsPerSecond: Double
+        /// CPU time the server spent per delivery during the burst, in microseconds (-1: unknown).
+        ///
+        /// Less moved by other work on the machine than the wall-clock figures.
+        public var serverCPUPerDelivery: Double
+        /// CPU time the load generator spent per delivery during the burst, in microseconds.
+        public var generatorCPUPerDelivery: Double
 
-        /// The figures of a burst that should have made `expected` deliveries.
-        public init(expected: Int, deliveries: FanoutDeliveries) {
+        /// The figures of a burst that should have made `expected` deliveries, with the CPU
+        /// seconds the server (nil: unknown) and the generator spent meanwhile.
+        public init(expected: Int, deliveries: FanoutDeliveries, serverCPUSeconds: Double? = nil, generatorCPUSeconds: Double = 0) {
             self.expected = expected
             self.delivered = deliveries.count
             self.latency = deliveries.summary
             self.eventsPerSecond = deliveries.eventsPerSecond
+            let count = Double(max(deliveries.count, 1))
+            self.serverCPUPerDelivery = serverCPUSeconds.map { $0 / count * 1e6 } ?? -1
+            self.generatorCPUPerDelivery = generatorCPUSeconds / count * 1e6
         }
 
-        init(expected: Int, delivered: Int, latency: FanoutLatencySummary, eventsPerSecond: Double) {
+        init(expected: Int, delivered: Int, latency: FanoutLatencySummary, eventsPerSecond: Double, serverCPUPerDelivery: Double, generatorCPUPerDelivery: Double) {
             self.expected = expected
             self.delivered = delivered
             self.latency = latency
             self.eventsPerSecond = eventsPerSecond
+            self.serverCPUPerDelivery = serverCPUPerDelivery
+            self.generatorCPUPerDelivery = generatorCPUPerDelivery
         }
     }
 
@@ -84,7 +96,9 @@ public struct FanoutRunResult: Sendable, Hashable, Codable {
                     p99: median(phases.map(\.latency.p99)),
                     max: median(phases.map(\.latency.max))
                 ),
-                eventsPerSecond: median(phases.map(\.eventsPerSecond))
+                eventsPerSecond: median(phases.map(\.eventsPerSecond)),
+                serverCPUPerDelivery: median(phases.map(\.serverCPUPerDelivery)),
+                generatorCPUPerDelivery: median(phases.map(\.generatorCPUPerDelivery))
             )
         }
         return FanoutRunResult(

@@ -64,6 +64,12 @@ public final class FanoutServerProcess: Sendable {
         return reply
     }
 
+    /// The CPU time (user and system, all threads) the server has used so far, in seconds; nil
+    /// where `/proc` does not tell (Linux only).
+    public var cpuSeconds: Double? {
+        FanoutCPUTime.ofProcess(process.processIdentifier)
+    }
+
     /// Asks the server to quit and waits for it; terminates, then kills, a server that does not.
     public func stop() async {
         try? input.write(contentsOf: Data((FanoutControlRequest.quit.line + "\n").utf8))
