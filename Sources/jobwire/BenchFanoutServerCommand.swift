@@ -29,6 +29,9 @@ struct BenchFanoutServerCommand: AsyncParsableCommand {
     @Option(help: "Event loop threads of the server (default: one per core).")
     var threads: Int = System.coreCount
 
+    @Option(help: ArgumentHelp("Seconds after which the server stops by itself.", valueName: "seconds"))
+    var deadline: Double = 3600
+
     func run() async throws {
         FanoutOpenFileLimit.raiseToHardLimit()
         var logger = Logger(label: "jobwire.bench.fanout-server", factory: { StreamLogHandler.standardError(label: $0) })
@@ -37,6 +40,12 @@ struct BenchFanoutServerCommand: AsyncParsableCommand {
         let app = FanoutBenchServer(configuration: .init(logger: logger, eventLoopGroup: group))
         let address = try await app.server.start(host: host, port: port)
         Self.reply(.ready(port: address.port ?? port))
+        let limit = Task {
+            try await Task.sleep(for: .milliseconds(Int64(deadline * 1000)))
+            FileHandle.standardError.write(Data("fanout-server: deadline passed, stopping\n".utf8))
+            await app.server.shutdown(gracePeriod: .zero)
+            Foundation.exit(0)
+        }
         for await line in StandardInputLines.make() {
             guard let request = FanoutControlRequest(line: line) else {
                 Self.reply(.error("unknown request \"\(line)\""))
@@ -45,6 +54,7 @@ struct BenchFanoutServerCommand: AsyncParsableCommand {
             guard let reply = await app.answer(request) else { break }
             Self.reply(reply)
         }
+        limit.cancel()
         await app.server.shutdown(gracePeriod: .milliseconds(500))
         try await group.shutdownGracefully()
     }

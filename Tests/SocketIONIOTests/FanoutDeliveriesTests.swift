@@ -35,7 +35,7 @@ struct FanoutDeliveriesTests {
     @Test func mediansAreTakenFigureByFigure() throws {
         func run(_ rate: Double, _ p99: Double, _ held: Int) -> FanoutRunResult {
             let phase = FanoutRunResult.Phase(expected: 10, deliveries: FanoutDeliveries())
-            var result = FanoutRunResult(server: "s", clients: 10, joined: 10, connectRate: rate, room: 10, paced: phase, flood: phase, held: held, loadAverage: rate / 100)
+            var result = FanoutRunResult(server: "s", clients: 10, joined: 10, connectRate: rate, room: 10, paced: phase, backToBack: phase, held: held, loadAverage: rate / 100)
             result.paced.latency.p99 = p99
             return result
         }

@@ -5,7 +5,7 @@ import NIOCore
 ///
 /// The run connects the clients (``FanoutLoadGenerator``), checks the room, asks the server for
 /// a paced burst (`events` at `rate` per second; its latencies are the ones to judge) and a
-/// flood (`events` back to back; its deliveries per second are the throughput), waits for each
+/// burst of `events` back to back (its deliveries per second are the throughput), waits for each
 /// burst's deliveries until all arrived or none arrived for `idleTimeout`, counts the clients
 /// still connected, and closes them. Every wait is bounded.
 public struct FanoutBenchmark: Sendable {
@@ -67,12 +67,12 @@ public struct FanoutBenchmark: Sendable {
                 throw FanoutBenchError("\(name) answered the room request with something else")
             }
             let paced = try await burst(FanoutBurst(phase: 1, events: workload.events, rate: workload.rate, payloadBytes: workload.payloadBytes), room: room, server: server, generator: generator)
-            let flood = try await burst(FanoutBurst(phase: 2, events: workload.events, rate: 0, payloadBytes: workload.payloadBytes), room: room, server: server, generator: generator)
+            let backToBack = try await burst(FanoutBurst(phase: 2, events: workload.events, rate: 0, payloadBytes: workload.payloadBytes), room: room, server: server, generator: generator)
             let held = generator.heldCount
             await generator.closeAll()
             return FanoutRunResult(
                 server: name, clients: clients, joined: connected.joined, connectRate: connected.rate, room: room,
-                paced: paced, flood: flood, held: held, loadAverage: Self.loadAverage(), firstFailure: connected.firstFailure
+                paced: paced, backToBack: backToBack, held: held, loadAverage: Self.loadAverage(), firstFailure: connected.firstFailure
             )
         } catch {
             await generator.closeAll()

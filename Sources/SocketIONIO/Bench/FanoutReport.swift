@@ -33,12 +33,12 @@ public struct FanoutReport: Sendable {
         }
     }
 
-    /// The median flood events/s of each server over the last server's (the reference), per client count.
+    /// A server's median back-to-back events/s over the reference server's, at the same client count.
     private func ratio(_ result: FanoutRunResult, reference: String) -> Double? {
         guard let base = medians.first(where: { $0.clients == result.clients && $0.server == reference }),
-            base.flood.eventsPerSecond > 0
+            base.backToBack.eventsPerSecond > 0
         else { return nil }
-        return result.flood.eventsPerSecond / base.flood.eventsPerSecond
+        return result.backToBack.eventsPerSecond / base.backToBack.eventsPerSecond
     }
 
     /// The table: one column per client count and server, one row per figure.
@@ -52,7 +52,7 @@ public struct FanoutReport: Sendable {
                 + "median of \(runsPerCell) run\(runsPerCell == 1 ? "" : "s").",
             "",
         ]
-        let labelWidth = 30
+        let labelWidth = 31
         let width = 18
         func row(_ label: String, _ cells: [String]) -> String {
             (label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + cells.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }.joined())
@@ -66,18 +66,18 @@ public struct FanoutReport: Sendable {
         lines.append((String(repeating: " ", count: labelWidth) + header.joined()).trimmingTrailingSpaces())
         lines.append(row("", medians.map(\.server)))
         lines.append(row("connect rate (conn/s)", medians.map { Self.grouped(Int($0.connectRate.rounded())) }))
-        lines.append(row("latency p50 (ms)", medians.map { Self.ms($0.paced.latency.p50) }))
-        lines.append(row("latency p99 (ms)", medians.map { Self.ms($0.paced.latency.p99) }))
-        lines.append(row("latency max (ms)", medians.map { Self.ms($0.paced.latency.max) }))
-        lines.append(row("events/s, paced", medians.map { Self.grouped(Int($0.paced.eventsPerSecond.rounded())) }))
-        lines.append(row("events/s, back to back", medians.map { Self.grouped(Int($0.flood.eventsPerSecond.rounded())) }))
-        lines.append(row("events/s vs \(reference)", medians.map { result in ratio(result, reference: reference).map { String(format: "%.1fx", $0) } ?? "-" }))
-        lines.append(row("back-to-back p99 (ms)", medians.map { Self.ms($0.flood.latency.p99) }))
+        lines.append(row("paced latency p50 (ms)", medians.map { Self.ms($0.paced.latency.p50) }))
+        lines.append(row("paced latency p99 (ms)", medians.map { Self.ms($0.paced.latency.p99) }))
+        lines.append(row("paced latency max (ms)", medians.map { Self.ms($0.paced.latency.max) }))
+        lines.append(row("paced events/s", medians.map { Self.grouped(Int($0.paced.eventsPerSecond.rounded())) }))
+        lines.append(row("back-to-back events/s", medians.map { Self.grouped(Int($0.backToBack.eventsPerSecond.rounded())) }))
+        lines.append(row("  ratio to \(reference)", medians.map { result in ratio(result, reference: reference).map { String(format: "%.1fx", $0) } ?? "-" }))
+        lines.append(row("back-to-back latency p99 (ms)", medians.map { Self.ms($0.backToBack.latency.p99) }))
         lines.append(row("server CPU µs/event, paced", medians.map { Self.cpu($0.paced.serverCPUPerDelivery) }))
-        lines.append(row("server CPU µs/event, b2b", medians.map { Self.cpu($0.flood.serverCPUPerDelivery) }))
-        lines.append(row("client CPU µs/event, b2b", medians.map { Self.cpu($0.flood.generatorCPUPerDelivery) }))
+        lines.append(row("server CPU µs/event, b2b", medians.map { Self.cpu($0.backToBack.serverCPUPerDelivery) }))
+        lines.append(row("client CPU µs/event, b2b", medians.map { Self.cpu($0.backToBack.generatorCPUPerDelivery) }))
         lines.append(row("delivered, paced", medians.map { "\(Self.grouped($0.paced.delivered))/\(Self.grouped($0.paced.expected))" }))
-        lines.append(row("delivered, back to back", medians.map { "\(Self.grouped($0.flood.delivered))/\(Self.grouped($0.flood.expected))" }))
+        lines.append(row("delivered, back to back", medians.map { "\(Self.grouped($0.backToBack.delivered))/\(Self.grouped($0.backToBack.expected))" }))
         lines.append(row("clients held", medians.map { "\(Self.grouped($0.held))/\(Self.grouped($0.clients))" }))
         lines.append(row("load average (1 min)", medians.map { $0.loadAverage < 0 ? "-" : String(format: "%.2f", $0.loadAverage) }))
         for failure in failures { lines.append("failed: \(failure)") }

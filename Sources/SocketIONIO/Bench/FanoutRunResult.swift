@@ -52,7 +52,7 @@ public struct FanoutRunResult: Sendable, Hashable, Codable {
     /// The burst at the configured rate: its latencies are the ones to judge.
     public var paced: Phase
     /// The burst with events back to back: its events per second are the throughput.
-    public var flood: Phase
+    public var backToBack: Phase
     /// Clients still connected after both bursts.
     public var held: Int
     /// The machine's one-minute load average at the end of the run.
@@ -63,7 +63,7 @@ public struct FanoutRunResult: Sendable, Hashable, Codable {
     /// A run's figures.
     public init(
         server: String, clients: Int, joined: Int, connectRate: Double, room: Int,
-        paced: Phase, flood: Phase, held: Int, loadAverage: Double, firstFailure: String? = nil
+        paced: Phase, backToBack: Phase, held: Int, loadAverage: Double, firstFailure: String? = nil
     ) {
         self.server = server
         self.clients = clients
@@ -71,7 +71,7 @@ public struct FanoutRunResult: Sendable, Hashable, Codable {
         self.connectRate = connectRate
         self.room = room
         self.paced = paced
-        self.flood = flood
+        self.backToBack = backToBack
         self.held = held
         self.loadAverage = loadAverage
         self.firstFailure = firstFailure
@@ -108,7 +108,7 @@ public struct FanoutRunResult: Sendable, Hashable, Codable {
             connectRate: median(runs.map(\.connectRate)),
             room: median(runs.map(\.room)),
             paced: phase(\.paced),
-            flood: phase(\.flood),
+            backToBack: phase(\.backToBack),
             held: median(runs.map(\.held)),
             loadAverage: median(runs.map(\.loadAverage)),
             firstFailure: runs.compactMap(\.firstFailure).first
