@@ -103,6 +103,8 @@ struct BenchFanoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await exitingOnUnusableInput {
+            // A server child that dies must not take this process with it when it writes to its pipe.
+            signal(SIGPIPE, SIG_IGN)
             let limit = FanoutOpenFileLimit.raiseToHardLimit()
             let largest = clientCounts.max() ?? 0
             guard largest + FanoutOpenFileLimit.overhead <= limit else {

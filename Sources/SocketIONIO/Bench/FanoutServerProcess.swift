@@ -6,7 +6,8 @@ import NIOConcurrencyHelpers
 /// The child gets a pipe as standard input (requests), its standard output is read line by line
 /// (replies; other lines are skipped) and its standard error is passed through. It ends when
 /// ``stop()`` sends `quit`, or, should the runner die, when its input closes; a child that
-/// outlives `quit` by a few seconds is terminated, then killed.
+/// outlives `quit` by a few seconds is terminated, then killed. The caller should ignore SIGPIPE,
+/// so that writing to a child that died fails instead of ending the caller.
 public final class FanoutServerProcess: Sendable {
     /// A readable name, e.g. `python-socketio`.
     public let name: String
@@ -16,8 +17,6 @@ public final class FanoutServerProcess: Sendable {
 
     /// Starts `executable` with `arguments` and waits for its `ready <port>` line.
     public static func start(name: String, executable: URL, arguments: [String], readyTimeout: Duration = .seconds(30)) async throws -> (FanoutServerProcess, port: Int) {
-        // A child that dies must not take the runner with it when the runner writes to its pipe.
-        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
