@@ -4,7 +4,11 @@ import ArgumentParser
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the kit's speed and memory on generated input.",
-        subcommands: [BenchCheckCommand.self]
+        abstract: "Measure the kit's speed and memory: the trace checker beside jq, and the Socket.IO server under fan-out load.",
+        subcommands: [
+            BenchCheckCommand.self,
+            BenchFanoutCommand.self,
+            BenchFanoutServerCommand.self,
+        ]
     )
 }

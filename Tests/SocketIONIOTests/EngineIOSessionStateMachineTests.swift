@@ -202,4 +202,23 @@ struct EngineIOSessionStateMachineTests {
         _ = machine.close(now: at(2))
         #expect(machine.timerFired(now: at(202)) == [.closed(.serverClose)])
     }
+
+    /// Broadcast frames may skip the machine only while it would write them straight to its WebSocket.
+    @Test func directWebSocketOnlyWhileOpenOnAWebSocket() {
+        var polling = openPolling()
+        #expect(polling.directWebSocket == nil)
+        _ = polling.webSocketOpened(socket, now: at(1))
+        _ = polling.frameReceived(.probePing, on: socket, now: at(2))
+        #expect(polling.directWebSocket == nil)
+        _ = polling.frameReceived(.upgrade, on: socket, now: at(3))
+        #expect(polling.directWebSocket == socket)
+        _ = polling.close(now: at(4))
+        #expect(polling.directWebSocket == nil)
+
+        let handshake = EngineIOHandshake(sid: "abc", upgrades: [], pingInterval: 300, pingTimeout: 200)
+        var webSocket = Machine.open(handshake: handshake, timing: timing, via: .webSocket(socket), now: t0).machine
+        #expect(webSocket.directWebSocket == socket)
+        _ = webSocket.webSocketClosed(socket, now: at(1))
+        #expect(webSocket.directWebSocket == nil)
+    }
 }

@@ -133,4 +133,18 @@ struct SocketIOConnectionStateMachineTests {
         ])
         #expect(machine.receive(.message("2[\"late\"]"), now: at(5)) == [])
     }
+
+    /// A broadcast goes to the namespaces an emit would go to: joined ones, none after the close.
+    @Test func sendableNamespacesAreTheJoinedOnes() {
+        var machine = joined()
+        #expect(machine.sendableNamespaces == ["/"])
+        _ = machine.receive(.message("0/custom,"), now: at(3))
+        #expect(machine.sendableNamespaces == ["/"])
+        _ = machine.accept(namespace: "/custom", sid: "s2", now: at(4))
+        #expect(Set(machine.sendableNamespaces) == ["/", "/custom"])
+        _ = machine.disconnect(namespace: "/", now: at(5))
+        #expect(machine.sendableNamespaces == ["/custom"])
+        _ = machine.engineClosed(.transportClose)
+        #expect(machine.sendableNamespaces.isEmpty)
+    }
 }

@@ -6,7 +6,7 @@ import Testing
 struct HelpTextTests {
     @Test(arguments: [
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["check", "--help"],
-        ["bench", "--help"], ["bench", "check", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"], ["verify", "--help"],
+        ["bench", "--help"], ["bench", "check", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"], ["verify", "--help"], ["bench", "fanout", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)

@@ -1,3 +1,4 @@
+import NIOCore
 import SocketIOWire
 
 /// A set of sockets of one namespace chosen by room, to emit an event to all of them.
@@ -5,7 +6,7 @@ import SocketIOWire
 /// `namespace.to("jobs").emit("job", payload)` sends to every socket in room `jobs`;
 /// `.to` again widens to another room, `.except` leaves a room's sockets out, and
 /// `socket.to(room)` leaves the emitting socket out, as in the reference server.
-/// Broadcasts ask for no acks.
+/// Broadcasts ask for no acks, and their packet is encoded once for all sockets.
 public struct SocketIOBroadcast: Sendable {
     private let namespace: SocketIONamespace
     private var rooms: Set<String> = []
@@ -42,7 +43,32 @@ public struct SocketIOBroadcast: Sendable {
     }
 
     /// Emits an event to every chosen socket, arguments given as an array.
+    ///
+    /// The packet is encoded once per event loop, not per socket; each loop gets one task that
+    /// hands it to all of its connections, and a connection on a WebSocket writes the encoded
+    /// frames as they are.
     public func emit(_ event: String, arguments: [SocketIOValue]) {
-        for socket in sockets { socket.emit(event, arguments: arguments) }
+        let targets = sockets
+        guard !targets.isEmpty else { return }
+        var groups: [(loop: ObjectIdentifier, connections: [SocketIOConnection])] = []
+        for socket in targets {
+            let connection = socket.connection
+            if let index = groups.firstIndex(where: { $0.loop == connection.loopID }) {
+                groups[index].connections.append(connection)
+            } else {
+                groups.append((connection.loopID, [connection]))
+            }
+        }
+        for (_, connections) in groups {
+            let loop = connections[0].eventLoop
+            let encoded = SocketIOEncodedPacket(.event(event, arguments, namespace: namespace.name))
+            if loop.inEventLoop {
+                for connection in connections { connection.deliver(encoded) }
+            } else {
+                loop.execute {
+                    for connection in connections { connection.deliver(encoded) }
+                }
+            }
+        }
     }
 }

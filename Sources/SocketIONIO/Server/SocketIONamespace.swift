@@ -16,7 +16,21 @@ public final class SocketIONamespace: Sendable {
         var authorizer: (@Sendable (SocketIOHandshake) -> SocketIOAuthorization)?
         var connectionHandler: (@Sendable (SocketIOServerSocket) -> Void)?
         var sockets: [String: SocketIOServerSocket] = [:]
-        var rooms: [String: Set<String>] = [:]
+        /// Room name to the sockets in it, by id.
+        var rooms: [String: [String: SocketIOServerSocket]] = [:]
+        /// Socket id to the rooms it is in, so leaving touches only those.
+        var memberships: [String: Set<String>] = [:]
+
+        mutating func insert(_ socket: SocketIOServerSocket, into room: String) {
+            rooms[room, default: [:]][socket.id] = socket
+            memberships[socket.id, default: []].insert(room)
+        }
+
+        mutating func remove(_ socketID: String, from room: String) {
+            rooms[room]?[socketID] = nil
+            if rooms[room]?.isEmpty == true { rooms[room] = nil }
+            memberships[socketID]?.remove(room)
+        }
     }
 
     private let state = NIOLockedValueBox(State())
@@ -43,7 +57,7 @@ public final class SocketIONamespace: Sendable {
     /// The sockets now in `room`.
     public func sockets(in room: String) -> [SocketIOServerSocket] {
         state.withLockedValue { state in
-            (state.rooms[room] ?? []).compactMap { state.sockets[$0] }
+            state.rooms[room].map { Array($0.values) } ?? []
         }
     }
 
@@ -76,15 +90,15 @@ public final class SocketIONamespace: Sendable {
     func add(_ socket: SocketIOServerSocket) {
         state.withLockedValue { state in
             state.sockets[socket.id] = socket
-            state.rooms[socket.id, default: []].insert(socket.id)
+            state.insert(socket, into: socket.id)
         }
     }
 
     func remove(_ socket: SocketIOServerSocket) {
         state.withLockedValue { state in
             state.sockets[socket.id] = nil
-            for room in Array(state.rooms.keys) {
-                state.rooms[room]?.remove(socket.id)
+            for room in state.memberships.removeValue(forKey: socket.id) ?? [] {
+                state.rooms[room]?[socket.id] = nil
                 if state.rooms[room]?.isEmpty == true { state.rooms[room] = nil }
             }
         }
@@ -92,31 +106,40 @@ public final class SocketIONamespace: Sendable {
 
     func join(_ socketID: String, room: String) {
         state.withLockedValue { state in
-            guard state.sockets[socketID] != nil else { return }
-            state.rooms[room, default: []].insert(socketID)
+            guard let socket = state.sockets[socketID] else { return }
+            state.insert(socket, into: room)
         }
     }
 
     func leave(_ socketID: String, room: String) {
         state.withLockedValue { state in
-            state.rooms[room]?.remove(socketID)
-            if state.rooms[room]?.isEmpty == true { state.rooms[room] = nil }
+            state.remove(socketID, from: room)
         }
     }
 
     func rooms(of socketID: String) -> Set<String> {
-        state.withLockedValue { state in
-            Set(state.rooms.compactMap { $0.value.contains(socketID) ? $0.key : nil })
-        }
+        state.withLockedValue { $0.memberships[socketID] ?? [] }
     }
 
-    /// The sockets in any of `rooms` (all sockets when empty), minus those in `excluded` and `excludedSocket`.
+    /// The sockets in any of `rooms` (all sockets when empty), minus those in `excluded` and `excludedSocket`, in no particular order.
     func targets(rooms: Set<String>, excluding excluded: Set<String>, excludingSocket excludedSocket: String?) -> [SocketIOServerSocket] {
         state.withLockedValue { state in
-            var ids = rooms.isEmpty ? Set(state.sockets.keys) : rooms.reduce(into: Set<String>()) { $0.formUnion(state.rooms[$1] ?? []) }
-            for room in excluded { ids.subtract(state.rooms[room] ?? []) }
-            if let excludedSocket { ids.remove(excludedSocket) }
-            return ids.sorted().compactMap { state.sockets[$0] }
+            var chosen: [String: SocketIOServerSocket]
+            if rooms.isEmpty {
+                chosen = state.sockets
+            } else if rooms.count == 1, let room = rooms.first {
+                chosen = state.rooms[room] ?? [:]
+            } else {
+                chosen = [:]
+                for room in rooms { chosen.merge(state.rooms[room] ?? [:]) { first, _ in first } }
+            }
+            if excluded.isEmpty, excludedSocket == nil { return Array(chosen.values) }
+            for room in excluded {
+                guard let members = state.rooms[room] else { continue }
+                for id in members.keys { chosen[id] = nil }
+            }
+            if let excludedSocket { chosen[excludedSocket] = nil }
+            return Array(chosen.values)
         }
     }
 }

@@ -15,7 +15,8 @@ public final class SocketIOServerSocket: Sendable {
     public let handshake: SocketIOHandshake
 
     private let namespaceObject: SocketIONamespace
-    private let connection: SocketIOConnection
+    /// The connection the socket belongs to.
+    let connection: SocketIOConnection
     private let state = NIOLockedValueBox(State())
 
     private struct State {

@@ -235,6 +235,14 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         }
     }
 
+    /// The WebSocket that packets sent now would be written to at once, unchanged: the session
+    /// is open on a WebSocket and buffers nothing. Sending to it directly is the same as
+    /// ``send(_:now:)``, which would buffer the packets and flush them there.
+    var directWebSocket: EngineIOTransportID? {
+        guard case .open = lifecycle, case .webSocket(let socket) = transport, buffer.isEmpty else { return nil }
+        return socket
+    }
+
     // MARK: Shared steps
 
     /// Acts on one packet from the client on the session's current transport.

@@ -161,6 +161,18 @@ struct SocketIOConnectionStateMachine<Instant: InstantProtocol> where Instant.Du
         return ([.send(.event(name, arguments, namespace: namespace, ackID: ackID))], ackID)
     }
 
+    /// The namespaces that an event without ack would go out to now, as
+    /// ``emit(namespace:name:arguments:wantsAck:now:)`` would send it: the joined ones, none once
+    /// the connection closed. Broadcasts check this and send a packet encoded once instead of
+    /// asking the machine to build one per connection.
+    var sendableNamespaces: [String] {
+        guard !isClosed else { return [] }
+        return namespaces.compactMap { name, state in
+            if case .connected = state { return name }
+            return nil
+        }
+    }
+
     /// The application answers the client's event `id`.
     mutating func acknowledge(namespace: String, id: Int, arguments: [SocketIOValue], now: Instant) -> [Action] {
         guard !isClosed, case .connected? = namespaces[namespace] else { return [] }

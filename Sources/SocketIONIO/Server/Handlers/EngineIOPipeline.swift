@@ -11,7 +11,8 @@ enum EngineIOConnectionKind: Sendable {
 }
 
 /// Sets up a new connection: NIO's HTTP/1.1 server codecs with its WebSocket upgrader, then
-/// ``EngineIOPollingHandler`` or ``EngineIOWebSocketHandler``.
+/// ``EngineIOPollingHandler``, or ``EngineIOWebSocketHandler`` with an ``EngineIOFrameBypass``
+/// at the front for frames encoded in advance.
 ///
 /// NIO's upgrader looks at the first request only. A client that keeps its connections alive may
 /// send the upgrade on a connection that already carried polling requests (aiohttp, and so
@@ -56,6 +57,8 @@ enum EngineIOPipeline {
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
                     let operations = channel.pipeline.syncOperations
+                    let bypass = EngineIOFrameBypass()
+                    try operations.addHandler(bypass, position: .first)
                     try operations.addHandler(
                         NIOWebSocketFrameAggregator(
                             minNonFinalFragmentSize: 0,
@@ -63,7 +66,7 @@ enum EngineIOPipeline {
                             maxAccumulatedFrameSize: maxPayload
                         )
                     )
-                    try operations.addHandler(EngineIOWebSocketHandler(core: core, request: head))
+                    try operations.addHandler(EngineIOWebSocketHandler(core: core, request: head, bypass: bypass))
                     return .webSocket
                 }
             }

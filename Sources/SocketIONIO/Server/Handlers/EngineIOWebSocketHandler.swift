@@ -7,10 +7,12 @@ import SocketIOWire
 /// Carries Engine.IO packets between one upgraded WebSocket and its session.
 ///
 /// Decodes each data frame into one packet (a binary frame is always a binary message), answers
-/// WebSocket pings and close frames, and writes the session's packets one frame each. The
-/// session decides everything else. Fragmented messages arrive whole through
-/// `NIOWebSocketFrameAggregator`, which, like the frame decoder, enforces maxPayload.
-final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
+/// WebSocket pings and close frames, and writes the session's packets one frame each, encoded
+/// here or in advance (``EngineIOEncodedPackets``) and passed through ``EngineIOFrameBypass``,
+/// flushing through its loop's ``EngineIOFlushBatcher``. The session decides everything else. Fragmented
+/// messages arrive whole through `NIOWebSocketFrameAggregator`, which, like the frame decoder,
+/// enforces maxPayload.
+final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler, EngineIOFlushable, EngineIOFrameWriter {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
@@ -18,20 +20,41 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
     private let request: HTTPRequestHead
     private var attachment: (session: EngineIOSession, id: EngineIOTransportID)?
     private var closing = false
+    private var context: ChannelHandlerContext?
+    private var batcher: EngineIOFlushBatcher?
+    private var flushQueued = false
+    /// Set once the channel went inactive; cheaper to test per write than the channel's own state.
+    private var inactive = false
 
-    init(core: EngineIOServerCore, request: HTTPRequestHead) {
+    private let bypass: EngineIOFrameBypass
+
+    init(core: EngineIOServerCore, request: HTTPRequestHead, bypass: EngineIOFrameBypass) {
         self.core = core
         self.request = request
+        self.bypass = bypass
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         let loop = context.eventLoop
-        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        batcher = core.flushBatcher(for: loop)
+        let bound = NIOLoopBound(self, eventLoop: loop)
+        // On the loop, writes happen at once (no task per write); the flush is batched.
         let endpoint = EngineIOWebSocketEndpoint(
-            send: { packets in loop.execute { bound.value.handler.write(packets, context: bound.value.context) } },
-            close: { loop.execute { bound.value.handler.close(context: bound.value.context, code: .normalClosure) } }
+            send: { packets in
+                if loop.inEventLoop { bound.value.write(packets) } else { loop.execute { bound.value.write(packets) } }
+            },
+            sendFrames: { frames in
+                if loop.inEventLoop { bound.value.write(frames) } else { loop.execute { bound.value.write(frames) } }
+            },
+            close: { loop.execute { bound.value.close(code: .normalClosure) } },
+            writer: NIOLoopBound(self, eventLoop: loop)
         )
         attachment = core.webSocketConnected(request, remoteAddress: context.remoteAddress?.description, eventLoop: loop, endpoint: endpoint)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -53,7 +76,7 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
         case .connectionClose:
             var data = frame.unmaskedData
             let code = data.readWebSocketErrorCode() ?? .normalClosure
-            close(context: context, code: code)
+            close(code: code)
         default:
             break
         }
@@ -65,6 +88,7 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        inactive = true
         if let attachment { attachment.session.webSocketClosed(attachment.id) }
         attachment = nil
         context.fireChannelInactive()
@@ -72,26 +96,39 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         core.logger.debug("websocket connection error", metadata: ["error": "\(error)"])
-        close(context: context, code: .unexpectedServerError)
+        close(code: .unexpectedServerError)
     }
 
-    private func write(_ packets: [EngineIOPacket], context: ChannelHandlerContext) {
-        guard !closing, context.channel.isActive else { return }
-        for packet in packets {
-            switch packet.frame {
-            case .text(let text):
-                let buffer = context.channel.allocator.buffer(string: text)
-                context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: buffer)), promise: nil)
-            case .binary(let bytes):
-                let buffer = context.channel.allocator.buffer(bytes: bytes)
-                context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .binary, data: buffer)), promise: nil)
-            }
+    // MARK: Writing
+
+    private func write(_ packets: [EngineIOPacket]) {
+        guard let context, !closing, !inactive else { return }
+        write(EngineIOEncodedPackets(packets, allocator: context.channel.allocator).frames)
+    }
+
+    func writeFrames(_ frames: [ByteBuffer]) {
+        write(frames)
+    }
+
+    /// Writes complete frames through the bypass, straight to the socket; the flush follows in the loop's batch.
+    private func write(_ frames: [ByteBuffer]) {
+        guard !closing, !inactive, let front = bypass.context else { return }
+        for frame in frames {
+            front.write(NIOAny(frame), promise: nil)
         }
-        context.flush()
+        guard !flushQueued, let batcher else { return }
+        flushQueued = true
+        batcher.flushSoon(self)
     }
 
-    private func close(context: ChannelHandlerContext, code: WebSocketErrorCode) {
-        guard !closing else { return }
+    func flushPendingWrites() {
+        flushQueued = false
+        // Everything written passed the bypass, so a flush from there reaches it all.
+        bypass.context?.flush()
+    }
+
+    private func close(code: WebSocketErrorCode) {
+        guard let context, !closing else { return }
         closing = true
         guard context.channel.isActive else { return }
         var data = context.channel.allocator.buffer(capacity: 2)

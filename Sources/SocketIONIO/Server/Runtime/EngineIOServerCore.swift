@@ -19,6 +19,7 @@ final class EngineIOServerCore: Sendable {
 
     private let makeDelegate: @Sendable (EngineIOSession) -> any EngineIOSessionDelegate
     private let state = NIOLockedValueBox(State())
+    private let flushBatchers = NIOLockedValueBox<[ObjectIdentifier: EngineIOFlushBatcher]>([:])
 
     private struct State {
         var sessions: [String: EngineIOSession] = [:]
@@ -47,6 +48,16 @@ final class EngineIOServerCore: Sendable {
     var logger: Logger { configuration.logger }
     /// The largest body or message accepted.
     var maxPayload: Int { configuration.maxPayload }
+
+    /// The flush batcher of `loop`, shared by every WebSocket on it.
+    func flushBatcher(for loop: any EventLoop) -> EngineIOFlushBatcher {
+        flushBatchers.withLockedValue { batchers in
+            if let batcher = batchers[ObjectIdentifier(loop)] { return batcher }
+            let batcher = EngineIOFlushBatcher(eventLoop: loop)
+            batchers[ObjectIdentifier(loop)] = batcher
+            return batcher
+        }
+    }
 
     /// The open session with this id.
     func session(_ sid: String) -> EngineIOSession? {

@@ -17,11 +17,25 @@ protocol EngineIOSessionDelegate: AnyObject {
 }
 
 /// Writes frames to one WebSocket, or closes it; safe to call from any thread.
+///
+/// Writes made on the WebSocket's own loop happen at once (the flush follows when the loop has
+/// finished its current tasks), so packets leave in the order the session sent them whichever
+/// path they took; from another loop they are queued to the WebSocket's loop.
 struct EngineIOWebSocketEndpoint: Sendable {
     /// Writes the packets, one frame each.
     let send: @Sendable ([EngineIOPacket]) -> Void
+    /// Writes complete frames already encoded (for many sessions at once).
+    let sendFrames: @Sendable ([ByteBuffer]) -> Void
     /// Sends a close frame and closes the connection.
     let close: @Sendable () -> Void
+    /// The writer itself, for a session on the same loop: no closure and no loop check per write.
+    let writer: NIOLoopBound<any EngineIOFrameWriter>
+}
+
+/// Writes complete WebSocket frames at once; only on its event loop.
+protocol EngineIOFrameWriter: AnyObject {
+    /// Writes the frames; they are flushed when the loop has finished its current tasks.
+    func writeFrames(_ frames: [ByteBuffer])
 }
 
 /// The runtime of one Engine.IO session: runs its state machine on one event loop and carries out its actions.
@@ -46,6 +60,12 @@ final class EngineIOSession: @unchecked Sendable {
     private var machine: Machine?
     private var pendingResponders: [EngineIOTransportID: EngineIOPollResponder] = [:]
     private var webSockets: [EngineIOTransportID: EngineIOWebSocketEndpoint] = [:]
+    /// The machine's ``EngineIOSessionStateMachine/directWebSocket``, kept so that a broadcast
+    /// costs no machine step per session.
+    private var directWebSocket: EngineIOWebSocketEndpoint?
+    /// Its writer, when the WebSocket runs on the session's own loop (always, unless the
+    /// session was opened by polling on another connection's loop).
+    private var directWriter: (any EngineIOFrameWriter)?
     private var timer: Scheduled<Void>?
     private var delegate: (any EngineIOSessionDelegate)?
     private var opened = false
@@ -90,6 +110,7 @@ final class EngineIOSession: @unchecked Sendable {
         self.machine = machine
         logger.debug("engine.io session opened", metadata: ["sid": "\(sid)", "transport": "\(machine.transportName)"])
         apply(actions)
+        refreshDirectWebSocket()
         opened = true
         delegate.engineIOSessionDidOpen(self)
     }
@@ -163,6 +184,21 @@ final class EngineIOSession: @unchecked Sendable {
         onLoop { self.step { $0.send(packets, now: $1) } }
     }
 
+    /// Sends packets encoded once for many sessions; on the session's loop.
+    ///
+    /// When the machine says they may go straight to the WebSocket, its frames are written as
+    /// they are; otherwise the packets take the ordinary way through the machine.
+    func send(_ encoded: EngineIOEncodedPackets) {
+        eventLoop.assertInEventLoop()
+        if let directWriter {
+            directWriter.writeFrames(encoded.frames)
+        } else if let directWebSocket {
+            directWebSocket.sendFrames(encoded.frames)
+        } else {
+            step { $0.send(encoded.packets, now: $1) }
+        }
+    }
+
     /// Closes the session, after the packets already buffered.
     func close(reason: EngineIOCloseReason) {
         onLoop { self.step { $0.close(reason: reason, now: $1) } }
@@ -186,10 +222,18 @@ final class EngineIOSession: @unchecked Sendable {
 
     private func step(_ event: (inout Machine, ContinuousClock.Instant) -> [Machine.Action]) {
         eventLoop.assertInEventLoop()
-        guard var machine else { return }
+        // Taken out, not copied, so the machine's buffers stay uniquely referenced while it runs.
+        guard var machine = self.machine.take() else { return }
         let actions = event(&machine, clock.now)
         self.machine = machine
         apply(actions)
+        refreshDirectWebSocket()
+    }
+
+    /// Remembers the WebSocket that packets may be written to directly, after every change of the machine or the WebSockets.
+    private func refreshDirectWebSocket() {
+        directWebSocket = machine?.directWebSocket.flatMap { webSockets[$0] }
+        directWriter = directWebSocket.flatMap { $0.writer.eventLoop === eventLoop ? $0.writer.value : nil }
     }
 
     private func apply(_ actions: [Machine.Action]) {

@@ -21,6 +21,9 @@ final class SocketIOConnection: EngineIOSessionDelegate, @unchecked Sendable {
 
     /// The Engine.IO session below.
     let session: EngineIOSession
+    /// The identity of the session's loop: a broadcast groups connections by it without
+    /// touching the loop object's reference count from every thread.
+    let loopID: ObjectIdentifier
     private let registry: SocketIONamespaceRegistry
     private let configuration: SocketIOServer.Configuration
     private let clock = ContinuousClock()
@@ -29,15 +32,20 @@ final class SocketIOConnection: EngineIOSessionDelegate, @unchecked Sendable {
     private var pendingHandshakes: [String: SocketIOHandshake] = [:]
     private var ackCallbacks: [AckKey: AckCallback] = [:]
     private var timer: Scheduled<Void>?
+    /// The machine's ``SocketIOConnectionStateMachine/sendableNamespaces`` after its last step,
+    /// so that a broadcast costs no machine step per connection.
+    private var broadcastNamespaces: [String] = []
 
     init(session: EngineIOSession, registry: SocketIONamespaceRegistry, configuration: SocketIOServer.Configuration) {
         self.session = session
         self.registry = registry
         self.configuration = configuration
         self.machine = Machine(connectTimeout: configuration.connectTimeout)
+        self.loopID = ObjectIdentifier(session.eventLoop)
     }
 
-    private var eventLoop: any EventLoop { session.eventLoop }
+    /// The loop of the session, where the connection's state lives.
+    var eventLoop: any EventLoop { session.eventLoop }
 
     // MARK: EngineIOSessionDelegate
 
@@ -93,6 +101,14 @@ final class SocketIOConnection: EngineIOSessionDelegate, @unchecked Sendable {
         }
     }
 
+    /// Sends a packet encoded once for many connections (a broadcast), if its namespace is joined; on the loop.
+    func deliver(_ encoded: SocketIOEncodedPacket) {
+        eventLoop.assertInEventLoop()
+        guard broadcastNamespaces.contains(encoded.namespace) else { return }
+        observe(.outbound, encoded.packet)
+        session.send(encoded.engineIO)
+    }
+
     /// Answers the client's event `id`.
     func acknowledge(namespace: String, id: Int, arguments: [SocketIOValue]) {
         session.onLoop { self.step { $0.acknowledge(namespace: namespace, id: id, arguments: arguments, now: $1) } }
@@ -111,6 +127,7 @@ final class SocketIOConnection: EngineIOSessionDelegate, @unchecked Sendable {
     private func step(_ event: (inout Machine, ContinuousClock.Instant) -> [Machine.Action]) {
         eventLoop.assertInEventLoop()
         let actions = event(&machine, clock.now)
+        broadcastNamespaces = machine.sendableNamespaces
         apply(actions)
     }
 
