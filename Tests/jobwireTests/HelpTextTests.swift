@@ -7,6 +7,7 @@ struct HelpTextTests {
     @Test(arguments: [
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["check", "--help"],
         ["bench", "--help"], ["bench", "check", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
+        ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
@@ -16,7 +17,7 @@ struct HelpTextTests {
         #expect(overview.hasSuffix("."), "abstract must be one sentence ending in a period: \(overview)")
     }
 
-    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"]])
+    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["scenario", "run", "--help"]])
     func helpShowsExamplesAndExitCodes(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(result.stdout.contains("Examples:"))

@@ -10,17 +10,12 @@ public enum ScenarioRunner {
     /// More inputs than any scenario needs: an app that asks for timers in a loop is stopped.
     static let inputLimit = 20_000
 
-    /// Runs `scenario` against `testee`, writing the capture to `capturePath` when given.
+    /// Runs `scenario` against `testee`, writing the capture to `capturePath` when given. The
+    /// testee stays up for the next scenario; its owner calls ``ScenarioTestee/finish()``.
     public static func run(_ scenario: Scenario, testee: any ScenarioTestee, capturePath: String? = nil, start: Int64 = virtualStart) async -> ScenarioResult {
         guard await testee.plays(scenario.app.role) else {
             return ScenarioResult(scenario: scenario, skipped: "\(await testee.name) plays no \(scenario.app.role.protocolName)")
         }
-        var result = await play(scenario, testee: testee, capturePath: capturePath, start: start)
-        if let problem = await testee.finish(), result.error == nil { result.error = problem }
-        return result
-    }
-
-    private static func play(_ scenario: Scenario, testee: any ScenarioTestee, capturePath: String?, start: Int64) async -> ScenarioResult {
         let recorder: CaptureRecorder
         do {
             recorder = try CaptureRecorder(header: scenario.header, path: capturePath, name: scenario.name, keepText: true)
