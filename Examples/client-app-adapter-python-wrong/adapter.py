@@ -22,10 +22,6 @@ event = client_app.event
 class FailureAlertAfterView(client_app.ClientApp):
     """Leaves the waiting view before the timeout alert."""
 
-    def timeout_cancel(self, req):
-        actions = super().timeout_cancel(req)
-        return actions[:-1]  # keep the cancel, hold the alert back
-
     def after_timeout_cancel(self, req):
         # BUG(ALERT-10): the view changes first and the timeout alert only comes after it.
         return [event("view.shown", view="home"), self.timeout_alert(req)]

@@ -132,8 +132,8 @@ class ClientApp:
         return []
 
     def after_timeout_cancel(self, req):
-        # The timeout alert was shown when the cancel left (ALERT-10); now leave the waiting view.
-        return [event("view.shown", view="home")]
+        # ALERT-10: the timeout alert, then leave the waiting view.
+        return [self.timeout_alert(req), event("view.shown", view="home")]
 
     def received(self, name, payload, now):
         req = payload.get("ReqID")
@@ -170,8 +170,7 @@ class ClientApp:
     def timeout_cancel(self, req):
         self.requests[req]["cancel_sent"] = True
         return [event("timer.fired", timer="timeout", req=req),
-                self.call(("cancel", req, True), "POST", PATHS["cancel"].replace("{ReqID}", req), {"reason": "timeout"}),
-                self.timeout_alert(req)]
+                self.call(("cancel", req, True), "POST", PATHS["cancel"].replace("{ReqID}", req), {"reason": "timeout"})]
 
     def deadline(self, req):
         return self.requests[req]["started_at"] + self.timeout_ms

@@ -4,6 +4,7 @@ import JobWire
 
 /// The shipped scenarios and requirement catalogue, found through the JobWire sources.
 enum ScenarioFixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let vectors: URL = try! VectorLocator.directory(environment: [:])
     static let catalog: ScenarioCatalog = try! ScenarioCatalog.shipped(vectors: vectors)
     static let requirements: RequirementCatalog = try! RequirementCatalog.load(fromVectors: vectors)

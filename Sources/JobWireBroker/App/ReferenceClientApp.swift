@@ -120,9 +120,10 @@ public struct ReferenceClientApp: AppModel {
             requests[req]?.state = .ended
             requests[req]?.endedByItself = true
             let home = AppAction.event(.viewShown, ["view": "home"])
+            guard timeout else { return [home] }
             // ALERT-10: the timeout alert comes before the view changes.
-            if timeout && faults.contains(.failureAlertAfterView) { return [home, timeoutAlert(req)] }
-            return [home]
+            if faults.contains(.failureAlertAfterView) { return [home, timeoutAlert(req)] }
+            return [timeoutAlert(req), home]
         case .close(let req):
             guard ok else { return [] }
             requests[req]?.state = .ended
@@ -167,7 +168,6 @@ public struct ReferenceClientApp: AppModel {
             requests[req]!.cancelSent = true
             actions.append(.event(.timerFired, ["timer": "timeout", "req": .string(req)]))
             actions.append(call(.cancel(req: req, timeout: true), "POST", path(paths.cancelPath, req), ["reason": "timeout"]))
-            if !faults.contains(.failureAlertAfterView) { actions.append(timeoutAlert(req)) }
         }
         return actions
     }

@@ -4,46 +4,54 @@ import Logging
 import NIOCore
 import SocketIONIO
 import SocketIOWire
-import Synchronization
 
-/// The reference backend on the wire: ``JobDispatchBackend`` behind a Socket.IO server and its
-/// REST paths on one loopback port. Apps identify themselves in the handshake and join their
-/// rooms (MSG-2); REST calls run the backend and its emissions go out to their rooms.
+/// The reference backend on the wire: a Socket.IO server and REST paths on one loopback port.
+/// Apps identify themselves in the handshake and join their rooms (MSG-2); what REST calls answer
+/// and what the apps' events mean is up to its ``BrokerHost``: the plain reference backend
+/// (``PlainBackendHost``) or a scenario (``BrokerSession``).
 public final class ReferenceBackendServer: Sendable {
-    private let core: Core
     private let server: SocketIOServer
+    private let namespace: SocketIONamespace
+    private let host: any BrokerHost
+    /// The event names, namespace and rooms in force.
+    public let profile: ProtocolProfile
 
     /// A server around `backend`; `observer` sees every Socket.IO packet (for captures).
-    public init(
+    public convenience init(
         backend: JobDispatchBackend,
         clock: any BrokerClock = SystemBrokerClock(),
         logger: Logger,
         observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
     ) {
-        let core = Core(backend: backend, clock: clock)
-        self.core = core
-        var configuration = SocketIOServer.Configuration(logger: logger, observer: observer)
-        configuration.httpHandler = { request in
-            let reply = core.handle(RESTRequest(method: request.method, target: request.target, body: request.body))
-            return SocketIOHTTPResponse(
-                status: reply.status, headers: [("Content-Type", "application/json")], body: reply.body.compactText,
-                afterSend: { core.emit(reply.emissions) })
+        self.init(host: PlainBackendHost(backend: backend, clock: clock), profile: backend.profile, logger: logger, observer: observer)
+    }
+
+    /// A server whose REST calls, connections and packets go to `host`.
+    public init(host: any BrokerHost, profile: ProtocolProfile = .standard, logger: Logger, observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil) {
+        self.host = host
+        self.profile = profile
+        var configuration = SocketIOServer.Configuration(logger: logger)
+        configuration.observer = { record in
+            host.observed(record)
+            observer?(record)
         }
+        configuration.httpHandler = { request in await host.handle(request) }
         server = SocketIOServer(configuration: configuration)
-        let profile = backend.profile
-        let namespace = server.namespace(profile.namespace)
-        core.attach(namespace)
+        namespace = server.namespace(profile.namespace)
         namespace.authorize { handshake in
             switch Self.identity(handshake.auth) {
             case .success: return .accept
             case .failure(let error): return .refuse(message: error.message)
             }
         }
+        let channel = profile.channelRoom
         namespace.onConnection { socket in
             guard case .success(let (userID, role)) = Self.identity(socket.auth) else { return }
             socket.join(userID.text)
-            if role == "worker" { socket.join(profile.channelRoom) }
+            if role == .worker { socket.join(channel) }
+            host.connected(socket, userID: userID.text, role: role)
         }
+        host.attach(self)
     }
 
     /// Starts listening; port 0 picks a free port. Returns the bound address.
@@ -54,65 +62,35 @@ public final class ReferenceBackendServer: Sendable {
     /// Stops accepting and closes every session.
     public func shutdown() async { await server.shutdown() }
 
-    /// Runs `body` on the backend's state, e.g. to register workers before a session.
-    public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
-        core.withBackend(body)
+    /// Runs `body` on the plain backend's state, e.g. to register workers before a session.
+    public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result? {
+        (host as? PlainBackendHost)?.withBackend(body)
     }
 
-    /// Handles one REST call as the HTTP handler does and emits its events; for scripted roles.
-    public func call(_ request: RESTRequest) -> BackendReply { core.call(request) }
+    /// Handles one REST call on the plain backend and emits its events; for scripted roles.
+    public func call(_ request: RESTRequest) -> BackendReply? { (host as? PlainBackendHost)?.call(request) }
+
+    /// Emits `event` with its one JSON argument (MSG-1) to every socket in `room`.
+    public func emit(_ event: String, _ payload: JSONValue, to room: String) {
+        namespace.to(room).emit(event, SocketIOValue(payload))
+    }
+
+    /// The sockets now in `room`, such as a user's own room.
+    public func sockets(in room: String) -> [SocketIOServerSocket] { namespace.sockets(in: room) }
 
     /// The handshake's `auth` as `(userId, role)` (MSG-2), or why it is refused.
-    static func identity(_ auth: JSONObject) -> Result<(CanonicalID, String), IdentityError> {
+    static func identity(_ auth: JSONObject) -> Result<(CanonicalID, TraceRole), IdentityError> {
         guard let rawID = auth["userId"], let userID = try? CanonicalID(json: rawID, field: "auth.userId", requirement: "MSG-2"), !userID.text.isEmpty else {
             return .failure(IdentityError(message: "auth.userId is required (MSG-2)"))
         }
         guard let role = auth["role"]?.stringValue, role == "client" || role == "worker" else {
             return .failure(IdentityError(message: "auth.role must be \"client\" or \"worker\" (MSG-2)"))
         }
-        return .success((userID, role))
+        return .success((userID, role == "client" ? .client : .worker))
     }
 
     /// Why a handshake was refused.
     struct IdentityError: Error {
         var message: String
-    }
-
-    /// The backend state behind a lock, and the namespace its emissions go to.
-    private final class Core: Sendable {
-        private let backend: Mutex<JobDispatchBackend>
-        private let namespace = Mutex<SocketIONamespace?>(nil)
-        private let clock: any BrokerClock
-
-        init(backend: JobDispatchBackend, clock: any BrokerClock) {
-            self.backend = Mutex(backend)
-            self.clock = clock
-        }
-
-        func attach(_ namespace: SocketIONamespace) { self.namespace.withLock { $0 = namespace } }
-
-        func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
-            backend.withLock { body(&$0) }
-        }
-
-        /// Runs the call on the backend's state; the caller emits its events when the answer is out.
-        func handle(_ request: RESTRequest) -> BackendReply {
-            backend.withLock { BackendRouter.handle(request, backend: &$0, now: clock.now()) }
-        }
-
-        /// Sends emissions to their rooms, in order.
-        func emit(_ emissions: [Emission]) {
-            guard let namespace = namespace.withLock({ $0 }) else { return }
-            for emission in emissions {
-                namespace.to(emission.room).emit(emission.event, SocketIOValue(emission.payload))
-            }
-        }
-
-        /// Handles the call and emits its events at once.
-        func call(_ request: RESTRequest) -> BackendReply {
-            let reply = handle(request)
-            emit(reply.emissions)
-            return reply
-        }
     }
 }
