@@ -7,7 +7,7 @@ struct JobWireCommand: AsyncParsableCommand {
         commandName: "jobwire",
         abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
         subcommands: [
-            CheckCommand.self, VectorsCommand.self, ScenarioCommand.self, BenchCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self,
+            BrokerCommand.self, CheckCommand.self, VectorsCommand.self, ScenarioCommand.self, BenchCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self,
         ]
     )
 }
