@@ -7,8 +7,11 @@ import SocketIOWire
 import Testing
 @testable import JobWireBroker
 
-/// `jobwire broker` as a child process: the plain backend, a scenario judged at the end and again
-/// by `jobwire check`, and a broker killed with SIGKILL mid-scenario leaving a readable capture.
+/// `jobwire broker` as a child process in real time, with python-socketio's client playing the
+/// worker app (Interop/fake_worker_app.py, the example worker adapter's logic on the live wire):
+/// the plain backend, a scenario judged at the end and again by `jobwire check`, and a broker
+/// killed with SIGKILL mid-scenario leaving a capture `jobwire check` reads to its last line.
+/// Broker and app are processes of their own, so the tests' own load cannot make them late.
 @Suite(.timeLimit(.minutes(1)))
 struct BrokerProcessTests {
     /// The built `jobwire` beside the test bundle.
@@ -21,6 +24,16 @@ struct BrokerProcessTests {
         }
         return ScenarioFixtures.packageRoot.appendingPathComponent(".build/debug/jobwire").path
     }()
+
+    static let fakeWorkerApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/fake_worker_app.py").path
+
+    /// The Python with python-socketio that ./Scripts/test sets up.
+    static func python() throws -> String {
+        guard let python = ProcessInfo.processInfo.environment["JOBWIRE_PYTHON"], !python.isEmpty else {
+            throw LiveScenario.Timeout(description: "JOBWIRE_PYTHON is not set: run the tests through ./Scripts/test, which sets it to a Python with python-socketio")
+        }
+        return python
+    }
 
     static func scratch() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("jobwire-broker-\(UUID().uuidString)")
@@ -44,27 +57,15 @@ struct BrokerProcessTests {
 
     /// `jobwire check FILE --format json`: its exit status, the failed ids and its output.
     static func check(_ path: String) async throws -> (Int32, Set<String>, String) {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: jobwire)
-            process.arguments = ["check", path, "--format", "json"]
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let json = (try? JSONParser.parse(Array(stdout))) ?? .null
-            let failed = Set((json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue?.split(separator: ":").last.map(String.init) })
-            return (process.terminationStatus, failed, String(decoding: stderr + stdout, as: UTF8.self))
-        }.value
+        let child = try ChildProgram(jobwire, ["check", path, "--format", "json"])
+        let status = await child.finish(within: .seconds(20)) ?? -1
+        let json = (try? JSONParser.parse(child.stdout)) ?? .null
+        let failed = Set((json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue?.split(separator: ":").last.map(String.init) })
+        return (status, failed, child.text)
     }
 
     @Test func aloneItServesTheBackendAndStopsOnSIGINT() async throws {
-        let directory = Self.scratch()
-        let capture = directory.appendingPathComponent("plain.jsonl").path
+        let capture = Self.scratch().appendingPathComponent("plain.jsonl").path
         let (broker, url) = try await Self.broker(["--capture", capture])
         defer { broker.stop() }
         #expect(broker.text.contains("the reference backend listens on \(url.absoluteString)"))
@@ -75,45 +76,50 @@ struct BrokerProcessTests {
         #expect((response as? HTTPURLResponse)?.statusCode == 400)
         #expect(try JSONParser.parse(Array(data))["error"]?["field"] == "CatID")
         kill(broker.pid, SIGINT)
-        #expect(await broker.exit(within: .seconds(10)) == 0)
+        #expect(await broker.finish(within: .seconds(10)) == 0)
         let (status, failed, _) = try await Self.check(capture)
         #expect(status == 0 && failed.isEmpty)
     }
 
-    @Test(arguments: [("worker-happy", "" as String), ("worker-race-lost", "failure-alert-after-view")])
-    func aScenarioEndsInTheCheckersVerdictAndCheckGivesItAgain(name: String, bug: String) async throws {
-        let scenario = ScenarioFixtures.scenario(name)
+    @Test(arguments: [("worker-happy", ""), ("worker-race-lost", "failure-alert-after-view")])
+    func pythonSocketIOPlaysTheWorkerAppAndCheckGivesTheBrokersVerdictAgain(name: String, bug: String) async throws {
+        let expected: Set<String> = bug.isEmpty ? [] : ["ALERT-1"]
+        let python = try Self.python()
         let capture = Self.scratch().appendingPathComponent("\(name).jsonl").path
-        let (broker, url) = try await Self.broker(["--play", scenario.play.rawValue, "--scenario", name, "--capture", capture, "--format", "json"])
+        let (broker, url) = try await Self.broker(["--play", "client", "--scenario", name, "--capture", capture, "--format", "json"])
         defer { broker.stop() }
-        let app = LiveFakeApp(url: url, config: scenario.app.config(scenario: scenario), faults: AppFaults.byName[bug] ?? [], clock: SystemBrokerClock())
-        try await app.start()
-        let status = await broker.exit(within: .seconds(20))
-        await app.stop()
-        #expect(status == (bug.isEmpty ? 0 : 1), "\(broker.text)")
-        #expect(broker.text.contains(bug.isEmpty ? "jobwire broker: conformant" : "jobwire broker: violates ALERT-1"), "\(broker.text)")
-        let (checked, failed, text) = try await Self.check(capture)
-        #expect(checked == status, "\(text)")
-        #expect(failed == (bug.isEmpty ? [] : ["ALERT-1"]), "\(text)")
+        let app = try ChildProgram(python, [Self.fakeWorkerApp, url.absoluteString] + (bug.isEmpty ? [] : ["--bug", bug]))
+        defer { app.stop() }
+        let status = await broker.finish(within: .seconds(30))
+        // The report's JSON follows the broker's own lines on stdout.
+        let report = broker.stdout.components(separatedBy: "\n{").dropFirst().joined(separator: "\n{")
+        let verdict = (try? JSONParser.parse("{" + report)) ?? .null
+        let failed = Set((verdict["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue?.split(separator: ":").last.map(String.init) })
+        #expect(status == (expected.isEmpty ? 0 : 1), "broker:\n\(broker.text)\npython:\n\(app.text)")
+        #expect(failed == expected, "broker:\n\(broker.text)\npython:\n\(app.text)")
+        let text = try String(contentsOfFile: capture, encoding: .utf8)
+        #expect(text.contains(#""actor":"worker","id":"w-1","kind":"offer.shown""#), "the python app reported what it showed")
+        let (checked, checkedFailed, output) = try await Self.check(capture)
+        #expect(checked == status, "\(output)")
+        #expect(checkedFailed == failed, "\(output)")
     }
 
     @Test func aBrokerKilledWithSIGKILLMidScenarioLeavesACaptureCheckReadsToItsLastLine() async throws {
-        let scenario = ScenarioFixtures.scenario("worker-timeout-cancel")
+        let python = try Self.python()
         let capture = Self.scratch().appendingPathComponent("killed.jsonl").path
-        let (broker, url) = try await Self.broker(["--play", "client", "--scenario", scenario.name, "--capture", capture])
+        let (broker, url) = try await Self.broker(["--play", "client", "--scenario", "worker-timeout-cancel", "--capture", capture])
         defer { broker.stop() }
-        let app = LiveFakeApp(url: url, config: scenario.app.config(scenario: scenario), clock: SystemBrokerClock())
-        try await app.start()
-        defer { Task { await app.stop() } }
-        let end = ContinuousClock.now + .seconds(10)
+        let app = try ChildProgram(python, [Self.fakeWorkerApp, url.absoluteString])
+        defer { app.stop() }
+        let end = ContinuousClock.now + .seconds(15)
         var lines = 0
         while ContinuousClock.now < end, lines < 12 {
             try await Task.sleep(for: .milliseconds(10))
             lines = ((try? String(contentsOfFile: capture, encoding: .utf8)) ?? "").split(separator: "\n").count
         }
-        #expect(lines >= 12, "the broker wrote \(lines) lines: \(broker.text)")
+        #expect(lines >= 12, "the broker wrote \(lines) lines:\n\(broker.text)\npython:\n\(app.text)")
         kill(broker.pid, SIGKILL)
-        _ = await broker.exit(within: .seconds(5))
+        _ = await broker.finish(within: .seconds(5))
         let text = try String(contentsOfFile: capture, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
         #expect(!text.contains("trace.end"), "killed before the end")

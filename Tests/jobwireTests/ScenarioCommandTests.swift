@@ -20,8 +20,8 @@ struct ScenarioCommandTests {
     }
 
     @Test(arguments: ["client", "worker"])
-    func theCorrectExampleAdapterPassesEveryScenarioOfItsSide(_ side: String) throws {
-        let result = try CLIRunner.run(["scenario", "run", "--adapter", Self.adapter(side), "--format", "json"], deadline: 60)
+    func theCorrectExampleAdapterPassesEveryScenarioOfItsSide(_ side: String) async throws {
+        let result = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side), "--format", "json"], deadline: 60)
         #expect(result.status == 0, "\(result.stdout.prefix(2000))\n\(result.stderr)")
         #expect(result.json["summary"]?["failed"] == .int(0))
         #expect(result.json["summary"]?["errors"] == .int(0))
@@ -34,10 +34,10 @@ struct ScenarioCommandTests {
         ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"),
         ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"),
     ])
-    func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) throws {
+    func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) async throws {
         let known = Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/known-failures/\(bug).txt")
         let expected = Set(try String(contentsOf: known, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
-        let bare = try CLIRunner.run(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--format", "json"], deadline: 60)
+        let bare = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--format", "json"], deadline: 60)
         #expect(bare.status == 1)
         let failed = Set((bare.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue })
         #expect(failed == expected, "\(bug): caught \(failed.sorted()), expected \(expected.sorted())")
@@ -46,14 +46,14 @@ struct ScenarioCommandTests {
         let source = try String(contentsOf: Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/adapter.py"), encoding: .utf8)
         let ids = Set(expected.map { String($0.split(separator: ":")[1]) })
         #expect(ids.contains { source.contains("# BUG(\($0))") }, "no # BUG(ID) marker for \(ids)")
-        let gated = try CLIRunner.run(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--known-failures", known.path], deadline: 60)
+        let gated = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--known-failures", known.path], deadline: 60)
         #expect(gated.status == 0, "\(gated.stdout.suffix(1500))")
     }
 
-    @Test func theSeedsTenMinuteTimeoutRunsInVirtualTime() throws {
+    @Test func theSeedsTenMinuteTimeoutRunsInVirtualTime() async throws {
         let directory = CLIRunner.scratchDirectory()
         let start = Date()
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.launch(
             ["scenario", "run", "client-timeout", "--timeout-ms", "600000", "--adapter", Self.adapter("client"), "--capture-dir", directory.path], in: directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(Date().timeIntervalSince(start) < 10)
@@ -66,10 +66,10 @@ struct ScenarioCommandTests {
     }
 
     @Test(arguments: [("worker-race-lost", "worker", "failure-alert-after-view"), ("client-timeout", "client", nil as String?)])
-    func aCaptureReplayedWithCheckGivesTheSameVerdict(name: String, side: String, bug: String?) throws {
+    func aCaptureReplayedWithCheckGivesTheSameVerdict(name: String, side: String, bug: String?) async throws {
         let directory = CLIRunner.scratchDirectory()
-        let run = try CLIRunner.run(["scenario", "run", name, "--adapter", Self.adapter(side, bug: bug), "--capture-dir", directory.path, "--format", "json"], in: directory)
-        let check = try CLIRunner.run(["check", directory.appendingPathComponent("\(name).jsonl").path, "--format", "json"], in: directory)
+        let run = try await CLIRunner.launch(["scenario", "run", name, "--adapter", Self.adapter(side, bug: bug), "--capture-dir", directory.path, "--format", "json"], in: directory)
+        let check = try await CLIRunner.launch(["check", directory.appendingPathComponent("\(name).jsonl").path, "--format", "json"], in: directory)
         #expect(run.status == check.status)
         func failed(_ json: JSONValue) -> Set<String> {
             Set((json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue?.split(separator: ":").last.map(String.init) })
@@ -79,21 +79,21 @@ struct ScenarioCommandTests {
         #expect(bug == nil || failed(check.json) == ["ALERT-1"])
     }
 
-    @Test func unknownAndMalformedScenariosAreRefusedWithExitTwo() throws {
-        let unknown = try CLIRunner.run(["scenario", "run", "worker-hapy"])
+    @Test func unknownAndMalformedScenariosAreRefusedWithExitTwo() async throws {
+        let unknown = try await CLIRunner.launch(["scenario", "run", "worker-hapy"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no scenario named \"worker-hapy\"; did you mean worker-happy?"), "\(unknown.stderr)")
         let directory = CLIRunner.scratchDirectory()
         let original = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Vectors/scenarios/worker-happy.json"), encoding: .utf8)
         try original.replacingOccurrences(of: #""outcome": "happy""#, with: #""outcome": "sad""#)
             .write(to: directory.appendingPathComponent("worker-happy.json"), atomically: true, encoding: .utf8)
-        let malformed = try CLIRunner.run(["scenario", "run", "worker-happy", "--scenarios", directory.path], in: directory)
+        let malformed = try await CLIRunner.launch(["scenario", "run", "worker-happy", "--scenarios", directory.path], in: directory)
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("worker-happy.json:13:95: "), "\(malformed.stderr)")
         #expect(malformed.stderr.contains("steps[2].outcome: expected one of happy, unhappy, found \"sad\""), "\(malformed.stderr)")
     }
 
-    @Test func anAdapterThatBreaksTheProtocolIsAnErrorNamingWhatItDid() throws {
+    @Test func anAdapterThatBreaksTheProtocolIsAnErrorNamingWhatItDid() async throws {
         let script = CLIRunner.scratchDirectory().appendingPathComponent("broken.py")
         try """
             import json, sys
@@ -106,7 +106,7 @@ struct ScenarioCommandTests {
                 elif m["type"] == "stop":
                     break
             """.write(to: script, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["scenario", "run", "client-timeout", "client-happy", "--adapter", "\(CLIRunner.python) \(script.path)"])
+        let result = try await CLIRunner.launch(["scenario", "run", "client-timeout", "client-happy", "--adapter", "\(CLIRunner.python) \(script.path)"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("ERROR  client-timeout:TIME-1") || result.stdout.contains("client-timeout:TIME-1"), "\(result.stdout.prefix(1500))")
         #expect(result.stderr.contains("actions[0]: kind: http.request is recorded by the kit from the wire"), "\(result.stderr)")

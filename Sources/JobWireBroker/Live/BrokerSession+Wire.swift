@@ -43,7 +43,12 @@ extension BrokerSession {
             return .json(503, BackendError(.serverError, "the scenario \(scenario.name) is over").body)
         }
         let after = rest
-        response.afterSend = { [self] in execute(after) }
+        // What the call caused is under way until it has gone out after the answer.
+        pending?.add()
+        response.afterSend = { [self] in
+            execute(after)
+            pending?.done()
+        }
         return response
     }
 

@@ -22,6 +22,8 @@ public final class BrokerSession: BrokerHost {
     let clock: any BrokerClock
     let recorder: CaptureRecorder
     let log: @Sendable (String) -> Void
+    /// Counts messages to the app while they are under way, when a lockstep driver asks for it.
+    let pending: PendingWork?
     let state: Mutex<State>
     let server = Mutex<ReferenceBackendServer?>(nil)
     private let results: AsyncStream<ScenarioResult>
@@ -37,11 +39,13 @@ public final class BrokerSession: BrokerHost {
     }
 
     /// A session of `scenario` recording into `recorder`; `log` gets prompts and notes for the
-    /// person running it (standard error in the CLI).
-    public init(scenario: Scenario, clock: any BrokerClock, recorder: CaptureRecorder, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// person running it (standard error in the CLI). With `pending`, every message to the app is
+    /// counted there until the app says it handled it (lockstep drivers; see ``PendingWork``).
+    public init(scenario: Scenario, clock: any BrokerClock, recorder: CaptureRecorder, pending: PendingWork? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.scenario = scenario
         self.clock = clock
         self.recorder = recorder
+        self.pending = pending
         self.log = log
         state = Mutex(State())
         (results, resultSink) = AsyncStream.makeStream(of: ScenarioResult.self)
@@ -56,6 +60,20 @@ public final class BrokerSession: BrokerHost {
     public func run() async -> ScenarioResult {
         for await result in results { return result }
         return ScenarioResult(scenario: scenario, error: "the session was abandoned")
+    }
+
+    /// The next time something is due, in the clock's time; nil before the start and after the end.
+    public var nextWake: Int64? { state.withLock { $0.done ? nil : $0.engine?.nextWake } }
+
+    /// True once the scenario has ended.
+    public var isFinished: Bool { state.withLock { $0.done || $0.engine?.finished == true } }
+
+    /// Runs what is due by the clock's time now, at once (lockstep drivers call it after moving a
+    /// ``ManualBrokerClock``; otherwise the session's own loop does it).
+    public func advance() {
+        let now = clock.now()
+        recorder.flush(now: now)
+        execute(step { engine in engine.advance(to: now) })
     }
 
     /// Ends the scenario now (Ctrl-C): the capture gets its `trace.end` and the verdict is given.
@@ -131,13 +149,17 @@ public final class BrokerSession: BrokerHost {
             case .record, .toApp(.clock), .toApp(.http):
                 continue
             case .toApp(.socket(let event, let payload)):
+                pending?.add(server.sockets(in: app.id).count)
                 server.emit(event, payload, to: app.id)
             case .toApp(.connection(let connected)):
                 guard !connected else { continue }
                 log("jobwire: \(scenario.name): disconnecting the \(app.role.protocolName) \(app.id), as the scenario asks")
-                for socket in server.sockets(in: app.id) { socket.disconnect(closingConnection: true) }
+                let sockets = server.sockets(in: app.id)
+                pending?.add(sockets.count)
+                for socket in sockets { socket.disconnect(closingConnection: true) }
             case .toApp(let input):
                 log("jobwire: \(scenario.name): now, in the \(app.role.protocolName) \(app.id): \(Self.prompt(input)) (sent as jobwire:control)")
+                pending?.add(server.sockets(in: app.id).count)
                 server.emit("jobwire:control", input.json, to: app.id)
             case .note(let note):
                 state.withLock { $0.notes.append(note) }

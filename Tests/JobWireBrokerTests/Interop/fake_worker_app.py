@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """A fake worker app on python-socketio's client, for a live broker scenario.
 
-Usage: fake_worker_app.py URL
+Usage: fake_worker_app.py URL [--bug NAME]
 
 Asks the broker who it is (GET URL/jobwire/session), connects a python-socketio AsyncClient with
 auth {"userId", "role"} (MSG-2), and runs the worker app logic of
 Examples/worker-app-adapter-python/adapter.py on the live wire: Socket.IO events and
 jobwire:control inputs go in, its REST calls go out with aiohttp, its timers run on asyncio, and
-its UI events are reported with jobwire:trace, stamped with the wall clock. It exits when its
-stdin closes, so it also ends when the test process dies. Needs python-socketio and aiohttp.
+its UI events are reported with jobwire:trace, stamped with the wall clock. With --bug NAME it
+runs the deliberately wrong app of Examples/worker-app-adapter-python-wrong instead. It exits
+when its stdin closes, so it also ends when the test process dies. Needs python-socketio and
+aiohttp.
 """
 
+import argparse
 import asyncio
 import importlib.util
 import os
@@ -21,22 +24,26 @@ import aiohttp
 import socketio
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ADAPTER = os.path.join(HERE, "..", "..", "..", "Examples", "worker-app-adapter-python", "adapter.py")
-_spec = importlib.util.spec_from_file_location("worker_app", ADAPTER)
-worker_app = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(worker_app)
+EXAMPLES = os.path.join(HERE, "..", "..", "..", "Examples")
+
+
+def load(name, folder):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(EXAMPLES, folder, "adapter.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def now():
     return int(time.time() * 1000)
 
 
-async def main(url):
+async def main(url, make_app):
     loop = asyncio.get_running_loop()
     async with aiohttp.ClientSession() as http:
         async with http.get(url + "/jobwire/session") as response:
             config = (await response.json())["app"]
-        app = worker_app.WorkerApp(config)
+        app = make_app(config)
         sio = socketio.AsyncClient()
         lock = asyncio.Lock()
 
@@ -88,4 +95,12 @@ async def main(url):
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1]))
+    parser = argparse.ArgumentParser(description="A fake worker app on python-socketio.")
+    parser.add_argument("url")
+    parser.add_argument("--bug")
+    args = parser.parse_args()
+    if args.bug:
+        make_app = load("worker_app_wrong", "worker-app-adapter-python-wrong").BUGS[args.bug]
+    else:
+        make_app = load("worker_app", "worker-app-adapter-python").WorkerApp
+    asyncio.run(main(args.url, make_app))

@@ -13,6 +13,10 @@ import SocketIOWire
 /// client and URLSession, as a real test build would be. It connects with its identity (MSG-2),
 /// feeds the model every event and `jobwire:control` input, performs its REST calls, sets its
 /// timers on the shared clock, and reports its UI events with `jobwire:trace`, stamped with that clock.
+///
+/// In lockstep (a ``PendingWork`` given), its timers wait for the driver to move the clock, and
+/// everything it has under way (REST calls, reports until the broker acknowledged them, events
+/// until handled, a lost connection until it is back) counts as pending work.
 actor LiveFakeApp {
     let url: URL
     let clock: any BrokerClock
@@ -23,6 +27,9 @@ actor LiveFakeApp {
     private var tasks: [Task<Void, Never>] = []
     private var generation = 0
     private var flushing = false
+    private let lockstep: PendingWork?
+    /// Lockstep timers, in the clock's time.
+    private var timers: [Int64] = []
 
     enum Model {
         case client(ReferenceClientApp)
@@ -43,9 +50,10 @@ actor LiveFakeApp {
         }
     }
 
-    init(url: URL, config: AppConfig, faults: AppFaults = [], clock: any BrokerClock) {
+    init(url: URL, config: AppConfig, faults: AppFaults = [], clock: any BrokerClock, lockstep: PendingWork? = nil) {
         self.url = url
         self.clock = clock
+        self.lockstep = lockstep
         model = config.role == .worker ? .worker(ReferenceWorkerApp(config: config, faults: faults)) : .client(ReferenceClientApp(config: config, faults: faults))
         auth = ["userId": .string(config.id), "role": .string(config.role.rawValue)]
     }
@@ -81,17 +89,30 @@ actor LiveFakeApp {
         await flushReports()
     }
 
-    /// The server closed the connection (a `disconnect` step): reconnect as any app would.
+    /// The server closed the connection (a `disconnect` step): reconnect 100 ms later, as any app would.
     private func lost(generation lostGeneration: Int) async {
         guard !stopped, lostGeneration == generation else { return }
         client = nil
+        if lockstep != nil {
+            reconnectAt = clock.now() + 100
+            timers.append(reconnectAt!)
+            lockstep?.done()
+            return
+        }
         try? await Task.sleep(for: .milliseconds(100))
+        await reconnect()
+    }
+
+    private var reconnectAt: Int64?
+
+    private func reconnect() async {
         guard !stopped, client == nil else { return }
         try? await connect()
         await handle(.connection(connected: true))
     }
 
     private func received(_ event: SocketIOEvent) async {
+        defer { lockstep?.done() }
         let payload = event.arguments.first?.jsonValue ?? .null
         if event.name == "jobwire:control" {
             guard let input = AppInput(json: payload) else { return }
@@ -99,6 +120,23 @@ actor LiveFakeApp {
             return await handle(input)
         }
         await handle(.socket(event: event.name, payload: payload))
+    }
+
+    /// Lockstep: the earliest timer the app waits for.
+    var nextTimer: Int64? { timers.min() }
+
+    /// Lockstep: the driver moved the clock; fire what is due.
+    func fireDueTimers() async {
+        let now = clock.now()
+        guard timers.contains(where: { $0 <= now }) else { return }
+        timers.removeAll { $0 <= now }
+        lockstep?.add()
+        defer { lockstep?.done() }
+        if let at = reconnectAt, at <= now {
+            reconnectAt = nil
+            await reconnect()
+        }
+        await handle(.clock)
     }
 
     /// Terminated and launched again: the socket goes and comes back; the model keeps its device storage.
@@ -129,6 +167,7 @@ actor LiveFakeApp {
                 continue
             }
             if !batch.isEmpty {
+                lockstep?.add()
                 pendingReports.append(.array(batch))
                 batch = []
                 await flushReports()
@@ -137,10 +176,14 @@ actor LiveFakeApp {
             case .trace:
                 break
             case .http(let xid, let method, let path, let body):
+                lockstep?.add()
                 tasks.append(Task { [self] in
                     let (status, answer, error) = await Self.call(url, method, path, body)
                     await handle(.http(xid: xid, status: status, body: answer, error: error))
+                    lockstep?.done()
                 })
+            case .timer(let at) where lockstep != nil:
+                timers.append(at)
             case .timer(let at):
                 let clock = self.clock
                 tasks.append(Task { [self] in
@@ -153,6 +196,7 @@ actor LiveFakeApp {
             }
         }
         if !batch.isEmpty {
+            lockstep?.add()
             pendingReports.append(.array(batch))
             await flushReports()
         }
@@ -165,8 +209,10 @@ actor LiveFakeApp {
         defer { flushing = false }
         while let next = pendingReports.first {
             do {
-                try await client.emit("jobwire:trace", SocketIOValue(next))
+                // The broker acknowledges a report once it has recorded it.
+                _ = try await client.emitWithAck("jobwire:trace", SocketIOValue(next))
                 pendingReports.removeFirst()
+                lockstep?.done()
             } catch {
                 return
             }

@@ -22,36 +22,45 @@ enum LiveScenario {
         return try await runAlone(name, faults: faults, deadline: deadline)
     }
 
+    /// Lockstep: virtual time over real sockets. The broker's clock is a ``ManualBrokerClock`` that
+    /// moves only when nothing is under way between the session and the app (``PendingWork``), to
+    /// the next moment either waits for; every packet and REST call still crosses loopback.
     private static func runAlone(_ name: String, faults: AppFaults, deadline: Duration) async throws -> ScenarioResult {
         let scenario = ScenarioFixtures.scenario(name)
-        let clock = SystemBrokerClock()
+        let clock = ManualBrokerClock(start: ScenarioRunner.virtualStart)
+        let pending = PendingWork()
         let recorder = try CaptureRecorder(header: scenario.header, path: nil, name: name, keepText: true, reorderWindowMs: BrokerSession.reorderWindowMs)
-        let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder)
+        let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, pending: pending)
         let server = ReferenceBackendServer(host: session, logger: quiet)
         let address = try await server.start(host: "127.0.0.1", port: 0)
-        let app = LiveFakeApp(url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, config: session.appConfig, faults: faults, clock: clock)
+        let app = LiveFakeApp(url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, config: session.appConfig, faults: faults, clock: clock, lockstep: pending)
         defer {
             Task {
                 await app.stop()
                 await server.shutdown()
             }
         }
+        let end = ContinuousClock.now + deadline
         try await app.start()
-        let result = await withTaskGroup(of: ScenarioResult?.self) { group in
-            group.addTask { await session.run() }
-            group.addTask {
-                try? await Task.sleep(for: deadline)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        while session.nextWake == nil, !session.isFinished, ContinuousClock.now < end {
+            try await Task.sleep(for: .milliseconds(1))
         }
-        guard let result else {
+        while !session.isFinished, ContinuousClock.now < end {
+            _ = await pending.quiet(within: .seconds(5))
+            let next = min(session.nextWake ?? .max, await app.nextTimer ?? .max)
+            guard next != .max else {
+                try await Task.sleep(for: .milliseconds(1))
+                continue
+            }
+            if next > clock.now() { clock.advance(by: next - clock.now()) }
+            session.advance()
+            await app.fireDueTimers()
+        }
+        guard session.isFinished else {
             session.stop("the test's deadline passed")
             throw Timeout(description: "\(name) did not end within \(deadline); capture so far:\n\(recorder.text ?? "")")
         }
-        return result
+        return await session.run()
     }
 }
 
