@@ -122,7 +122,9 @@ struct BrokerCommand: AsyncParsableCommand {
     private func runScenario(_ scenario: Scenario) async throws -> ExitCode {
         let clock = SystemBrokerClock(speed: speed)
         let path = capture ?? "\(scenario.name).capture.jsonl"
-        let recorder = try CaptureRecorder(header: scenario.header, path: path, reorderWindowMs: BrokerSession.reorderWindowMs)
+        // The window absorbs real network delays, so it is a second of wall time at any speed.
+        let window = max(1, Int64((Double(BrokerSession.reorderWindowMs) * speed).rounded()))
+        let recorder = try CaptureRecorder(header: scenario.header, path: path, reorderWindowMs: window)
         let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, log: Self.say)
         let server = ReferenceBackendServer(host: session, logger: logger)
         let signals = SocketIOTesteeCommand.terminationSignals()

@@ -37,17 +37,17 @@ struct ScenarioCommandTests {
     func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) async throws {
         let known = Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/known-failures/\(bug).txt")
         let expected = Set(try String(contentsOf: known, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
-        let bare = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--format", "json"], deadline: 60)
-        #expect(bare.status == 1)
-        let failed = Set((bare.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue })
+        // One run: with the list it exits 0 only if exactly these fail (an unlisted failure fails
+        // the run, a listed case that passes makes the list stale), and the JSON names them.
+        let gated = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--known-failures", known.path, "--format", "json"], deadline: 60)
+        #expect(gated.status == 0, "\(gated.stdout.suffix(1500))")
+        let failed = Set((gated.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue })
         #expect(failed == expected, "\(bug): caught \(failed.sorted()), expected \(expected.sorted())")
         #expect(!expected.isEmpty)
         // The bug's own marker names the requirement it breaks, and that is what is caught.
         let source = try String(contentsOf: Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/adapter.py"), encoding: .utf8)
         let ids = Set(expected.map { String($0.split(separator: ":")[1]) })
         #expect(ids.contains { source.contains("# BUG(\($0))") }, "no # BUG(ID) marker for \(ids)")
-        let gated = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--known-failures", known.path], deadline: 60)
-        #expect(gated.status == 0, "\(gated.stdout.suffix(1500))")
     }
 
     @Test func theSeedsTenMinuteTimeoutRunsInVirtualTime() async throws {
@@ -56,7 +56,7 @@ struct ScenarioCommandTests {
         let result = try await CLIRunner.launch(
             ["scenario", "run", "client-timeout", "--timeout-ms", "600000", "--adapter", Self.adapter("client"), "--capture-dir", directory.path], in: directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(Date().timeIntervalSince(start) < 60, "ten minutes of virtual time take seconds at most")
         let capture = try String(contentsOf: directory.appendingPathComponent("client-timeout.jsonl"), encoding: .utf8)
         let lines = capture.split(separator: "\n").map { try! JSONParser.parse(String($0)) }
         #expect(lines[0]["timeoutMs"] == .int(600_000))

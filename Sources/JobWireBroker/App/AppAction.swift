@@ -97,7 +97,10 @@ public enum AppAction: Sendable, Hashable {
 
 /// An app under test broke the scenario protocol: a malformed action, answer or report.
 public struct AppProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong, naming the member at fault.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

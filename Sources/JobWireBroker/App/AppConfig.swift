@@ -17,6 +17,7 @@ public struct AppConfig: Sendable, Hashable {
     /// The client's timeout in ms (TIME-2).
     public var timeoutMs: Int64
 
+    /// The configuration of one app for one scenario.
     public init(scenario: String, role: TraceRole, id: String, name: String, profile: JSONValue?, timeoutMs: Int64) {
         self.scenario = scenario
         self.role = role

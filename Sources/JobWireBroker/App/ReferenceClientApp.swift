@@ -40,6 +40,7 @@ public struct ReferenceClientApp: AppModel {
         case close(req: String)
     }
 
+    /// The client app `config` describes; `faults` only in tests.
     public init(config: AppConfig, faults: AppFaults = []) {
         self.config = config
         self.faults = faults

@@ -42,6 +42,7 @@ public struct ReferenceWorkerApp: AppModel {
         case close(req: String)
     }
 
+    /// The worker app `config` describes, with its profile; `faults` only in tests.
     public init(config: AppConfig, faults: AppFaults = []) {
         self.config = config
         self.faults = faults

@@ -26,6 +26,7 @@ public struct CaptureLine: Sendable {
     /// The kind's fields, in order.
     public var fields: JSONObject
 
+    /// The event `kind` of `actor` at `ts` with `fields`.
     public init(ts: Int64, actor: TraceActor, kind: TraceEventKind, fields: JSONObject = [:]) {
         self.ts = ts
         self.actor = actor

@@ -7,6 +7,7 @@ import Synchronization
 public final class PendingWork: Sendable {
     private let count = Mutex(0)
 
+    /// Nothing under way yet.
     public init() {}
 
     /// `n` more things are under way.

@@ -15,6 +15,7 @@ public struct ScenarioResult: Sendable {
     /// The capture, when it was kept in memory.
     public var capture: String?
 
+    /// The result of running `scenario`: its verdict, or why there is none.
     public init(scenario: Scenario, verdict: TraceVerdict? = nil, error: String? = nil, skipped: String? = nil) {
         self.scenario = scenario
         self.verdict = verdict

@@ -30,6 +30,7 @@ public actor ReferenceAppTestee: ScenarioTestee {
     private var client: ReferenceClientApp?
     private var worker: ReferenceWorkerApp?
 
+    /// The reference apps, with deliberate `faults` for the wrong fake app of the tests.
     public init(faults: AppFaults = []) { self.faults = faults }
 
     public var name: String { faults.isEmpty ? "builtin JobWire \(JobWireInfo.version) reference apps" : "reference apps with faults \(faults.rawValue)" }

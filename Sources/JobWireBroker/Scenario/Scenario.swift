@@ -64,6 +64,7 @@ public struct ScenarioSettings: Sendable, Hashable {
     /// The settings' JSON keys, in the order Docs/BROKER.md lists them.
     public static let keys = ["timeoutMs", "cancelToleranceMs", "clockSkewToleranceMs", "emitToleranceMs", "reactionToleranceMs"]
 
+    /// PROTOCOL.md's defaults.
     public init() {}
 
     /// How long after the last activity a scenario waits before it ends: long enough for the
@@ -92,6 +93,7 @@ public struct ScenarioActor: Sendable, Hashable {
     /// `delaySeconds`: the `Delay` the backend writes into a client's requests (MSG-6).
     public var delaySeconds: Int64
 
+    /// An actor of `role` running as user `id`.
     public init(id: String, role: TraceRole, name: String, avatar: String = "", rating: Double? = nil, profile: JSONValue? = nil, blockedWorkers: [String] = [], delaySeconds: Int64 = 0) {
         self.id = id
         self.role = role

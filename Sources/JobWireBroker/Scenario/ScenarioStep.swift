@@ -14,6 +14,7 @@ public struct ScenarioStep: Sendable, Hashable {
     /// `do` and its fields.
     public var action: Action
 
+    /// A step as the loader reads it.
     public init(index: Int, line: Int, timing: Timing, actor: String?, action: Action) {
         self.index = index
         self.line = line
@@ -112,10 +113,12 @@ public struct ScenarioTrigger: Sendable, Hashable, CustomStringConvertible {
 
     /// The request alias, from a `post` step's `as`.
     public var alias: String
+    /// The moment of the request.
     public var event: Event
     /// The actor named after `@`, if any.
     public var actor: String?
 
+    /// The moment `event` of request `alias`, seen by `actor` for `shown`.
     public init(alias: String, event: Event, actor: String? = nil) {
         self.alias = alias
         self.event = event
@@ -141,5 +144,6 @@ public struct ScenarioTrigger: Sendable, Hashable, CustomStringConvertible {
         return "\(alias).shown@\(actor ?? defaultActor ?? "")"
     }
 
+    /// The trigger as a scenario writes it.
     public var description: String { actor.map { "\(alias).\(event.rawValue)@\($0)" } ?? "\(alias).\(event.rawValue)" }
 }

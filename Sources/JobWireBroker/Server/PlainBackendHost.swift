@@ -18,6 +18,7 @@ public final class PlainBackendHost: BrokerHost {
     /// Where problems with reports go, e.g. standard error.
     private let log: @Sendable (String) -> Void
 
+    /// The plain backend around `backend`, recording into `recorder` when given; `log` gets refused reports.
     public init(backend: JobDispatchBackend, clock: any BrokerClock, recorder: CaptureRecorder? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.backend = Mutex(backend)
         self.clock = clock
@@ -27,6 +28,7 @@ public final class PlainBackendHost: BrokerHost {
 
     public func attach(_ server: ReferenceBackendServer) { self.server.withLock { $0 = server } }
 
+    /// Runs `body` on the backend's state, e.g. to register workers before a session.
     public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
         backend.withLock { body(&$0) }
     }
