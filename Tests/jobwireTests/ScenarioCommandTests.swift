@@ -91,6 +91,16 @@ struct ScenarioCommandTests {
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("worker-happy.json:13:95: "), "\(malformed.stderr)")
         #expect(malformed.stderr.contains("steps[2].outcome: expected one of happy, unhappy, found \"sad\""), "\(malformed.stderr)")
+        // The broker reads scenarios with the same loader.
+        let broker = try await CLIRunner.launch(["broker", "--port", "0", "--scenario", "worker-happy", "--scenarios", directory.path], in: directory)
+        #expect(broker.status == 2)
+        #expect(broker.stderr.contains("worker-happy.json:13:95: steps[2].outcome"), "\(broker.stderr)")
+        let unknownToBroker = try await CLIRunner.launch(["broker", "--port", "0", "--play", "client", "--scenario", "worker-hapy"])
+        #expect(unknownToBroker.status == 2)
+        #expect(unknownToBroker.stderr.contains("did you mean worker-happy?"))
+        let list = try await CLIRunner.launch(["broker", "--list-scenarios"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("client-timeout") && list.stdout.contains("--play worker"))
     }
 
     @Test func anAdapterThatBreaksTheProtocolIsAnErrorNamingWhatItDid() async throws {
