@@ -62,13 +62,22 @@ public final class ReferenceBackendServer: Sendable {
     /// Stops accepting and closes every session.
     public func shutdown() async { await server.shutdown() }
 
-    /// Runs `body` on the plain backend's state, e.g. to register workers before a session.
-    public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result? {
-        (host as? PlainBackendHost)?.withBackend(body)
+    /// Runs `body` on the backend's state, e.g. to register workers before a session. Only for a
+    /// server around the plain backend (``init(backend:clock:logger:observer:)`` or a ``PlainBackendHost``).
+    public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
+        plainHost.withBackend(body)
     }
 
-    /// Handles one REST call on the plain backend and emits its events; for scripted roles.
-    public func call(_ request: RESTRequest) -> BackendReply? { (host as? PlainBackendHost)?.call(request) }
+    /// Handles one REST call as the HTTP handler does and emits its events; for scripted roles.
+    /// Only for a server around the plain backend.
+    public func call(_ request: RESTRequest) -> BackendReply { plainHost.call(request) }
+
+    private var plainHost: PlainBackendHost {
+        guard let plain = host as? PlainBackendHost else {
+            preconditionFailure("withBackend and call need a ReferenceBackendServer around the plain backend, not a \(type(of: host))")
+        }
+        return plain
+    }
 
     /// Emits `event` with its one JSON argument (MSG-1) to every socket in `room`.
     public func emit(_ event: String, _ payload: JSONValue, to room: String) {
