@@ -55,8 +55,53 @@ enum CLIRunner {
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `jobwire ARGS` like ``run(_:in:deadline:)`` without holding a thread of the tests'
+    /// cooperative pool while it waits: the output is read on threads of its own, and the wait
+    /// sleeps. Long commands use this so they cannot starve the live, timing-sensitive tests.
+    static func launch(_ arguments: [String], in directory: URL? = nil, deadline: Double = 120) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? scratchDirectory()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = OutputCollector(stdout.fileHandleForReading)
+        let err = OutputCollector(stderr.fileHandleForReading)
+        let end = Date().addingTimeInterval(deadline)
+        while process.isRunning || !out.done || !err.done {
+            if Date() > end, process.isRunning { process.terminate() }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return Result(status: process.terminationStatus, stdout: out.text, stderr: err.text)
+    }
+
     /// The command line of an example adapter.
     static func example(_ name: String) -> String {
         "\(python) \(packageRoot.appendingPathComponent("Examples/\(name)/adapter.py").path)"
     }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var finished = false
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock { data.append(chunk) }
+            }
+            lock.withLock { finished = true }
+        }.start()
+    }
+
+    var done: Bool { lock.withLock { finished } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

@@ -6,7 +6,8 @@ import Testing
 struct HelpTextTests {
     @Test(arguments: [
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["check", "--help"],
-        ["bench", "--help"], ["bench", "check", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"], ["verify", "--help"], ["bench", "fanout", "--help"],
+        ["bench", "--help"], ["bench", "check", "--help"], ["bench", "fanout", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
+        ["verify", "--help"], ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"], ["broker", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
@@ -16,12 +17,21 @@ struct HelpTextTests {
         #expect(overview.hasSuffix("."), "abstract must be one sentence ending in a period: \(overview)")
     }
 
-    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["verify", "--help"]])
+    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["verify", "--help"], ["scenario", "run", "--help"], ["broker", "--help"]])
     func helpShowsExamplesAndExitCodes(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("--known-failures"))
         #expect(result.stdout.contains("Exit status: 0"))
+    }
+
+    @Test func brokerHelpNamesItsOptionsAndTheAppHooks() throws {
+        let result = try CLIRunner.run(["broker", "--help"])
+        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios"] {
+            #expect(result.stdout.contains(option), "\(option) missing")
+        }
+        #expect(result.stdout.contains("jobwire:trace"))
+        #expect(result.stdout.contains("jobwire broker --play client --scenario worker-happy"))
     }
 
     @Test func benchHelpSaysToBuildInRelease() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import SocketIOWire
 
-/// A program in any language that answers vectors over the JSON-lines protocol of Docs/ADAPTER.md.
+/// A program in any language that answers over the JSON-lines protocol of Docs/ADAPTER.md.
 ///
-/// The runner starts it, says `hello`, sends one `case` at a time and waits for one answer with a
+/// The runner starts it, says `hello`, sends one message at a time and waits for one answer with a
 /// time limit, then says `stop`. A testee that hangs, exits early or breaks the protocol is
 /// reported as such: the case in flight gets an error naming what happened and every later case
-/// an error "not run: ...".
+/// an error "not run: ...". Vector suites send one `case` per vector (``answer(_:suite:)``);
+/// suites whose cases are conversations, such as `scenario`, use ``request(_:id:what:)``.
 public actor AdapterTestee: Testee {
     /// The protocol version this runner speaks.
     public static let protocolVersion: Int64 = 1
@@ -19,6 +20,8 @@ public actor AdapterTestee: Testee {
     private let stderrTail = StderrTail()
     private var declaredName: String?
     private var declaredSuites: [String] = []
+    /// The adapter's whole hello answer, for suites that read more of it (the scenario suite's `roles`).
+    public private(set) var hello: JSONValue?
     /// Why the session ended early, once it has.
     private var broken: String?
 
@@ -60,8 +63,8 @@ public actor AdapterTestee: Testee {
     }
 
     private func handshake(suite: String) async {
-        let hello: JSONValue = ["type": "hello", "protocol": .int(Self.protocolVersion), "suites": [.string(suite)]]
-        guard let reply = await exchange(hello, expecting: nil, what: "the hello handshake") else { return }
+        let greeting: JSONValue = ["type": "hello", "protocol": .int(Self.protocolVersion), "suites": [.string(suite)]]
+        guard let reply = await exchange(greeting, expecting: nil, what: "the hello handshake") else { return }
         guard reply["type"]?.stringValue == "hello" else {
             return breakSession("testee answered the hello handshake with \(reply.compactText)")
         }
@@ -70,6 +73,29 @@ public actor AdapterTestee: Testee {
         }
         declaredName = reply["name"]?.stringValue
         declaredSuites = reply["suites"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        hello = reply
+    }
+
+    /// Whether the adapter declared `suite` in its hello.
+    public func supports(_ suite: String) -> Bool { declaredSuites.contains(suite) }
+
+    /// Why the session ended early, once it has.
+    public var brokenReason: String? { broken }
+
+    /// What one ``request(_:id:what:)`` produced.
+    public enum Reply: Sendable {
+        /// The adapter's answer, carrying the request's `id`.
+        case answer(JSONValue)
+        /// No usable answer; the session is over and the reason says why.
+        case broken(String)
+    }
+
+    /// Sends one message carrying `id` and waits, within the time limit, for the one answer with
+    /// the same `id`. A hang, an early exit or a malformed answer ends the session.
+    public func request(_ message: JSONValue, id: String, what: String) async -> Reply {
+        if let broken { return .broken("not run: \(broken)") }
+        guard let reply = await exchange(message, expecting: id, what: what) else { return .broken(broken ?? "testee failed") }
+        return .answer(reply)
     }
 
     public func answer(_ vector: VectorCase, suite: any VectorSuite) async -> TesteeAnswer {

@@ -134,6 +134,14 @@ public struct TraceVerdict: Sendable {
     /// One verdict per requirement, in requirement order.
     public var rules: [RuleVerdict]
 
+    /// A verdict, as a checker that consumed the trace's events produces it.
+    public init(file: String, header: TraceHeader, eventCount: Int, rules: [RuleVerdict]) {
+        self.file = file
+        self.header = header
+        self.eventCount = eventCount
+        self.rules = rules
+    }
+
     /// The requirement ids that failed.
     public var failedIDs: [RequirementID] { rules.filter(\.failed).map(\.info.id) }
 

@@ -6,6 +6,12 @@ import Synchronization
 public protocol BrokerClock: Sendable {
     /// The current time in ms since the epoch.
     func now() -> Int64
+    /// How many of its milliseconds pass per real millisecond, to sleep until one of its times.
+    var speed: Double { get }
+}
+
+extension BrokerClock {
+    public var speed: Double { 1 }
 }
 
 /// The wall clock, optionally running faster than real time (`jobwire broker --speed`).

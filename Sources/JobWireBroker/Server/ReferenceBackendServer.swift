@@ -4,49 +4,56 @@ import Logging
 import NIOCore
 import SocketIONIO
 import SocketIOWire
-import Synchronization
 
-/// The reference backend on the wire: ``JobDispatchBackend`` behind a Socket.IO server and its
-/// REST paths on one loopback port, with the task API of ``TaskBackend`` beside it. Apps identify
-/// themselves in the handshake and join their rooms (MSG-2); REST calls run the backend and its
-/// emissions go out to their rooms.
+/// The reference backend on the wire: a Socket.IO server and REST paths (the job flow's and the
+/// task API's) on one loopback port.
+/// Apps identify themselves in the handshake and join their rooms (MSG-2); what REST calls answer
+/// and what the apps' events mean is up to its ``BrokerHost``: the plain reference backend
+/// (``PlainBackendHost``) or a scenario (``BrokerSession``).
 public final class ReferenceBackendServer: Sendable {
-    private let core: Core
     private let server: SocketIOServer
+    private let namespace: SocketIONamespace
+    private let host: any BrokerHost
+    /// The event names, namespace and rooms in force.
+    public let profile: ProtocolProfile
 
     /// A server around `backend` and the task API `tasks`; `observer` sees every Socket.IO packet (for captures).
-    public init(
+    public convenience init(
         backend: JobDispatchBackend,
         tasks: TaskBackend = TaskBackend(),
         clock: any BrokerClock = SystemBrokerClock(),
         logger: Logger,
         observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
     ) {
-        let core = Core(backend: backend, tasks: tasks, clock: clock)
-        self.core = core
-        var configuration = SocketIOServer.Configuration(logger: logger, observer: observer)
-        configuration.httpHandler = { request in
-            let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
-            let reply = core.handle(RESTRequest(method: request.method, target: request.target, body: request.body, headers: headers))
-            return SocketIOHTTPResponse(
-                status: reply.status, headers: [("Content-Type", "application/json")], body: reply.body.compactText,
-                afterSend: { core.emit(reply.emissions) })
+        self.init(host: PlainBackendHost(backend: backend, tasks: tasks, clock: clock), profile: backend.profile, logger: logger, observer: observer)
+    }
+
+    /// A server whose REST calls, connections and packets go to `host`.
+    public init(host: any BrokerHost, profile: ProtocolProfile = .standard, logger: Logger, observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil) {
+        self.host = host
+        self.profile = profile
+        var configuration = SocketIOServer.Configuration(logger: logger)
+        configuration.observer = { record in
+            host.observed(record)
+            observer?(record)
         }
+        configuration.httpHandler = { request in await host.handle(request) }
         server = SocketIOServer(configuration: configuration)
-        let profile = backend.profile
-        let namespace = server.namespace(profile.namespace)
-        core.attach(namespace)
+        namespace = server.namespace(profile.namespace)
         namespace.authorize { handshake in
             switch Self.identity(handshake.auth) {
             case .success: return .accept
             case .failure(let error): return .refuse(message: error.message)
             }
         }
+        let channel = profile.channelRoom
         namespace.onConnection { socket in
             guard case .success(let (userID, role)) = Self.identity(socket.auth) else { return }
             socket.join(userID.text)
-            if role == "worker" { socket.join(profile.channelRoom) }
+            if role == .worker { socket.join(channel) }
+            host.connected(socket, userID: userID.text, role: role)
         }
+        host.attach(self)
     }
 
     /// Starts listening; port 0 picks a free port. Returns the bound address.
@@ -57,79 +64,49 @@ public final class ReferenceBackendServer: Sendable {
     /// Stops accepting and closes every session.
     public func shutdown() async { await server.shutdown() }
 
-    /// Runs `body` on the backend's state, e.g. to register workers before a session.
+    /// Runs `body` on the backend's state, e.g. to register workers before a session. Only for a
+    /// server around the plain backend (``init(backend:tasks:clock:logger:observer:)`` or a ``PlainBackendHost``).
     public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
-        core.withBackend(body)
+        plainHost.withBackend(body)
     }
 
-    /// Runs `body` on the task API's state, e.g. to read what a verify case did.
+    /// Runs `body` on the task API's state. Only for a server around the plain backend.
     public func withTaskBackend<Result: Sendable>(_ body: (inout TaskBackend) -> Result) -> Result {
-        core.withTasks(body)
+        plainHost.withTaskBackend(body)
     }
 
     /// Handles one REST call as the HTTP handler does and emits its events; for scripted roles.
-    public func call(_ request: RESTRequest) -> BackendReply { core.call(request) }
+    /// Only for a server around the plain backend.
+    public func call(_ request: RESTRequest) -> BackendReply { plainHost.call(request) }
+
+    private var plainHost: PlainBackendHost {
+        guard let plain = host as? PlainBackendHost else {
+            preconditionFailure("withBackend and call need a ReferenceBackendServer around the plain backend, not a \(type(of: host))")
+        }
+        return plain
+    }
+
+    /// Emits `event` with its one JSON argument (MSG-1) to every socket in `room`.
+    public func emit(_ event: String, _ payload: JSONValue, to room: String) {
+        namespace.to(room).emit(event, SocketIOValue(payload))
+    }
+
+    /// The sockets now in `room`, such as a user's own room.
+    public func sockets(in room: String) -> [SocketIOServerSocket] { namespace.sockets(in: room) }
 
     /// The handshake's `auth` as `(userId, role)` (MSG-2), or why it is refused.
-    static func identity(_ auth: JSONObject) -> Result<(CanonicalID, String), IdentityError> {
+    static func identity(_ auth: JSONObject) -> Result<(CanonicalID, TraceRole), IdentityError> {
         guard let rawID = auth["userId"], let userID = try? CanonicalID(json: rawID, field: "auth.userId", requirement: "MSG-2"), !userID.text.isEmpty else {
             return .failure(IdentityError(message: "auth.userId is required (MSG-2)"))
         }
         guard let role = auth["role"]?.stringValue, role == "client" || role == "worker" else {
             return .failure(IdentityError(message: "auth.role must be \"client\" or \"worker\" (MSG-2)"))
         }
-        return .success((userID, role))
+        return .success((userID, role == "client" ? .client : .worker))
     }
 
     /// Why a handshake was refused.
     struct IdentityError: Error {
         var message: String
-    }
-
-    /// The backend state behind a lock, and the namespace its emissions go to.
-    private final class Core: Sendable {
-        private let backend: Mutex<JobDispatchBackend>
-        private let tasks: Mutex<TaskBackend>
-        private let namespace = Mutex<SocketIONamespace?>(nil)
-        private let clock: any BrokerClock
-
-        init(backend: JobDispatchBackend, tasks: TaskBackend, clock: any BrokerClock) {
-            self.backend = Mutex(backend)
-            self.tasks = Mutex(tasks)
-            self.clock = clock
-        }
-
-        func attach(_ namespace: SocketIONamespace) { self.namespace.withLock { $0 = namespace } }
-
-        func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
-            backend.withLock { body(&$0) }
-        }
-
-        func withTasks<Result: Sendable>(_ body: (inout TaskBackend) -> Result) -> Result {
-            tasks.withLock { body(&$0) }
-        }
-
-        /// Runs the call on the task API when it is one (it emits nothing), else on the job
-        /// flow's backend; the caller emits the events when the answer is out.
-        func handle(_ request: RESTRequest) -> BackendReply {
-            let now = clock.now()
-            if let reply = tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) }) { return reply }
-            return backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
-        }
-
-        /// Sends emissions to their rooms, in order.
-        func emit(_ emissions: [Emission]) {
-            guard let namespace = namespace.withLock({ $0 }) else { return }
-            for emission in emissions {
-                namespace.to(emission.room).emit(emission.event, SocketIOValue(emission.payload))
-            }
-        }
-
-        /// Handles the call and emits its events at once.
-        func call(_ request: RESTRequest) -> BackendReply {
-            let reply = handle(request)
-            emit(reply.emissions)
-            return reply
-        }
     }
 }

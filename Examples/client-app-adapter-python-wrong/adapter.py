@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""A deliberately wrong client app adapter: the correct one from ../client-app-adapter-python with
+one bug switched on by `--bug NAME`. `jobwire scenario run` must catch each bug with the
+requirement id marked `# BUG(ID)` below; known-failures/NAME.txt lists exactly what it catches.
+
+    swift run jobwire scenario run --adapter "python3 Examples/client-app-adapter-python-wrong/adapter.py --bug no-timeout-cancel" \\
+        --known-failures Examples/client-app-adapter-python-wrong/known-failures/no-timeout-cancel.txt
+"""
+
+import argparse
+import importlib.util
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("client_app", os.path.join(HERE, "..", "client-app-adapter-python", "adapter.py"))
+client_app = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(client_app)
+event = client_app.event
+
+
+class FailureAlertAfterView(client_app.ClientApp):
+    """Leaves the waiting view before the timeout alert."""
+
+    def after_timeout_cancel(self, req):
+        # BUG(ALERT-10): the view changes first and the timeout alert only comes after it.
+        return [event("view.shown", view="home"), self.timeout_alert(req)]
+
+
+class NoTimeoutCancel(client_app.ClientApp):
+    """Lets the deadline pass without cancelling."""
+
+    def timeouts(self, now):
+        # BUG(TIME-2): the timer runs out and nothing is sent (TIME-6 when the app was away).
+        return []
+
+
+class TimerRestarted(client_app.ClientApp):
+    """Starts the timer again after a restart or a return from the background."""
+
+    def resumed_start(self, req, now):
+        # BUG(TIME-7): the timer restarts from now instead of its original start (and so the
+        # cancel misses the original deadline, TIME-6).
+        self.requests[req]["started_at"] = now
+        return now
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted}
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="A client app adapter with one deliberate bug.")
+    parser.add_argument("--bug", choices=sorted(BUGS), required=True)
+    bug = parser.parse_args().bug
+    sys.exit(client_app.serve(BUGS[bug], f"example-client-python-wrong 1.0 ({bug})", "client"))

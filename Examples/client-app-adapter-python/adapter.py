@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""A client app's logic behind the JobWire scenario adapter protocol (Docs/ADAPTER.md, suite
+`scenario`): the kit plays the backend and the workers, this program plays the client app.
+
+Run it through the kit, in virtual time:
+
+    swift run jobwire scenario run --adapter "python3 Examples/client-app-adapter-python/adapter.py"
+
+`ClientApp` is the part a team replaces with its own view model: it gets inputs (a socket
+event, an HTTP answer, the clock, a lifecycle change, what the user did) and answers with the
+actions the app performed (REST calls, timers, and the views and alerts it showed, as trace
+events). Only the standard library is used.
+"""
+
+import json
+import math
+import sys
+
+NAME = "example-client-python 1.0"
+PATHS = {
+    "post": "/api/requests",
+    "cancel": "/api/requests/{ReqID}/cancel",
+    "close": "/api/requests/{ReqID}/close",
+}
+
+
+def haversine_km(lat1, lng1, lat2, lng2):
+    """The ELIG-4 distance, used for the Work in Progress view's distance (VIEW-6)."""
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lng2 - lng1)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(min(1.0, h)))
+
+
+def event(kind, **fields):
+    """A trace event the app reports (Docs/TRACE.md); the kit adds ts, actor and id."""
+    return {"kind": kind, **fields}
+
+
+class ClientApp:
+    """The client app: post, wait with a counter, cancel at the timeout, Work in Progress on apply."""
+
+    def __init__(self, config):
+        self.id = config["id"]
+        self.name = config["name"]
+        self.timeout_ms = config["timeoutMs"]
+        # On the device: survives a restart (STATE-1, TIME-6).
+        self.requests = {}   # ReqID -> {"fields", "started_at", "state", "apply", "cancel_sent", "ended_by_me"}
+        # In memory.
+        self.foreground = True
+        self.calls = {}      # xid -> ("post", fields) | ("cancel", req, is_timeout) | ("close", req)
+        self.next_xid = 1
+
+    # --- the protocol's entry points
+
+    def launch(self, now):
+        return [event("app.launched"), event("view.shown", view="home")] + self.retake(now)
+
+    def handle(self, message, now):
+        kind = message["kind"]
+        if kind == "user":
+            return self.user(message, now)
+        if kind == "http":
+            return self.answered(message, now)
+        if kind == "socket":
+            return self.received(message["event"], message.get("payload") or {}, now)
+        if kind == "clock":
+            return self.timeouts(now) if self.foreground else []
+        if kind == "lifecycle":
+            change = message["change"]
+            if change == "background":
+                self.foreground = False
+                return [event("app.backgrounded")]
+            if change == "foreground":
+                self.foreground = True
+                return [event("app.foregrounded")] + self.retake(now)
+            if change == "restart":
+                self.foreground = True
+                self.calls = {}
+                return [event("app.terminated"), event("app.launched"), event("view.shown", view="home")] + self.retake(now)
+        return []
+
+    # --- behaviour
+
+    def call(self, purpose, method, path, body):
+        xid = f"{self.id}-{self.next_xid}"
+        self.next_xid += 1
+        self.calls[xid] = purpose
+        return {"do": "http", "xid": xid, "method": method, "path": path, "body": body}
+
+    def user(self, message, now):
+        action = message["action"]
+        if action == "post":
+            body = {"clientId": self.id, "clientName": self.name, **message["request"]}
+            return [self.call(("post", body), "POST", PATHS["post"], body)]
+        request = self.requests.get(message.get("req"))
+        if request is None:
+            return []
+        req = message["req"]
+        if action == "close" and request["state"] == "inProgress":
+            body = {"outcome": message["outcome"], "by": "client"}
+            return [self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
+        if action == "cancel" and request["state"] == "waiting" and not request["cancel_sent"]:
+            request["cancel_sent"] = True
+            body = {"reason": message["reason"]}
+            return [self.call(("cancel", req, False), "POST", PATHS["cancel"].replace("{ReqID}", req), body)]
+        return []
+
+    def answered(self, message, now):
+        purpose = self.calls.pop(message["xid"], None)
+        if purpose is None:
+            return []
+        body = message.get("body") or {}
+        ok = message.get("status") is not None and 200 <= message["status"] < 300 and body.get("ok") is not False
+        if purpose[0] == "post":
+            req = body.get("ReqID") if ok else None
+            if req is None:
+                return [event("alert.shown", alert="postFailed", result="failure",
+                              elements={"title": "Not sent", "text": "Your request could not be sent.", "ok": True})]
+            # TIME-1: the timer starts when the success arrives.
+            self.requests[req] = {"fields": purpose[1], "started_at": now, "state": "waiting",
+                                  "apply": None, "cancel_sent": False, "ended_by_me": False}
+            return [event("timer.started", timer="timeout", req=req, startedAt=now),
+                    self.waiting_view(req, now), {"do": "timer", "at": now + self.timeout_ms}]
+        req = purpose[1]
+        if purpose[0] == "cancel":
+            self.requests[req].update(state="ended", ended_by_me=True)
+            return self.after_timeout_cancel(req) if purpose[2] else [event("view.shown", view="home")]
+        if purpose[0] == "close" and ok:
+            self.requests[req].update(state="ended", ended_by_me=True)
+            return [event("view.shown", view="home")]
+        return []
+
+    def after_timeout_cancel(self, req):
+        # ALERT-10: the timeout alert, then leave the waiting view.
+        return [self.timeout_alert(req), event("view.shown", view="home")]
+
+    def received(self, name, payload, now):
+        req = payload.get("ReqID")
+        request = self.requests.get(req)
+        if request is None:
+            return []
+        if name == "apply":
+            if request["state"] != "waiting" or request["cancel_sent"]:
+                return []
+            request.update(state="inProgress", apply=payload)
+            # ALERT-4: the view changes first, then the apply alert.
+            return [self.work_in_progress_view(req), self.apply_alert(req, payload)]
+        if name in ("cancel", "close"):
+            if request["state"] == "ended":
+                return []
+            ended_by_me = request["ended_by_me"] or request["cancel_sent"]
+            request["state"] = "ended"
+            if ended_by_me:
+                return []
+            # VIEW-14, VIEW-13, ALERT-11: leave the view and say why.
+            alert, title = ("cancelled", "Request cancelled") if name == "cancel" else ("closed", "Request closed")
+            return [event("view.shown", view="home"),
+                    event("alert.shown", alert=alert, result="info", req=req, elements={"title": title, "ok": True})]
+        return []
+
+    def timeouts(self, now):
+        """TIME-2: cancel with reason "timeout" once the deadline passes without an apply."""
+        actions = []
+        for req, request in self.requests.items():
+            if request["state"] == "waiting" and not request["cancel_sent"] and now >= self.deadline(req):
+                actions += self.timeout_cancel(req)
+        return actions
+
+    def timeout_cancel(self, req):
+        self.requests[req]["cancel_sent"] = True
+        return [event("timer.fired", timer="timeout", req=req),
+                self.call(("cancel", req, True), "POST", PATHS["cancel"].replace("{ReqID}", req), {"reason": "timeout"})]
+
+    def deadline(self, req):
+        return self.requests[req]["started_at"] + self.timeout_ms
+
+    def retake(self, now):
+        """STATE-1, TIME-6, TIME-7: back from a restart or the background, resume each timer
+        with its original start and show the request's view again."""
+        actions = []
+        for req, request in self.requests.items():
+            if request["state"] == "waiting" and not request["cancel_sent"]:
+                started_at = self.resumed_start(req, now)
+                actions += [event("timer.started", timer="timeout", req=req, startedAt=started_at),
+                            self.waiting_view(req, now), {"do": "timer", "at": self.deadline(req)}]
+            elif request["state"] == "inProgress":
+                actions.append(self.work_in_progress_view(req))
+        return actions + self.timeouts(now)
+
+    def resumed_start(self, req, now):
+        return self.requests[req]["started_at"]
+
+    # --- what the views and alerts show
+
+    def waiting_view(self, req, now):
+        left = max(0, (self.deadline(req) - now) // 1000)
+        return event("view.shown", view="waiting", req=req, elements={"counter": left})
+
+    def work_in_progress_view(self, req):
+        request = self.requests[req]
+        fields, apply = request["fields"], request["apply"] or {}
+        elements = {}
+        if "lat" in apply and "lng" in apply:
+            km = haversine_km(apply["lat"], apply["lng"], fields["lat"], fields["lng"])
+            elements["distance"] = round(km, 2)
+        if apply.get("workerRating") is None:
+            elements["newWorker"] = "New Worker"
+        else:
+            elements["rating"] = apply["workerRating"]
+        elements.update(avatar=apply.get("workerAvatar", ""), workerName=apply.get("workerName", ""),
+                        description=fields.get("description", ""), category=fields.get("category", ""),
+                        pay=True, chat=True, call=True, closeRequest=True)
+        return event("view.shown", view="workInProgress", req=req, elements=elements)
+
+    def apply_alert(self, req, apply):
+        elements = {"title": f"{apply.get('workerName', 'A worker')} accepted your request",
+                    "avatar": apply.get("workerAvatar", ""), "ok": True}
+        # ALERT-7: no rating yet means "New Worker".
+        if apply.get("workerRating") is None:
+            elements["newWorker"] = "New Worker"
+        else:
+            elements["rating"] = apply["workerRating"]
+        return event("alert.shown", alert="apply", result="success", req=req, elements=elements)
+
+    def timeout_alert(self, req):
+        return event("alert.shown", alert="timeout", result="failure", req=req,
+                     elements={"title": "No worker yet", "text": "Nobody could take it this time. Try again soon.",
+                               "image": "https://img.example.com/clock.png", "ok": True})
+
+
+def serve(make_app, name, role, stdin=sys.stdin, stdout=sys.stdout):
+    """The adapter loop: one JSON object per line in, one per line out, flushed."""
+    app = None
+
+    def reply(message):
+        stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+        stdout.flush()
+
+    for line in stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            reply({"type": "hello", "protocol": 1, "name": name, "suites": ["scenario"], "roles": [role]})
+        elif kind == "start":
+            app = make_app(message["app"])
+            reply({"type": "output", "id": message["id"], "actions": app.launch(message["now"])})
+        elif kind == "input":
+            reply({"type": "output", "id": message["id"], "actions": app.handle(message["input"], message["now"])})
+        elif kind == "stop":
+            return 0
+        else:
+            print(f"unknown message type {kind!r}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(serve(ClientApp, NAME, "client"))

@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""A worker app's logic behind the JobWire scenario adapter protocol (Docs/ADAPTER.md, suite
+`scenario`): the kit plays the backend and the client, this program plays the worker app.
+
+Run it through the kit, in virtual time:
+
+    swift run jobwire scenario run --adapter "python3 Examples/worker-app-adapter-python/adapter.py"
+
+`WorkerApp` is the part a team replaces with its own view model: it decides channel offers
+(ELIG-1 ... ELIG-6 with the profile at receipt), waits each offer's Delay from its receipt,
+shows direct offers and getJobs jobs at once, keeps discards on the device, accepts what the
+user accepts and shows the alerts in the order the protocol asks. Only the standard library.
+"""
+
+import json
+import math
+import sys
+
+NAME = "example-worker-python 1.0"
+PATHS = {"accept": "/api/requests/{ReqID}/accept", "jobs": "/api/jobs?workerId={id}", "close": "/api/requests/{ReqID}/close"}
+
+
+def event(kind, **fields):
+    """A trace event the app reports (Docs/TRACE.md); the kit adds ts, actor and id."""
+    return {"kind": kind, **fields}
+
+
+def canonical(value):
+    """Ids compare as text: 9 and "9" are one id (ELIG-2). Booleans are not ids."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return str(value)
+    return value if isinstance(value, str) else None
+
+
+def decide(profile, job, received_at):
+    """The eligibility decision of ELIG-1 ... ELIG-6 and ELIG-11, or {"invalid": ...} (ELIG-9)."""
+    for field in ("ReqID", "CatID", "exclusive", "lat", "lng"):
+        if field not in job:
+            return {"invalid": {"field": f"job.{field}", "message": "is required"}}
+    delay = job.get("Delay", 0)
+    if isinstance(delay, bool) or not isinstance(delay, (int, float)) or delay != int(delay) or not 0 <= delay <= 2147483647:
+        return {"invalid": {"field": "job.Delay", "message": "must be whole seconds from 0 to 2147483647"}}
+    failed = []
+    if profile["expertActive"] is not True:
+        failed.append("ELIG-1")
+    exclusive = canonical(job["exclusive"])
+    if exclusive != "0" and exclusive != canonical(profile.get("expertSource")):
+        failed.append("ELIG-2")
+    if canonical(job["CatID"]) not in [canonical(c) for c in profile["categories"]]:
+        failed.append("ELIG-3")
+    p1, p2 = math.radians(profile["lat"]), math.radians(job["lat"])
+    dp, dl = p2 - p1, math.radians(job["lng"] - profile["lng"])
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    distance = 2 * 6371.0 * math.asin(math.sqrt(min(1.0, h)))
+    if distance > profile["maxKms"] + 1e-6:
+        failed.append("ELIG-4")
+    if canonical(profile["userID"]) in [canonical(b) for b in job.get("BlockedXP") or []]:
+        failed.append("ELIG-5")
+    return {"eligible": not failed, "failed": failed, "distanceKm": distance, "showAt": received_at + int(delay) * 1000}
+
+
+class WorkerApp:
+    """The worker app: offers, Delay, discards, WorkerAccept and its alerts, close."""
+
+    def __init__(self, config):
+        self.id = config["id"]
+        self.profile = config["profile"]
+        # On the device: survives a restart (DISC-3, TIME-9, STATE-2).
+        self.offers = {}       # ReqID -> {"payload", "received_at", "show_at", "showable", "delayed", "shown", "ended", "failed"}
+        self.discards = []
+        self.work_in_progress = None
+        # In memory.
+        self.foreground = True
+        self.calls = {}        # xid -> ("accept", req) | ("jobs",) | ("close", req)
+        self.next_xid = 1
+
+    # --- the protocol's entry points
+
+    def launch(self, now):
+        actions = [event("app.launched", discards=list(self.discards)), event("profile.updated", profile=self.profile)]
+        if self.work_in_progress:
+            actions.append(self.work_in_progress_view(self.work_in_progress))
+        else:
+            actions.append(event("view.shown", view="home"))
+        # TIME-9: a Delay wait resumes from the original receipt, never from now.
+        for req, offer in self.offers.items():
+            if offer["showable"] and offer["delayed"] and self.pending(req) and offer["show_at"] > now:
+                actions += [event("timer.started", timer="delay", req=req, startedAt=offer["received_at"]),
+                            {"do": "timer", "at": offer["show_at"]}]
+        return actions + self.show_due(now) + [self.get_jobs()]
+
+    def handle(self, message, now):
+        kind = message["kind"]
+        if kind == "socket":
+            return self.received(message["event"], message.get("payload") or {}, now)
+        if kind == "http":
+            return self.answered(message, now)
+        if kind == "user":
+            return self.user(message, now)
+        if kind == "clock":
+            return self.show_due(now)
+        if kind == "lifecycle":
+            change = message["change"]
+            if change == "background":
+                self.foreground = False
+                return [event("app.backgrounded")]
+            if change == "foreground":
+                self.foreground = True
+                return [event("app.foregrounded")] + self.show_due(now) + [self.get_jobs()]
+            if change == "restart":
+                self.foreground = True
+                self.calls = {}
+                return [event("app.terminated")] + self.launch(now)
+        if kind == "connection" and message["connected"]:
+            return [self.get_jobs()]
+        return []
+
+    # --- behaviour
+
+    def call(self, purpose, method, path, body=None):
+        xid = f"{self.id}-{self.next_xid}"
+        self.next_xid += 1
+        self.calls[xid] = purpose
+        action = {"do": "http", "xid": xid, "method": method, "path": path}
+        if body is not None:
+            action["body"] = body
+        return action
+
+    def get_jobs(self):
+        """STATE-5: catch up on broadcasts missed while away."""
+        return self.call(("jobs",), "GET", PATHS["jobs"].replace("{id}", self.id))
+
+    def available(self):
+        return self.foreground and self.work_in_progress is None
+
+    def pending(self, req):
+        offer = self.offers[req]
+        return not (offer["shown"] or offer["ended"] or offer["failed"] or req in self.discards)
+
+    def received(self, name, payload, now):
+        req = payload.get("ReqID")
+        if req is None:
+            return []
+        if name == "new":
+            return self.offered(req, payload, "new", now)
+        if name in ("cancel", "close"):
+            if req in self.offers:
+                self.offers[req]["ended"] = True
+            if self.work_in_progress != req:
+                return []
+            self.work_in_progress = None
+            alert, title = ("cancelled", "Request cancelled") if name == "cancel" else ("closed", "Request closed")
+            # VIEW-13, VIEW-14, ALERT-11: leave Work in Progress and say why.
+            return [event("view.shown", view="home"),
+                    event("alert.shown", alert=alert, result="info", req=req, elements={"title": title, "ok": True})] + self.show_due(now)
+        return []
+
+    def offered(self, req, payload, via, now):
+        actions = [event("offer.received", req=req, via=via, offer=payload)]
+        if req in self.discards:
+            return actions + self.discarded_offer_again(req)
+        known = self.offers.get(req)
+        if known is not None:
+            # A getJobs listing is the backend's decision (ELIG-8): show it now.
+            if via == "getJobs" and self.pending(req):
+                known.update(showable=True, show_at=min(known["show_at"], now))
+                actions += self.show_due(now)
+            return actions
+        direct = via == "new" and payload.get("workerId") is not None
+        if via == "getJobs" or direct:
+            # ELIG-7, ELIG-8: no filtering and no Delay.
+            self.offers[req] = {"payload": payload, "received_at": now, "show_at": now, "showable": True,
+                                "delayed": False, "shown": False, "ended": False, "failed": False}
+            return actions + self.show_due(now)
+        decision = decide(self.profile, payload, now)
+        if "invalid" in decision:
+            # ELIG-9, MSG-13: refuse malformed input, never show it.
+            self.offers[req] = {"payload": payload, "received_at": now, "show_at": now, "showable": False,
+                                "delayed": False, "shown": False, "ended": False, "failed": False}
+            return actions + [event("offer.decided", req=req, invalid=decision["invalid"])]
+        showable = self.may_show(decision)
+        delayed = decision["showAt"] > now
+        self.offers[req] = {"payload": payload, "received_at": now, "show_at": decision["showAt"], "showable": showable,
+                            "delayed": delayed, "shown": False, "ended": False, "failed": False}
+        actions.append(event("offer.decided", req=req, profile=self.profile, **decision))
+        if showable and delayed:
+            # ELIG-6, TIME-8: wait the Delay from the receipt.
+            actions += [event("timer.started", timer="delay", req=req, startedAt=now), {"do": "timer", "at": decision["showAt"]}]
+        return actions + self.show_due(now)
+
+    def may_show(self, decision):
+        return decision["eligible"]
+
+    def discarded_offer_again(self, req):
+        # DISC-2, DISC-3: a discard is final.
+        return []
+
+    def show_due(self, now):
+        """VIEW-4: show every showable offer whose showAt passed, while the app can show offers."""
+        if not self.available():
+            return []
+        actions = []
+        for req, offer in self.offers.items():
+            if offer["showable"] and self.pending(req) and offer["show_at"] <= now:
+                offer["shown"] = True
+                if offer["delayed"]:
+                    actions.append(event("timer.fired", timer="delay", req=req))
+                actions.append(event("offer.shown", req=req))
+        return actions
+
+    def user(self, message, now):
+        action, req = message["action"], message.get("req")
+        offer = self.offers.get(req)
+        if action == "accept":
+            # FLOW-2, FLOW-10 ... FLOW-12: only an offer on screen can be accepted.
+            busy = any(purpose[0] == "accept" for purpose in self.calls.values())
+            if offer and offer["shown"] and not (offer["ended"] or offer["failed"]) and req not in self.discards \
+                    and self.available() and not busy:
+                return [event("view.shown", view="offer", req=req),
+                        self.call(("accept", req), "POST", PATHS["accept"].replace("{ReqID}", req), {"workerId": self.id})]
+        elif action == "discard":
+            if offer and offer["shown"] and req not in self.discards:
+                self.discards.append(req)
+                # DISC-1, DISC-4: stored on the device, nothing sent.
+                return [event("offer.discarded", req=req, stored=list(self.discards))]
+        elif action == "close":
+            if self.work_in_progress == req:
+                body = {"outcome": message["outcome"], "by": "worker"}
+                return [self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
+        return []
+
+    def answered(self, message, now):
+        purpose = self.calls.pop(message["xid"], None)
+        if purpose is None:
+            return []
+        body = message.get("body") or {}
+        ok = message.get("status") is not None and 200 <= message["status"] < 300 and body.get("ok") is not False
+        if purpose[0] == "accept":
+            req = purpose[1]
+            if ok:
+                self.work_in_progress = req
+                # VIEW-3, ALERT-5: the view changes first, then the success alert.
+                return [self.work_in_progress_view(req), self.success_alert(req)]
+            self.offers[req]["failed"] = True
+            return self.after_failed_accept(req)
+        if purpose[0] == "jobs":
+            actions = []
+            for job in body.get("jobs", []) if ok else []:
+                if job.get("ReqID") is not None:
+                    actions += self.offered(job["ReqID"], job, "getJobs", now)
+            return actions
+        if purpose[0] == "close" and ok:
+            self.offers[purpose[1]]["ended"] = True
+            self.work_in_progress = None
+            return [event("view.shown", view="home")] + self.show_due(now)
+        return []
+
+    def after_failed_accept(self, req):
+        # ALERT-1, ALERT-3: the failure alert first, then back to the list.
+        return [self.failure_alert(req), event("view.shown", view="home")]
+
+    # --- what the views and alerts show
+
+    def work_in_progress_view(self, req):
+        job = self.offers[req]["payload"]
+        return event("view.shown", view="workInProgress", req=req, elements={
+            "clientName": job.get("clientName", ""),
+            "map": {"worker": [self.profile["lat"], self.profile["lng"]], "job": [job.get("lat"), job.get("lng")]},
+            "workInformation": True, "chat": True, "call": True, "closeRequest": True})
+
+    def success_alert(self, req):
+        job = self.offers[req]["payload"]
+        return event("alert.shown", alert="acceptSuccess", result="success", req=req, elements={
+            "title": "You got the job!", "subtitle": f"Contact {job.get('clientName', 'the client')} now",
+            "image": "https://img.example.com/go.png", "close": True,
+            "clientName": job.get("clientName", ""), "address": job.get("address", "")})
+
+    def failure_alert(self, req):
+        return event("alert.shown", alert="acceptFailure", result="failure", req=req, elements={
+            "title": "Not this time", "text": "Someone else may have taken it. More jobs are coming!", "ok": True})
+
+
+def serve(make_app, name, role, stdin=sys.stdin, stdout=sys.stdout):
+    """The adapter loop: one JSON object per line in, one per line out, flushed."""
+    app = None
+
+    def reply(message):
+        stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+        stdout.flush()
+
+    for line in stdin:
+        if not line.strip():
+            continue
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            reply({"type": "hello", "protocol": 1, "name": name, "suites": ["scenario"], "roles": [role]})
+        elif kind == "start":
+            app = make_app(message["app"])
+            reply({"type": "output", "id": message["id"], "actions": app.launch(message["now"])})
+        elif kind == "input":
+            reply({"type": "output", "id": message["id"], "actions": app.handle(message["input"], message["now"])})
+        elif kind == "stop":
+            return 0
+        else:
+            print(f"unknown message type {kind!r}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(serve(WorkerApp, NAME, "worker"))

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Check the scenarios: schema, names, actors, aliases, triggers and path coverage.
+
+Usage:  python3 Scripts/check_scenarios.py [--vectors DIR]
+
+Every Vectors/scenarios/*.json is validated against Vectors/schemas/scenario.schema.json
+(needs the `jsonschema` package), then checked for:
+
+  * `scenario` equal to the file name, and a worker-... name exactly for a worker app under
+    test, client-... for a client app;
+  * requirement ids that Vectors/requirements.json knows, in the areas the trace checker
+    judges (FLOW, ALERT, TIME, ELIG, DISC and VIEW-4), since the verdict names them;
+  * actor ids unique; every step's actor declared, of the role its action needs (post and
+    cancel a client, accept and discard a worker), and only the app under test disconnected;
+  * every `as` declared once, every `req`, trigger alias and `send`, `fail` and `drop`
+    target declared; a `shown` trigger naming a worker;
+  * coverage: for both sides, a scenario of every path of the seed flow (PATHS below).
+
+Exit status: 0 when everything holds, 1 on any problem (each printed with its file and
+field), 2 when jsonschema is not installed or the schema is unusable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+try:
+    import jsonschema
+except ImportError:
+    print("check_scenarios.py needs the Python package 'jsonschema' "
+          "(install it with: python3 -m pip install jsonschema)", file=sys.stderr)
+    sys.exit(2)
+
+CHECKED_AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
+CHECKED_IDS = {"VIEW-4"}
+ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "discard": "worker"}
+APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect"}
+TRIGGER = re.compile(r"^(?P<alias>[A-Za-z0-9_-]+)\.(?P<event>posted|new|shown|won|applied|ended)(@(?P<actor>.+))?$")
+
+# Every path of seed 000's flow, with the scenario that follows it for each side.
+PATHS = {
+    "happy path, close happy": ("worker-happy", "client-happy"),
+    "failed apply: race lost": ("worker-race-lost", "client-race"),
+    "failed apply: not eligible": ("worker-not-eligible", "client-failed-apply"),
+    "failed apply: server error": ("worker-server-error", "client-failed-apply"),
+    "timeout cancel": ("worker-timeout-cancel", "client-timeout"),
+    "discard": ("worker-discard", "client-discard"),
+    "broadcast the worker is not eligible for": ("worker-ineligible", "client-ineligible"),
+    "penalised worker's Delay": ("worker-delay", "client-delay"),
+    "restart mid-flow": ("worker-restart", "client-restart"),
+    "close unhappy": ("worker-close-unhappy", "client-close-unhappy"),
+}
+
+
+def check(path: Path, data: dict, known: set[str], problems: list[str]) -> None:
+    where = path.name
+
+    def fail(field: str, message: str) -> None:
+        problems.append(f"{where}: {field}: {message}")
+
+    name = data["scenario"]
+    if name != path.stem:
+        fail("scenario", f"{name!r} but the file is {path.name}")
+    role = data["app"]["role"]
+    if not name.startswith(role + "-"):
+        fail("scenario", f"a scenario with a {role} app under test is named {role}-...")
+    for index, rid in enumerate(data["requirements"]):
+        if rid not in known:
+            fail(f"requirements[{index}]", f"{rid} is not in requirements.json")
+        elif rid.split("-")[0] not in CHECKED_AREAS and rid not in CHECKED_IDS:
+            fail(f"requirements[{index}]", f"{rid} has no rule in the trace checker, so no verdict names it")
+    actors = {data["app"]["id"]: data["app"]}
+    for index, actor in enumerate(data.get("kit", [])):
+        if actor["id"] in actors:
+            fail(f"kit[{index}].id", f"{actor['id']} is used twice")
+        actors[actor["id"]] = actor
+    declared = {}
+    for index, step in enumerate(data["steps"]):
+        if step["do"] == "post":
+            if step["as"] in declared:
+                fail(f"steps[{index}].as", f"{step['as']} is declared twice")
+            declared[step["as"]] = index
+    for index, step in enumerate(data["steps"]):
+        field = f"steps[{index}]"
+        action = step["do"]
+        actor = step.get("actor")
+        if action in APP_ACTIONS:
+            if actor not in actors:
+                fail(f"{field}.actor", f"{actor!r} is not an actor of the scenario")
+                continue
+            needed = ROLE_OF_ACTION.get(action)
+            if needed and actors[actor]["role"] != needed:
+                fail(f"{field}.actor", f"only a {needed} can {action}")
+            if action == "disconnect" and actor != data["app"]["id"]:
+                fail(f"{field}.actor", "only the app under test can be disconnected")
+        for key in ("to", "from"):
+            target = step.get(key)
+            if target is not None and target != "channel" and target not in actors:
+                fail(f"{field}.{key}", f"{target!r} is not an actor of the scenario")
+        if "req" in step and step["req"] not in declared:
+            fail(f"{field}.req", f"{step['req']} is not declared by a post step's \"as\"")
+        if "after" in step:
+            match = TRIGGER.match(step["after"])
+            alias, event, who = match["alias"], match["event"], match["actor"] or actor
+            if alias not in declared:
+                fail(f"{field}.after", f"{alias} is not declared by a post step's \"as\"")
+            if match["actor"] and match["actor"] not in actors:
+                fail(f"{field}.after", f"{match['actor']} is not an actor of the scenario")
+            if event == "shown" and actors.get(who, {}).get("role") != "worker":
+                fail(f"{field}.after", "a shown trigger needs a worker: the step's own or one named with @")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    root = Path(__file__).resolve().parent.parent
+    parser.add_argument("--vectors", type=Path, default=root / "Vectors")
+    args = parser.parse_args()
+    try:
+        schema = json.loads((args.vectors / "schemas" / "scenario.schema.json").read_text())
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except (OSError, ValueError, jsonschema.SchemaError) as error:
+        print(f"check_scenarios.py: unusable schema: {error}", file=sys.stderr)
+        return 2
+    validator = jsonschema.Draft202012Validator(schema)
+    known = {entry["id"] for entry in json.loads((args.vectors / "requirements.json").read_text())["requirements"]}
+    problems: list[str] = []
+    files = sorted((args.vectors / "scenarios").glob("*.json"))
+    names = set()
+    for path in files:
+        data = json.loads(path.read_text())
+        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        for error in errors:
+            location = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
+            problems.append(f"{path.name}: {location or '(document)'}: {error.message}")
+        if errors:
+            continue
+        names.add(path.stem)
+        check(path, data, known, problems)
+    for story, pair in PATHS.items():
+        for name in pair:
+            if name not in names:
+                problems.append(f"coverage: {story}: no scenario {name}")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"check_scenarios.py: {len(problems)} problems in {len(files)} scenarios", file=sys.stderr)
+        return 1
+    print(f"check_scenarios.py: {len(files)} scenarios, both sides of {len(PATHS)} paths: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,238 @@
+import JobWire
+import SocketIOWire
+
+/// The kit's client app: posts what the user submits, shows the waiting view with its counter,
+/// cancels with reason `timeout` at the deadline, and moves to Work in Progress on `apply`.
+///
+/// Keeps TIME-1 ... TIME-7 (the timer starts at the post's success, resumes after a restart or the
+/// background with its original start), ALERT-4, ALERT-6, ALERT-7 (the apply alert after the view
+/// change, "New Worker" without a rating), ALERT-10 (the timeout alert before leaving the waiting
+/// view), ALERT-11 and FLOW-14. It plays the client in `--play client` scenarios and is the
+/// fake client app of the tests.
+public struct ReferenceClientApp: AppModel {
+    let config: AppConfig
+    let faults: AppFaults
+    let paths = ProtocolProfile.standard
+    // On the device: survives a restart (STATE-1, TIME-6).
+    var requests: [String: ClientRequest] = [:]
+    var order: [String] = []
+    // In memory.
+    var foreground = true
+    var calls: [String: Call] = [:]
+    var nextXid = 1
+
+    /// A request as the client app keeps it.
+    struct ClientRequest: Sendable {
+        var fields: JSONObject
+        var startedAt: Int64
+        var state: State
+        var apply: JSONValue?
+        var cancelSent = false
+        var endedByItself = false
+
+        enum State: Sendable { case waiting, inProgress, ended }
+    }
+
+    /// What a REST call in flight was for.
+    enum Call: Sendable {
+        case post(JSONObject)
+        case cancel(req: String, timeout: Bool)
+        case close(req: String)
+    }
+
+    /// The client app `config` describes; `faults` only in tests.
+    public init(config: AppConfig, faults: AppFaults = []) {
+        self.config = config
+        self.faults = faults
+    }
+
+    public mutating func launch(now: Int64) -> [AppAction] {
+        [.event(.appLaunched), .event(.viewShown, ["view": "home"])] + retake(now: now)
+    }
+
+    public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
+        switch input {
+        case .user(let action): return user(action, now: now)
+        case .http(let xid, let status, let body, _): return answered(xid, ok: Self.succeeded(status, body), body: body, now: now)
+        case .socket(let event, let payload): return received(event, payload, now: now)
+        case .clock: return foreground ? timeouts(now: now) : []
+        case .lifecycle(.background):
+            foreground = false
+            return [.event(.appBackgrounded)]
+        case .lifecycle(.foreground):
+            foreground = true
+            return [.event(.appForegrounded)] + retake(now: now)
+        case .lifecycle(.restart):
+            foreground = true
+            calls = [:]
+            return [.event(.appTerminated), .event(.appLaunched), .event(.viewShown, ["view": "home"])] + retake(now: now)
+        case .connection: return []
+        }
+    }
+
+    /// True for a 2xx answer whose body does not say `"ok": false` (REST-1).
+    static func succeeded(_ status: Int?, _ body: JSONValue?) -> Bool {
+        guard let status, (200..<300).contains(status) else { return false }
+        return body?["ok"] != .bool(false)
+    }
+
+    private mutating func call(_ call: Call, _ method: String, _ path: String, _ body: JSONValue) -> AppAction {
+        let xid = "\(config.id)-\(nextXid)"
+        nextXid += 1
+        calls[xid] = call
+        return .http(xid: xid, method: method, path: path, body: body)
+    }
+
+    private func path(_ template: String, _ req: String) -> String { template.replacingOccurrences(of: "{ReqID}", with: req) }
+
+    private mutating func user(_ action: UserAction, now: Int64) -> [AppAction] {
+        switch action {
+        case .post(let request):
+            var body: JSONObject = ["clientId": .string(config.id)]
+            if request["clientName"] == nil { body["clientName"] = .string(config.name) }
+            body.members += request.members.filter { $0.key != "clientId" }
+            return [call(.post(body), "POST", paths.postRequestPath, .object(body))]
+        case .close(let req, let outcome):
+            guard requests[req]?.state == .inProgress else { return [] }
+            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "client"])]
+        case .cancel(let req, let reason):
+            guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
+            requests[req]!.cancelSent = true
+            return [call(.cancel(req: req, timeout: false), "POST", path(paths.cancelPath, req), ["reason": .string(reason)])]
+        case .accept, .discard:
+            return []
+        }
+    }
+
+    private mutating func answered(_ xid: String, ok: Bool, body: JSONValue?, now: Int64) -> [AppAction] {
+        guard let call = calls.removeValue(forKey: xid) else { return [] }
+        switch call {
+        case .post(let fields):
+            guard ok, let req = body?["ReqID"]?.stringValue else {
+                return [.event(.alertShown, ["alert": "postFailed", "result": "failure", "elements": ["title": "Not sent", "text": "Your request could not be sent. Try again.", "ok": true]])]
+            }
+            requests[req] = ClientRequest(fields: fields, startedAt: now, state: .waiting)
+            order.append(req)
+            return [
+                .event(.timerStarted, ["timer": "timeout", "req": .string(req), "startedAt": .int(now)]),
+                waitingView(req, now: now), .timer(at: now + config.timeoutMs),
+            ]
+        case .cancel(let req, let timeout):
+            requests[req]?.state = .ended
+            requests[req]?.endedByItself = true
+            let home = AppAction.event(.viewShown, ["view": "home"])
+            guard timeout else { return [home] }
+            // ALERT-10: the timeout alert comes before the view changes.
+            if faults.contains(.failureAlertAfterView) { return [home, timeoutAlert(req)] }
+            return [timeoutAlert(req), home]
+        case .close(let req):
+            guard ok else { return [] }
+            requests[req]?.state = .ended
+            requests[req]?.endedByItself = true
+            return [.event(.viewShown, ["view": "home"])]
+        }
+    }
+
+    private mutating func received(_ event: String, _ payload: JSONValue, now: Int64) -> [AppAction] {
+        guard let req = payload["ReqID"]?.stringValue, let request = requests[req] else { return [] }
+        switch event {
+        case paths.applyEvent:
+            guard request.state == .waiting, !request.cancelSent else { return [] }
+            requests[req]!.state = .inProgress
+            requests[req]!.apply = payload
+            // ALERT-4: the view changes first, then the apply alert.
+            return [workInProgressView(req), applyAlert(req, payload)]
+        case paths.cancelEvent, paths.closeEvent:
+            guard request.state != .ended else { return [] }
+            requests[req]!.state = .ended
+            guard !request.endedByItself, !request.cancelSent else { return [] }
+            let cancelled = event == paths.cancelEvent
+            return [
+                .event(.viewShown, ["view": "home"]),
+                .event(.alertShown, [
+                    "alert": .string(cancelled ? "cancelled" : "closed"), "result": "info", "req": .string(req),
+                    "elements": ["title": .string(cancelled ? "Request cancelled" : "Request closed"), "ok": true],
+                ]),
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// TIME-2: the cancel leaves when the deadline passes with no `apply`.
+    private mutating func timeouts(now: Int64) -> [AppAction] {
+        var actions: [AppAction] = []
+        for req in order {
+            guard let request = requests[req], request.state == .waiting, !request.cancelSent,
+                now >= request.startedAt + config.timeoutMs, !faults.contains(.noTimeoutCancel)
+            else { continue }
+            requests[req]!.cancelSent = true
+            actions.append(.event(.timerFired, ["timer": "timeout", "req": .string(req)]))
+            actions.append(call(.cancel(req: req, timeout: true), "POST", path(paths.cancelPath, req), ["reason": "timeout"]))
+        }
+        return actions
+    }
+
+    /// STATE-1, STATE-2, TIME-6, TIME-7: back from a restart or the background, the timer resumes
+    /// with its original start and the request's view shows again.
+    private mutating func retake(now: Int64) -> [AppAction] {
+        var actions: [AppAction] = []
+        for req in order {
+            guard let request = requests[req] else { continue }
+            switch request.state {
+            case .waiting where !request.cancelSent:
+                if faults.contains(.timerRestarted) { requests[req]!.startedAt = now }
+                let startedAt = requests[req]!.startedAt
+                actions.append(.event(.timerStarted, ["timer": "timeout", "req": .string(req), "startedAt": .int(startedAt)]))
+                actions.append(waitingView(req, now: now))
+                actions.append(.timer(at: startedAt + config.timeoutMs))
+            case .inProgress:
+                actions.append(workInProgressView(req))
+            default:
+                break
+            }
+        }
+        return actions + timeouts(now: now)
+    }
+
+    private func waitingView(_ req: String, now: Int64) -> AppAction {
+        let left = max(0, (requests[req]!.startedAt + config.timeoutMs - now) / 1000)
+        return .event(.viewShown, ["view": "waiting", "req": .string(req), "elements": ["counter": .int(left)]])
+    }
+
+    private func workInProgressView(_ req: String) -> AppAction {
+        let request = requests[req]!
+        let apply = request.apply ?? .null
+        var elements: JSONObject = [:]
+        if let lat = request.fields["lat"]?.doubleValue, let lng = request.fields["lng"]?.doubleValue,
+            let workerLat = apply["lat"]?.doubleValue, let workerLng = apply["lng"]?.doubleValue
+        {
+            let km = GeoPoint(lat: workerLat, lng: workerLng).haversineKm(to: GeoPoint(lat: lat, lng: lng))
+            elements["distance"] = .double((km * 100).rounded() / 100)
+        }
+        if let rating = apply["workerRating"], !rating.isNull { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
+        elements["avatar"] = apply["workerAvatar"] ?? ""
+        elements["workerName"] = apply["workerName"] ?? ""
+        elements["description"] = request.fields["description"] ?? ""
+        elements["category"] = request.fields["category"] ?? ""
+        for button in ["pay", "chat", "call", "closeRequest"] { elements[button] = true }
+        return .event(.viewShown, ["view": "workInProgress", "req": .string(req), "elements": .object(elements)])
+    }
+
+    private func applyAlert(_ req: String, _ apply: JSONValue) -> AppAction {
+        var elements: JSONObject = [
+            "title": .string("\(apply["workerName"]?.stringValue ?? "A worker") accepted your request"),
+            "avatar": apply["workerAvatar"] ?? "", "ok": true,
+        ]
+        // ALERT-7: a new worker has no rating, so the alert says "New Worker".
+        if let rating = apply["workerRating"], !rating.isNull { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
+        return .event(.alertShown, ["alert": "apply", "result": "success", "req": .string(req), "elements": .object(elements)])
+    }
+
+    private func timeoutAlert(_ req: String) -> AppAction {
+        .event(.alertShown, [
+            "alert": "timeout", "result": "failure", "req": .string(req),
+            "elements": ["title": "No worker yet", "text": "Nobody could take it this time. Try again soon.", "image": "https://img.example.com/clock.png", "ok": true],
+        ])
+    }
+}

@@ -1,0 +1,279 @@
+import JobWire
+import SocketIOWire
+
+/// The kit's worker app: decides channel offers with ``Eligibility`` and the profile at receipt,
+/// waits each offer's `Delay` from its receipt (also across a restart), shows direct offers at
+/// once, keeps discards on the device, accepts what the user accepts, and alerts as the protocol says.
+///
+/// Keeps ELIG-1 ... ELIG-11, TIME-8, TIME-9, VIEW-4, DISC-1 ... DISC-4, FLOW-2, FLOW-10 ... FLOW-14,
+/// ALERT-1 ... ALERT-3, ALERT-5, ALERT-8, ALERT-9, ALERT-11 and STATE-5 (getJobs after each launch
+/// and return). It plays the workers in `--play worker` scenarios and is the fake worker app of the tests.
+public struct ReferenceWorkerApp: AppModel {
+    let config: AppConfig
+    let faults: AppFaults
+    let paths = ProtocolProfile.standard
+    // On the device: survives a restart (DISC-3, TIME-9, STATE-2).
+    var offers: [String: Offer] = [:]
+    var order: [String] = []
+    var discards: [String] = []
+    var workInProgress: String?
+    // In memory.
+    var foreground = true
+    var calls: [String: Call] = [:]
+    var nextXid = 1
+
+    /// An offer as the worker app keeps it.
+    struct Offer: Sendable {
+        var payload: JSONValue
+        var receivedAt: Int64
+        var showAt: Int64
+        /// Eligible, or sent directly, or listed by getJobs: it may be shown.
+        var showable: Bool
+        var delayed: Bool
+        var shown = false
+        var ended = false
+        var failed = false
+    }
+
+    /// What a REST call in flight was for.
+    enum Call: Sendable {
+        case accept(req: String)
+        case getJobs
+        case close(req: String)
+    }
+
+    /// The worker app `config` describes, with its profile; `faults` only in tests.
+    public init(config: AppConfig, faults: AppFaults = []) {
+        self.config = config
+        self.faults = faults
+    }
+
+    var profile: JSONValue { config.profile ?? .null }
+
+    public mutating func launch(now: Int64) -> [AppAction] {
+        var actions: [AppAction] = [
+            .event(.appLaunched, ["discards": .array(discards.map(JSONValue.string))]),
+            .event(.profileUpdated, ["profile": profile]),
+        ]
+        if let req = workInProgress {
+            actions.append(workInProgressView(req))
+        } else {
+            actions.append(.event(.viewShown, ["view": "home"]))
+        }
+        // TIME-9: a Delay wait resumes from the original receipt.
+        for req in order {
+            guard let offer = offers[req], offer.showable, offer.delayed, !offer.shown, !offer.ended, !discards.contains(req), offer.showAt > now else { continue }
+            actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
+            actions.append(.timer(at: offer.showAt))
+        }
+        return actions + showDue(now: now) + [getJobs()]
+    }
+
+    public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
+        switch input {
+        case .socket(let event, let payload): return received(event, payload, now: now)
+        case .http(let xid, let status, let body, _): return answered(xid, ok: ReferenceClientApp.succeeded(status, body), body: body, now: now)
+        case .user(let action): return user(action, now: now)
+        case .clock: return showDue(now: now)
+        case .lifecycle(.background):
+            foreground = false
+            return [.event(.appBackgrounded)]
+        case .lifecycle(.foreground):
+            foreground = true
+            return [.event(.appForegrounded)] + showDue(now: now) + [getJobs()]
+        case .lifecycle(.restart):
+            foreground = true
+            calls = [:]
+            return [.event(.appTerminated)] + launch(now: now)
+        case .connection(let connected):
+            return connected ? [getJobs()] : []
+        }
+    }
+
+    private mutating func call(_ call: Call, _ method: String, _ path: String, _ body: JSONValue?) -> AppAction {
+        let xid = "\(config.id)-\(nextXid)"
+        nextXid += 1
+        calls[xid] = call
+        return .http(xid: xid, method: method, path: path, body: body)
+    }
+
+    private func path(_ template: String, _ req: String) -> String { template.replacingOccurrences(of: "{ReqID}", with: req) }
+
+    /// STATE-5: getJobs catches up on broadcasts missed while away.
+    private mutating func getJobs() -> AppAction {
+        call(.getJobs, "GET", "\(paths.getJobsPath)?workerId=\(config.id)", nil)
+    }
+
+    private var available: Bool { foreground && workInProgress == nil }
+
+    private mutating func received(_ event: String, _ payload: JSONValue, now: Int64) -> [AppAction] {
+        guard let req = payload["ReqID"]?.stringValue else { return [] }
+        switch event {
+        case paths.newEvent:
+            return offered(req, payload, via: .new, now: now)
+        case paths.cancelEvent, paths.closeEvent:
+            offers[req]?.ended = true
+            guard workInProgress == req else { return [] }
+            workInProgress = nil
+            let cancelled = event == paths.cancelEvent
+            // VIEW-13, VIEW-14 and ALERT-11: leave Work in Progress and say why.
+            return [
+                .event(.viewShown, ["view": "home"]),
+                .event(.alertShown, [
+                    "alert": .string(cancelled ? "cancelled" : "closed"), "result": "info", "req": .string(req),
+                    "elements": ["title": .string(cancelled ? "Request cancelled" : "Request closed"), "ok": true],
+                ]),
+            ] + showDue(now: now)
+        default:
+            return []
+        }
+    }
+
+    /// An offer from a `new` or a getJobs job.
+    private mutating func offered(_ req: String, _ payload: JSONValue, via: OfferSource, now: Int64) -> [AppAction] {
+        var actions: [AppAction] = [.event(.offerReceived, ["req": .string(req), "via": .string(via.rawValue), "offer": payload])]
+        // DISC-2, DISC-3: a discard is final.
+        if discards.contains(req) {
+            if faults.contains(.discardShownAgain) { actions.append(.event(.offerShown, ["req": .string(req)])) }
+            return actions
+        }
+        if var known = offers[req] {
+            // Listed by getJobs after all: the backend decided (ELIG-8), so show it.
+            if via == .getJobs, !known.shown, !known.ended, !known.failed {
+                known.showable = true
+                known.showAt = min(known.showAt, now)
+                offers[req] = known
+                actions += showDue(now: now)
+            }
+            return actions
+        }
+        let direct = via == .new && payload["workerId"].map { !$0.isNull } == true
+        if via == .getJobs || direct {
+            // ELIG-7, ELIG-8: shown at once, no filtering and no Delay, but never malformed (MSG-13).
+            let wellFormed = (try? JobOffer(json: payload)) != nil
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed, delayed: false)
+            order.append(req)
+            return actions + showDue(now: now)
+        }
+        switch Eligibility.decide(input: ["profile": profile, "job": payload, "receivedAt": .int(now)]) {
+        case .failure(let error):
+            // ELIG-9: malformed input is refused, naming the field.
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
+            order.append(req)
+            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])]
+        case .success(let decision):
+            let showable = decision.eligible || faults.contains(.ineligibleShown)
+            let delayed = decision.showAt > now
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: decision.showAt, showable: showable, delayed: delayed)
+            order.append(req)
+            actions.append(.event(.offerDecided, [
+                "req": .string(req), "eligible": .bool(decision.eligible), "failed": .array(decision.failed.map { .string($0.rawValue) }),
+                "distanceKm": .double(decision.distanceKm), "showAt": .int(decision.showAt), "profile": profile,
+            ]))
+            if showable, delayed {
+                // ELIG-6, TIME-8: wait the Delay from the receipt.
+                actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(now)]))
+                actions.append(.timer(at: decision.showAt))
+            }
+            return actions + showDue(now: now)
+        }
+    }
+
+    /// VIEW-4: every showable offer whose showAt has passed, while the app can show offers.
+    private mutating func showDue(now: Int64) -> [AppAction] {
+        guard available else { return [] }
+        var actions: [AppAction] = []
+        for req in order {
+            guard let offer = offers[req], offer.showable, !offer.shown, !offer.ended, !offer.failed, offer.showAt <= now, !discards.contains(req) else { continue }
+            offers[req]!.shown = true
+            if offer.delayed { actions.append(.event(.timerFired, ["timer": "delay", "req": .string(req)])) }
+            actions.append(.event(.offerShown, ["req": .string(req)]))
+        }
+        return actions
+    }
+
+    private mutating func user(_ action: UserAction, now: Int64) -> [AppAction] {
+        switch action {
+        case .accept(let req):
+            // FLOW-2, FLOW-10 ... FLOW-12: only an offer on screen can be accepted.
+            guard let offer = offers[req], offer.shown, !offer.ended, !offer.failed, !discards.contains(req), available,
+                !calls.values.contains(where: { if case .accept = $0 { return true } else { return false } })
+            else { return [] }
+            return [
+                .event(.viewShown, ["view": "offer", "req": .string(req)]),
+                call(.accept(req: req), "POST", path(paths.workerAcceptPath, req), ["workerId": .string(config.id)]),
+            ]
+        case .discard(let req):
+            guard let offer = offers[req], offer.shown, !discards.contains(req) else { return [] }
+            discards.append(req)
+            // DISC-1, DISC-4: stored on the device, nothing sent.
+            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(discards.map(JSONValue.string))])]
+        case .close(let req, let outcome):
+            guard workInProgress == req else { return [] }
+            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "worker"])]
+        case .post, .cancel:
+            return []
+        }
+    }
+
+    private mutating func answered(_ xid: String, ok: Bool, body: JSONValue?, now: Int64) -> [AppAction] {
+        guard let call = calls.removeValue(forKey: xid) else { return [] }
+        switch call {
+        case .accept(let req):
+            if ok {
+                workInProgress = req
+                // ALERT-5: the success alert after the view change.
+                return [workInProgressView(req), successAlert(req)]
+            }
+            offers[req]?.failed = true
+            let home = AppAction.event(.viewShown, ["view": "home"])
+            // ALERT-1: the failure alert before any view change.
+            if faults.contains(.failureAlertAfterView) { return [home, failureAlert(req)] }
+            return [failureAlert(req), home]
+        case .getJobs:
+            guard ok, let jobs = body?["jobs"]?.arrayValue else { return [] }
+            var actions: [AppAction] = []
+            for job in jobs {
+                guard let req = job["ReqID"]?.stringValue else { continue }
+                actions += offered(req, job, via: .getJobs, now: now)
+            }
+            return actions
+        case .close(let req):
+            guard ok else { return [] }
+            offers[req]?.ended = true
+            workInProgress = nil
+            return [.event(.viewShown, ["view": "home"])] + showDue(now: now)
+        }
+    }
+
+    private func workInProgressView(_ req: String) -> AppAction {
+        let job = offers[req]?.payload ?? .null
+        let me = profile
+        return .event(.viewShown, [
+            "view": "workInProgress", "req": .string(req),
+            "elements": [
+                "clientName": job["clientName"] ?? "",
+                "map": ["worker": [me["lat"] ?? .null, me["lng"] ?? .null], "job": [job["lat"] ?? .null, job["lng"] ?? .null]],
+                "workInformation": true, "chat": true, "call": true, "closeRequest": true,
+            ],
+        ])
+    }
+
+    private func successAlert(_ req: String) -> AppAction {
+        let job = offers[req]?.payload ?? .null
+        return .event(.alertShown, [
+            "alert": "acceptSuccess", "result": "success", "req": .string(req),
+            "elements": [
+                "title": "You got the job!", "subtitle": .string("Contact \(job["clientName"]?.stringValue ?? "the client") now"),
+                "image": "https://img.example.com/go.png", "close": true, "clientName": job["clientName"] ?? "", "address": job["address"] ?? "",
+            ],
+        ])
+    }
+
+    private func failureAlert(_ req: String) -> AppAction {
+        .event(.alertShown, [
+            "alert": "acceptFailure", "result": "failure", "req": .string(req),
+            "elements": ["title": "Not this time", "text": "Someone else may have taken it. More jobs are coming!", "ok": true],
+        ])
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import JobWire
+import SocketIOWire
+import Synchronization
+
+/// Writes one capture (Docs/TRACE.md): the header, then each event as one complete line in one
+/// write to the file, so a broker killed at any moment leaves a capture that `jobwire check`
+/// reads up to its last line. Every line is read back as `jobwire check` reads it and fed to a
+/// ``TraceChecker``, so the verdict at the end is the one `jobwire check` gives for the file.
+///
+/// A live capture merges two recorders: the broker's own lines and the UI events an app reports
+/// with its own timestamps, which arrive a little later over the network. With a `reorderWindowMs`
+/// the recorder holds lines that long and writes them in timestamp order (Docs/TRACE.md: a trace
+/// merged from several recorders is merged by timestamp), so each actor's lines stay in its own
+/// order and every obligation is judged after the events that meet it.
+///
+/// Safe to share between threads: lines never interleave.
+public final class CaptureRecorder: Sendable {
+    /// The header written on line 1.
+    public let header: TraceHeader
+    /// The capture's name in verdicts and messages: its path, or a label.
+    public let name: String
+    /// How long lines wait to be put in timestamp order; nil writes each at once.
+    public let reorderWindowMs: Int64?
+    private let state: Mutex<State>
+
+    private struct State: @unchecked Sendable {
+        var handle: FileHandle?
+        var text: String?
+        var checker: TraceChecker
+        var line = 1
+        /// Lines waiting for the window to pass, in timestamp order (ties in arrival order).
+        var held: [(ts: Int64, value: JSONValue)] = []
+        /// Lines older than this were written; a later one is written at once.
+        var writtenUpTo: Int64 = .min
+        var closed = false
+    }
+
+    /// A recorder writing to `path` (created or truncated), or only in memory when nil; `keepText`
+    /// keeps the lines in memory too.
+    public init(header: TraceHeader, path: String?, name: String? = nil, keepText: Bool = false, reorderWindowMs: Int64? = nil) throws(VectorLoadError) {
+        self.header = header
+        self.name = name ?? path ?? "capture"
+        self.reorderWindowMs = reorderWindowMs
+        var handle: FileHandle?
+        if let path {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let opened = FileHandle(forWritingAtPath: path) else {
+                throw VectorLoadError(file: path, message: "cannot create the capture file")
+            }
+            handle = opened
+        }
+        let first = header.json.compactText + "\n"
+        try? handle?.write(contentsOf: Data(first.utf8))
+        state = Mutex(State(handle: handle, text: keepText || path == nil ? first : nil, checker: TraceChecker(header: header)))
+    }
+
+    /// Records one event line; an event that `jobwire check` would refuse is not recorded and the
+    /// error says why (file, line and field).
+    public func record(_ line: CaptureLine) throws(VectorLoadError) {
+        try write(line.json)
+    }
+
+    /// Records one event given as its whole JSON object.
+    public func write(_ value: JSONValue) throws(VectorLoadError) {
+        let result: Result<Void, VectorLoadError> = state.withLock { state in
+            guard !state.closed else { return .success(()) }
+            let event: TraceEvent
+            do throws(VectorLoadError) {
+                event = try TraceEvent(json: value, header: header, file: name, line: state.line + state.held.count + 1)
+            } catch {
+                return .failure(error)
+            }
+            guard reorderWindowMs != nil, event.ts >= state.writtenUpTo else {
+                Self.emit(value, &state)
+                return .success(())
+            }
+            let index = state.held.lastIndex { $0.ts <= event.ts }.map { $0 + 1 } ?? 0
+            state.held.insert((event.ts, value), at: index)
+            return .success(())
+        }
+        try result.get()
+    }
+
+    /// Writes the held lines older than `ts` minus the window (the broker's clock says `ts` now).
+    public func flush(now ts: Int64) {
+        guard let window = reorderWindowMs else { return }
+        state.withLock { state in Self.release(before: ts - window, &state) }
+    }
+
+    private static func release(before ts: Int64, _ state: inout State) {
+        while let first = state.held.first, first.ts < ts {
+            state.held.removeFirst()
+            emit(first.value, &state)
+        }
+        state.writtenUpTo = max(state.writtenUpTo, ts)
+    }
+
+    /// Writes one line and feeds it to the checker.
+    private static func emit(_ value: JSONValue, _ state: inout State) {
+        state.line += 1
+        let text = value.compactText + "\n"
+        try? state.handle?.write(contentsOf: Data(text.utf8))
+        state.text?.append(text)
+        guard let event = try? TraceEvent(json: value, header: state.checker.header, file: "", line: state.line) else { return }
+        state.checker.consume(event)
+    }
+
+    /// Writes what is held, then `trace.end` at `ts` (unless the capture already ended), and returns the verdict.
+    public func finish(at ts: Int64? = nil, actor: TraceActor = .backend) -> TraceVerdict {
+        state.withLock { state in Self.release(before: .max, &state) }
+        let needsEnd = state.withLock { !$0.closed }
+        if needsEnd, let ts {
+            try? record(CaptureLine(ts: ts, actor: actor, kind: .traceEnd))
+        }
+        return state.withLock { state in
+            if !state.closed {
+                Self.release(before: .max, &state)
+                state.closed = true
+                try? state.handle?.close()
+                state.handle = nil
+            }
+            return TraceVerdict(file: name, header: header, eventCount: state.checker.eventCount, rules: state.checker.finish())
+        }
+    }
+
+    /// The capture's text so far, when kept in memory.
+    public var text: String? { state.withLock { $0.text } }
+
+    /// How many lines were written, the header included.
+    public var lineCount: Int { state.withLock { $0.line } }
+}

@@ -1,0 +1,78 @@
+import JobWire
+import SocketIOWire
+
+extension ScenarioEngine {
+    /// Runs one REST call of an app through the backend (or a scripted failure) and records both
+    /// halves: the app's request, the backend's request, answer and emissions; then delivers the
+    /// answer to the caller and the emissions to their rooms.
+    mutating func rest(from actorID: String, localXid: String, method: String, path: String, body: JSONValue?) {
+        let xid = "x-\(nextXid)"
+        nextXid += 1
+        calls[xid] = (actorID, localXid)
+        var request: JSONObject = ["xid": .string(xid), "method": .string(method), "path": .string(path)]
+        if let body { request["body"] = body }
+        record(traceActor(actorID), .httpRequest, request)
+        record(.backend, .httpRequest, request)
+        let (call, req) = Self.classify(method: method, path: path, profile: backend.profile)
+        let reply: BackendReply
+        if let call, let rule = takeFailure(call, req: req, from: actorID) {
+            reply = .failure(BackendError(rule.code, "scripted by \(scenario.name) steps[\(rule.step)]"))
+        } else {
+            let bytes = body.map { Array($0.compactText.utf8) } ?? []
+            reply = BackendRouter.handle(RESTRequest(method: method, target: path, body: bytes), backend: &backend, now: now)
+        }
+        record(.backend, .httpResponse, ["xid": .string(xid), "status": .int(Int64(reply.status)), "body": reply.body])
+        for emission in reply.emissions {
+            record(.backend, .socketOut, ["event": .string(emission.event), "payload": emission.payload, "to": .string(emission.room)])
+        }
+        if reply.status == 200, let call { notice(call, req: req, reply: reply, from: actorID) }
+        queue.append(Delivery(to: actorID, input: .http(xid: localXid, status: reply.status, body: reply.body, error: nil), traceXid: xid))
+        for emission in reply.emissions { emit(emission) }
+    }
+
+    /// Moments and deadlines a successful call brings.
+    private mutating func notice(_ call: RESTCallKind, req: String?, reply: BackendReply, from actorID: String) {
+        switch call {
+        case .postRequest:
+            guard let reqID = reply.body["ReqID"]?.stringValue else { return }
+            openDeadlines[reqID] = now + scenario.settings.timeoutMs
+            if var waiting = pendingPosts[actorID], !waiting.isEmpty {
+                let alias = waiting.removeFirst()
+                pendingPosts[actorID] = waiting
+                aliases[alias] = reqID
+                aliasOf[reqID] = alias
+                moment("\(alias).posted")
+                if !reply.emissions.isEmpty { moment("\(alias).new") }
+            }
+        case .workerAccept:
+            if let req, let alias = aliasOf[req] { moment("\(alias).won") }
+        case .cancel, .close:
+            guard let req else { return }
+            openDeadlines[req] = nil
+            if let alias = aliasOf[req] { moment("\(alias).ended") }
+        case .getJobs:
+            break
+        }
+    }
+
+    /// The scripted failure for this call, if a `fail` step asked for one; it is used up.
+    private mutating func takeFailure(_ call: RESTCallKind, req: String?, from actorID: String) -> FailRule? {
+        guard let index = failures.firstIndex(where: { rule in
+            rule.call == call && (rule.from == nil || rule.from == actorID) && (rule.alias == nil || aliases[rule.alias!] == req)
+        }) else { return nil }
+        return failures.remove(at: index)
+    }
+
+    /// Which protocol call a request is, and the ReqID its path names (REST-2 ... REST-6).
+    static func classify(method: String, path: String, profile: ProtocolProfile) -> (RESTCallKind?, String?) {
+        let templates: [(RESTCallKind, String)] = [
+            (.postRequest, "POST \(profile.postRequestPath)"), (.workerAccept, "POST \(profile.workerAcceptPath)"),
+            (.getJobs, "GET \(profile.getJobsPath)"), (.cancel, "POST \(profile.cancelPath)"), (.close, "POST \(profile.closePath)"),
+        ]
+        for (kind, text) in templates {
+            guard let route = RESTRoute(text), let captures = route.match(method: method, path: path) else { continue }
+            return (kind, captures["ReqID"])
+        }
+        return (nil, nil)
+    }
+}

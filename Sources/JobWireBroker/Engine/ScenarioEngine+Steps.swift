@@ -1,0 +1,94 @@
+import JobWire
+import SocketIOWire
+
+extension ScenarioEngine {
+    /// When a step runs: its `at`, or its trigger's moment plus `ms`; nil while the trigger has not happened.
+    func fireTime(_ step: ScenarioStep) -> Int64? {
+        switch step.timing {
+        case .at(let ms): return startedAt + ms
+        case .after(let trigger, let ms): return moments[trigger.key(defaultActor: step.actor)].map { $0 + ms }
+        }
+    }
+
+    /// Runs one step: an app's user action or lifecycle change, or one of the backend's own.
+    mutating func run(_ step: ScenarioStep) {
+        let actor = step.actor ?? appID
+        func request(_ alias: String) -> String? {
+            guard let req = aliases[alias] else {
+                outputs.append(.note("\(scenario.name) steps[\(step.index)] (\(step.action.name)) did not run: \(alias) was never posted"))
+                return nil
+            }
+            return req
+        }
+        switch step.action {
+        case .post(let alias, let fields):
+            pendingPosts[actor, default: []].append(alias)
+            deliver(Delivery(to: actor, input: .user(.post(request: fields))))
+        case .accept(let alias):
+            guard let req = request(alias) else { return }
+            deliver(Delivery(to: actor, input: .user(.accept(req: req))))
+        case .discard(let alias):
+            guard let req = request(alias) else { return }
+            deliver(Delivery(to: actor, input: .user(.discard(req: req))))
+        case .close(let alias, let outcome):
+            guard let req = request(alias) else { return }
+            deliver(Delivery(to: actor, input: .user(.close(req: req, outcome: outcome))))
+        case .cancel(let alias, let reason):
+            guard let req = request(alias) else { return }
+            deliver(Delivery(to: actor, input: .user(.cancel(req: req, reason: reason))))
+        case .background:
+            deliver(Delivery(to: actor, input: .lifecycle(.background)))
+        case .foreground:
+            deliver(Delivery(to: actor, input: .lifecycle(.foreground)))
+        case .restart:
+            deliver(Delivery(to: actor, input: .lifecycle(.restart)))
+        case .disconnect(let ms):
+            disconnectedUntil[actor] = now + ms
+            deliver(Delivery(to: actor, input: .connection(connected: false)))
+            timed.append((now + ms, Delivery(to: actor, input: .connection(connected: true))))
+        case .send(let event, let alias, let to):
+            guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
+            let room = to == "channel" ? backend.profile.channelRoom : to
+            let name = event == "new" ? backend.profile.newEvent : event
+            record(.backend, .socketOut, ["event": .string(name), "payload": payload, "to": .string(room)])
+            emit(Emission(event: name, room: room, payload: payload))
+        case .fail(let call, let code, let alias, let from):
+            failures.append(FailRule(call: call, code: code, alias: alias, from: from, step: step.index))
+        case .drop(let event, let to):
+            drops.append((event, to))
+        case .delay(let event, let to, let ms):
+            delays.append((event, to, ms))
+        case .end:
+            endRequested = true
+        }
+    }
+
+    /// When the scenario may end: once everything it started has been quiet long enough for the
+    /// checker to judge it (the settings' tolerances after the last activity, the open deadlines,
+    /// the foreseen showAt times and the steps still due).
+    var endAt: Int64 {
+        var latest = max(lastActivity, horizon)
+        for deadline in openDeadlines.values { latest = max(latest, deadline) }
+        for item in timed { latest = max(latest, item.at) }
+        for step in scenario.steps where !stepsDone[step.index] {
+            if let at = fireTime(step) { latest = max(latest, at) }
+        }
+        return latest + scenario.settings.settleMs
+    }
+
+    mutating func finishIfOver() {
+        guard !finished, queue.isEmpty, endRequested || now >= endAt else { return }
+        finish()
+    }
+
+    mutating func finish() {
+        for step in scenario.steps where !stepsDone[step.index] {
+            if case .after(let trigger, _) = step.timing {
+                outputs.append(.note("\(scenario.name) steps[\(step.index)] (\(step.action.name)) never ran: \(trigger.key(defaultActor: step.actor)) did not happen"))
+            }
+        }
+        finished = true
+        record(.backend, .traceEnd, [:])
+        outputs.append(.finished(at: now))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import JobWire
+import SocketIONIO
+import SocketIOWire
+
+extension BrokerSession {
+    /// REST calls of the app under test go through the engine's backend; `/jobwire/` is the kit's own.
+    public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
+        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
+        switch (request.method, path) {
+        case ("GET", "/jobwire/session"):
+            return .json(200, ["ok": true, "scenario": .string(scenario.name), "play": .string(scenario.play.rawValue), "app": appConfig.json])
+        case ("POST", "/jobwire/trace"):
+            return report(request.body)
+        default:
+            break
+        }
+        var body: JSONValue?
+        if !request.body.isEmpty {
+            do {
+                body = try JSONParser.parse(request.body)
+            } catch {
+                return .json(400, BackendError.badRequest("body", "is not JSON: \(error.reason) at byte \(error.offset + 1)").body)
+            }
+        }
+        startIfNeeded()
+        let xid = state.withLock { state in
+            defer { state.nextXid += 1 }
+            return "h-\(state.nextXid)"
+        }
+        let outputs = step { engine in engine.appDid([.http(xid: xid, method: request.method, path: request.target, body: body)], at: clock.now()) }
+        var answer: SocketIOHTTPResponse?
+        var rest: [ScenarioOutput] = []
+        for output in outputs {
+            if case .toApp(.http(let answered, let status, let body, _)) = output, answered == xid {
+                answer = .json(status ?? 500, body ?? .null)
+            } else {
+                rest.append(output)
+            }
+        }
+        guard var response = answer else {
+            execute(rest)
+            return .json(503, BackendError(.serverError, "the scenario \(scenario.name) is over").body)
+        }
+        let after = rest
+        // What the call caused is under way until it has gone out after the answer.
+        pending?.add()
+        response.afterSend = { [self] in
+            execute(after)
+            pending?.done()
+        }
+        return response
+    }
+
+    /// The app under test joined: its reports and emits are listened to, and the scenario starts.
+    public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
+        guard userID == scenario.app.id, role == scenario.app.role else {
+            log("jobwire: \(scenario.name): a \(role.protocolName) connected as \(userID); this scenario's app under test is the \(scenario.app.role.protocolName) \(scenario.app.id)")
+            return
+        }
+        state.withLock { _ = $0.appSockets.insert(socket.id) }
+        let id = socket.id
+        socket.onDisconnect { [self] _ in state.withLock { _ = $0.appSockets.remove(id) } }
+        socket.on("jobwire:trace") { [self] arguments, ack in
+            let problems = accept(arguments.first?.jsonValue ?? .null)
+            for problem in problems { log("jobwire: \(scenario.name): report refused: \(problem)") }
+            ack?.send([SocketIOValue(problems.isEmpty ? ["ok": true] : ["ok": false, "error": .string(problems.joined(separator: "; "))])])
+        }
+        socket.onAny { [self] event, arguments, _ in
+            guard !event.hasPrefix("jobwire:") else { return }
+            // An app emitting a protocol event is news (MSG-1); one about a discarded request is DISC-4's.
+            execute(step { engine in engine.appDid([.emit(event: event, payload: arguments.first?.jsonValue)], at: clock.now()) })
+        }
+        startIfNeeded()
+    }
+
+    /// Records what really left for the app's socket: its `io.in`.
+    public func observed(_ record: SocketIOPacketRecord) {
+        guard record.direction == .outbound, let socketID = record.socketID, record.namespace == (server.withLock { $0?.profile.namespace } ?? "/"),
+            let event = record.packet.eventName, !event.hasPrefix("jobwire:"),
+            state.withLock({ $0.appSockets.contains(socketID) })
+        else { return }
+        let payload = (try? record.packet.arguments())?.first?.jsonValue
+        _ = step { engine in engine.appReceived(event: event, payload: payload, at: clock.now()) }
+    }
+
+    /// `POST /jobwire/trace`: one event or an array, each written as the app's.
+    private func report(_ body: [UInt8]) -> SocketIOHTTPResponse {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(body)
+        } catch {
+            return .json(400, BackendError.badRequest("body", "is not JSON: \(error.reason)").body)
+        }
+        let problems = accept(value)
+        guard problems.isEmpty else { return .json(400, BackendError.badRequest("event", problems.joined(separator: "; ")).body) }
+        return .json(200, ["ok": true])
+    }
+
+    /// Records reported events (one object or an array) as the app's; returns what was refused.
+    func accept(_ value: JSONValue) -> [String] {
+        let reports = value.arrayValue ?? [value]
+        var actions: [AppAction] = []
+        for (index, report) in reports.enumerated() {
+            let place = reports.count > 1 ? "[\(index)] " : ""
+            if let actor = report["actor"]?.stringValue, actor != scenario.app.role.rawValue {
+                return ["\(place)actor: this scenario's app under test is the \(scenario.app.role.rawValue) \(scenario.app.id)"]
+            }
+            if let id = report["id"], id != .string(scenario.app.id) {
+                return ["\(place)id: this scenario's app under test is \(scenario.app.id)"]
+            }
+            do {
+                actions.append(try AppAction(json: report))
+            } catch {
+                return ["\(place)\(error.message)"]
+            }
+        }
+        startIfNeeded()
+        let outputs = step { engine in engine.appDid(actions, at: clock.now()) }
+        let refused = outputs.compactMap { output -> String? in
+            if case .note(let text) = output, text.hasPrefix("a line the checker cannot read") { return text }
+            return nil
+        }
+        execute(outputs)
+        return refused
+    }
+}

@@ -1,0 +1,44 @@
+import JobWire
+
+/// How one scenario run ended: the checker's verdict on its capture, or why there is none.
+public struct ScenarioResult: Sendable {
+    /// The scenario.
+    public var scenario: Scenario
+    /// The verdict of ``TraceChecker`` on the capture, when the run got that far.
+    public var verdict: TraceVerdict?
+    /// Why the run broke off: the app under test broke the protocol.
+    public var error: String?
+    /// Why the scenario was not run.
+    public var skipped: String?
+    /// Steps that could not run and other remarks for the person running it.
+    public var notes: [String] = []
+    /// The capture, when it was kept in memory.
+    public var capture: String?
+
+    /// The result of running `scenario`: its verdict, or why there is none.
+    public init(scenario: Scenario, verdict: TraceVerdict? = nil, error: String? = nil, skipped: String? = nil) {
+        self.scenario = scenario
+        self.verdict = verdict
+        self.error = error
+        self.skipped = skipped
+    }
+
+    /// The requirement ids the checker found violated.
+    public var failedIDs: [RequirementID] { verdict?.failedIDs ?? [] }
+
+    /// One case per requirement (`SCENARIO:ID`), for ``RunReport``: the checker's verdicts, or the
+    /// scenario's own requirements as skipped or error when there is no verdict.
+    public func caseResults() -> [CaseResult] {
+        if let verdict, error == nil {
+            return verdict.caseResults().map { result in
+                var copy = result
+                copy.location = scenario.file
+                return copy
+            }
+        }
+        let outcome: CaseOutcome = error.map { .error(message: $0) } ?? .skipped(reason: skipped ?? "not run")
+        return scenario.requirements.map { id in
+            CaseResult(id: "\(scenario.name):\(id.rawValue)", description: scenario.description, requirement: id, outcome: outcome, location: scenario.file)
+        }
+    }
+}

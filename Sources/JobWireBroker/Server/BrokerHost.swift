@@ -1,0 +1,30 @@
+import JobWire
+import SocketIONIO
+import SocketIOWire
+
+/// What runs behind ``ReferenceBackendServer``'s port: the plain reference backend
+/// (``PlainBackendHost``) or a scenario (``BrokerSession``). The server keeps the wire (the
+/// Socket.IO handshake with its identity and rooms, MSG-2, and REST on the same port); the host
+/// decides what each REST call answers, what an app's events mean and what gets recorded.
+public protocol BrokerHost: Sendable {
+    /// Called once, before the server starts, with the server the host emits through.
+    func attach(_ server: ReferenceBackendServer)
+    /// Answers a REST call (any path outside `/socket.io/`); `afterSend` emits what the call caused.
+    func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse
+    /// An app joined with this identity; its socket is already in its rooms.
+    func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole)
+    /// Every Socket.IO packet in and out, as the server's observer sees it; must not block.
+    func observed(_ record: SocketIOPacketRecord)
+}
+
+extension BrokerHost {
+    public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {}
+    public func observed(_ record: SocketIOPacketRecord) {}
+}
+
+extension SocketIOHTTPResponse {
+    /// A JSON answer (REST-1): `application/json`, the body's compact text.
+    static func json(_ status: Int, _ body: JSONValue, afterSend: (@Sendable () -> Void)? = nil) -> SocketIOHTTPResponse {
+        SocketIOHTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body.compactText, afterSend: afterSend)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import JobWire
+import SocketIONIO
+import SocketIOWire
+import Synchronization
+
+/// The reference backend for any app, without a scenario (`jobwire broker` alone): REST calls run
+/// ``JobDispatchBackend`` (or the task API's ``TaskBackend``) and their emissions go to their rooms. A worker that connects and is not
+/// known yet is registered with its id; its `profile.updated` reports (`jobwire:trace`) become the
+/// backend's record of it, which getJobs and WorkerAccept decide eligibility with (ELIG-8,
+/// REST-9). With a recorder, every REST exchange, emission and report is captured.
+public final class PlainBackendHost: BrokerHost {
+    private let backend: Mutex<JobDispatchBackend>
+    private let tasks: Mutex<TaskBackend>
+    private let server = Mutex<ReferenceBackendServer?>(nil)
+    private let clock: any BrokerClock
+    private let recorder: CaptureRecorder?
+    private let xids = Mutex(0)
+    /// Where problems with reports go, e.g. standard error.
+    private let log: @Sendable (String) -> Void
+
+    /// The plain backend around `backend`, recording into `recorder` when given; `log` gets refused reports.
+    public init(backend: JobDispatchBackend, tasks: TaskBackend = TaskBackend(), clock: any BrokerClock, recorder: CaptureRecorder? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.backend = Mutex(backend)
+        self.tasks = Mutex(tasks)
+        self.clock = clock
+        self.recorder = recorder
+        self.log = log
+    }
+
+    public func attach(_ server: ReferenceBackendServer) { self.server.withLock { $0 = server } }
+
+    /// Runs `body` on the backend's state, e.g. to register workers before a session.
+    public func withBackend<Result: Sendable>(_ body: (inout JobDispatchBackend) -> Result) -> Result {
+        backend.withLock { body(&$0) }
+    }
+
+    /// Runs `body` on the task API's state.
+    public func withTaskBackend<Result: Sendable>(_ body: (inout TaskBackend) -> Result) -> Result {
+        tasks.withLock { body(&$0) }
+    }
+
+    public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
+        let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        let reply = run(RESTRequest(method: request.method, target: request.target, body: request.body, headers: headers))
+        return .json(reply.status, reply.body, afterSend: { [self] in emit(reply.emissions) })
+    }
+
+    /// Runs one call and records it; the caller emits.
+    func run(_ request: RESTRequest) -> BackendReply {
+        let now = clock.now()
+        let xid = "x-\(xids.withLock { $0 += 1; return $0 })"
+        // The task API answers its own paths (it emits nothing); everything else is the job flow's.
+        let reply = tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) })
+            ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
+        if let recorder {
+            let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            var fields: JSONObject = ["xid": .string(xid), "method": .string(request.method), "path": .string(target)]
+            if let body = try? JSONParser.parse(request.body) { fields["body"] = body }
+            try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpRequest, fields: fields))
+            try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpResponse, fields: ["xid": .string(xid), "status": .int(Int64(reply.status)), "body": reply.body]))
+        }
+        return reply
+    }
+
+    /// Sends emissions to their rooms, in order, recording each.
+    func emit(_ emissions: [Emission]) {
+        guard let server = server.withLock({ $0 }) else { return }
+        for emission in emissions {
+            try? recorder?.record(CaptureLine(ts: clock.now(), actor: .backend, kind: .socketOut, fields: ["event": .string(emission.event), "payload": emission.payload, "to": .string(emission.room)]))
+            server.emit(emission.event, emission.payload, to: emission.room)
+        }
+    }
+
+    /// Handles one call as the HTTP handler does and emits its events; for scripted callers.
+    public func call(_ request: RESTRequest) -> BackendReply {
+        let reply = run(request)
+        emit(reply.emissions)
+        return reply
+    }
+
+    public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
+        if role == .worker {
+            backend.withLock { backend in
+                guard backend.workers[CanonicalID(userID)] == nil else { return }
+                let profile = WorkerProfile(userID: CanonicalID(userID), expertActive: true, expertSource: nil, categories: [], maxKms: 0, position: GeoPoint(lat: 0, lng: 0))
+                backend.register(WorkerRecord(id: CanonicalID(userID), name: userID, avatar: "", rating: nil, profile: profile))
+            }
+        }
+        let actor = TraceActor(role, id: userID)
+        socket.on("jobwire:trace") { [self] arguments, ack in
+            let report = arguments.first?.jsonValue ?? .null
+            let problem = accept(report, from: actor)
+            if let problem { log("jobwire: \(actor): trace report refused: \(problem)") }
+            ack?.send([SocketIOValue(problem.map { ["ok": false, "error": .string($0)] } ?? ["ok": true])])
+        }
+    }
+
+    /// Records an app's report; a worker's `profile.updated` updates the backend's record of it.
+    private func accept(_ report: JSONValue, from actor: TraceActor) -> String? {
+        let action: AppAction
+        do {
+            action = try AppAction(json: report)
+        } catch {
+            return error.message
+        }
+        guard case .trace(let kind, let fields, let ts) = action else { return "a report is a trace event with kind" }
+        if kind == .profileUpdated, actor.role == .worker, let profile = try? WorkerProfile(json: fields["profile"]), profile.userID.text == actor.id {
+            backend.withLock { backend in
+                if var record = backend.workers[profile.userID] {
+                    record.profile = profile
+                    backend.register(record)
+                }
+            }
+        }
+        do {
+            try recorder?.record(CaptureLine(ts: ts ?? clock.now(), actor: actor, kind: kind, fields: fields))
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+}

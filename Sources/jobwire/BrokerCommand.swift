@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import JobWire
+import JobWireBroker
+import Logging
+import NIOCore
+
+/// `jobwire broker`: the reference backend on loopback, alone or playing one side of a scenario.
+struct BrokerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "broker",
+        abstract: "Serve the reference backend on loopback, or play the other side of a scenario for your app and check the session.",
+        discussion: """
+            Without --scenario the broker serves the reference backend of Docs/PROTOCOL.md (REST \
+            and Socket.IO on one port; apps connect with auth {"userId": ID, "role": "client" | \
+            "worker"}) until Ctrl-C. With --scenario it also plays every app but yours: --play \
+            client plays the client for a worker app under test, --play worker plays the workers \
+            for a client app. The scenario starts when your app connects as the scenario's user; \
+            your app reports its UI events with the Socket.IO event jobwire:trace or POST \
+            /jobwire/trace, and is told what its user does with jobwire:control (Docs/BROKER.md). \
+            At the end the capture is judged by the checker of jobwire check and the report printed.
+
+            Examples:
+              jobwire broker
+              jobwire broker --port 0 --capture session.jsonl
+              jobwire broker --play client --scenario worker-happy
+              jobwire broker --play worker --scenario client-timeout --capture ct.jsonl
+              jobwire broker --play worker --scenario client-restart --speed 2
+              jobwire broker --list-scenarios
+              jobwire check worker-happy.capture.jsonl
+
+            Exit status: 0 the session conforms (or the backend was stopped); 1 a violation; 2 \
+            unusable input: an unknown scenario, a malformed scenario file (file, line and field), \
+            a scenario of the other side, a bad option or a port in use.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The role the broker plays: client (for a worker app under test) or worker (for a client app).", valueName: "client|worker"))
+    var play: String?
+
+    @Option(help: ArgumentHelp("The scenario to run; without it the broker only serves the backend.", valueName: "name"))
+    var scenario: String?
+
+    @Option(help: "The address to listen on; loopback by default.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free port and prints it.")
+    var port = 3000
+
+    @Option(help: ArgumentHelp("Write the capture to this file (a scenario without it writes NAME.capture.jsonl).", valueName: "file"))
+    var capture: String?
+
+    @Option(help: ArgumentHelp("Run the broker's clock this many times faster than the wall clock.", valueName: "x"))
+    var speed: Double = 1
+
+    @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
+    var listScenarios = false
+
+    @OptionGroup var scenarios: ScenarioOptions
+    @OptionGroup var report: ReportOptions
+
+    func run() async throws {
+        try await exitingOnUnusableInput {
+            guard (0...65_535).contains(port) else { throw CLIError("--port must be between 0 and 65535") }
+            guard speed > 0, speed.isFinite else { throw CLIError("--speed must be a positive number") }
+            guard play == nil || play == "client" || play == "worker" else { throw CLIError("--play must be client or worker") }
+            if listScenarios {
+                let catalog = try scenarios.catalog()
+                print("scenarios: \(catalog.displayRoot)")
+                for scenario in try catalog.loadAll(catalog: scenarios.requirements()) { print(scenario.listing) }
+                return .success
+            }
+            guard let name = scenario else {
+                if play != nil { throw CLIError("--play needs --scenario NAME: the scenario says what the broker plays (jobwire broker --list-scenarios)") }
+                return try await serveBackend()
+            }
+            let loaded = try scenarios.catalog().load(name, catalog: scenarios.requirements())
+            if let play, play != loaded.play.rawValue {
+                throw CLIError("scenario \(name) tests a \(loaded.app.role.protocolName): run it with --play \(loaded.play.rawValue), not --play \(play)")
+            }
+            return try await runScenario(loaded)
+        }
+    }
+
+    private var logger: Logger {
+        var logger = Logger(label: "jobwire.broker", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = .warning
+        return logger
+    }
+
+    private func listen(_ server: ReferenceBackendServer) async throws -> String {
+        let address: SocketAddress
+        do {
+            address = try await server.start(host: host, port: port)
+        } catch {
+            throw CLIError("cannot listen on \(host):\(port): \(error)")
+        }
+        let shownHost = address.protocol == .inet6 ? "[\(address.ipAddress ?? host)]" : (address.ipAddress ?? host)
+        return "http://\(shownHost):\(address.port ?? port)"
+    }
+
+    /// The plain backend until SIGINT or SIGTERM.
+    private func serveBackend() async throws -> ExitCode {
+        let clock = SystemBrokerClock(speed: speed)
+        let recorder = try capture.map { path throws(VectorLoadError) in try CaptureRecorder(header: TraceHeader(roles: [.client, .worker, .backend]), path: path) }
+        let host = PlainBackendHost(backend: JobDispatchBackend(), clock: clock, recorder: recorder, log: Self.say)
+        let server = ReferenceBackendServer(host: host, logger: logger)
+        let signals = SocketIOTesteeCommand.terminationSignals()
+        let url = try await listen(server)
+        Self.out("jobwire broker: the reference backend listens on \(url) (Socket.IO at /socket.io/, REST under /api/); Ctrl-C stops it")
+        if let capture { Self.out("jobwire broker: recording every exchange to \(capture)") }
+        for await _ in signals { break }
+        await server.shutdown()
+        if let recorder, let capture {
+            _ = recorder.finish(at: clock.now())
+            Self.say("jobwire broker: \(recorder.lineCount) lines in \(capture)")
+        }
+        return .success
+    }
+
+    /// One scenario: serve, wait for the app, run, judge.
+    private func runScenario(_ scenario: Scenario) async throws -> ExitCode {
+        let clock = SystemBrokerClock(speed: speed)
+        let path = capture ?? "\(scenario.name).capture.jsonl"
+        // The window absorbs real network delays, so it is a second of wall time at any speed.
+        let window = max(1, Int64((Double(BrokerSession.reorderWindowMs) * speed).rounded()))
+        let recorder = try CaptureRecorder(header: scenario.header, path: path, reorderWindowMs: window)
+        let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, log: Self.say)
+        let server = ReferenceBackendServer(host: session, logger: logger)
+        let signals = SocketIOTesteeCommand.terminationSignals()
+        let url = try await listen(server)
+        let app = scenario.app
+        Self.out("jobwire broker: scenario \(scenario.name) on \(url): the broker plays the \(scenario.play == .client ? "client" : "workers") and the backend")
+        Self.out("jobwire broker: waiting for the \(app.role.protocolName) under test: connect Socket.IO to \(url) with auth {\"userId\":\"\(app.id)\",\"role\":\"\(app.role.rawValue)\"} (GET \(url)/jobwire/session says the rest)")
+        Self.out("jobwire broker: capture: \(path)")
+        let watcher = Task {
+            for await signal in signals {
+                session.stop("the broker was stopped by signal \(signal)")
+                break
+            }
+        }
+        let result = await session.run()
+        watcher.cancel()
+        await server.shutdown()
+        for note in result.notes where note.contains("never ran") { Self.say("jobwire broker: \(note)") }
+        let run = RunReport(title: "broker \(scenario.name)", testee: "the \(app.role.protocolName) \(app.id) at \(url)", results: result.caseResults())
+            .applying(try report.loadKnownFailures()) { entry, result in entry == result.requirement.rawValue || entry == result.id }
+        let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
+        Self.say("jobwire broker: \(result.failedIDs.isEmpty ? "conformant" : "violates \(result.failedIDs.map(\.rawValue).joined(separator: ", "))"); `jobwire check \(path)` gives this verdict again")
+        return code
+    }
+
+    /// A line on standard output, written at once (a test or a person waits for it).
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    @Sendable static func say(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

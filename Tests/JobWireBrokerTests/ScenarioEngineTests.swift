@@ -1,0 +1,115 @@
+import Foundation
+import JobWire
+import SocketIOWire
+import Testing
+@testable import JobWireBroker
+
+/// The scenario engine alone: virtual time, scripted failures, lost and late messages, the end.
+struct ScenarioEngineTests {
+    /// The lines an engine run records, with the app played by the reference model in process.
+    static func lines(_ scenario: Scenario, faults: AppFaults = []) async -> [CaptureLine] {
+        var lines: [CaptureLine] = []
+        let result = await ScenarioRunner.run(scenario, testee: ReferenceAppTestee(faults: faults))
+        for text in (result.capture ?? "").split(separator: "\n").dropFirst() {
+            let json = try! JSONParser.parse(String(text))
+            let event = try! TraceEvent(json: json, header: scenario.header, file: "t", line: 0)
+            lines.append(CaptureLine(ts: event.ts, actor: event.actor, kind: event.kind, fields: json.objectValue!))
+        }
+        return lines
+    }
+
+    @Test func theSeedsTenMinuteTimeoutTakesMilliseconds() async throws {
+        var scenario = ScenarioFixtures.scenario("client-timeout")
+        scenario.settings = ScenarioSettings()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = await ScenarioRunner.run(scenario, testee: ReferenceAppTestee())
+        #expect(clock.now - start < .seconds(2))
+        #expect(result.failedIDs.isEmpty)
+        let lines = await Self.lines(scenario)
+        let cancel = try #require(lines.first { $0.kind == .httpRequest && $0.fields["path"]?.stringValue?.hasSuffix("/cancel") == true })
+        #expect(cancel.ts - ScenarioRunner.virtualStart == 100 + 600_000)  // posted at 100 ms, cancelled 10 minutes later
+        #expect(cancel.fields["body"]?["reason"] == "timeout")
+    }
+
+    @Test func aFailStepAnswersTheNextMatchingCallOnce() async throws {
+        let lines = await Self.lines(ScenarioFixtures.scenario("client-failed-apply"))
+        let answers = lines.filter { $0.actor == .backend && $0.kind == .httpResponse }.compactMap { $0.fields["status"]?.integerValue }
+        #expect(answers.filter { $0 == 500 }.count == 1)
+        let failure = try #require(lines.first { $0.actor == .backend && $0.fields["status"] == 500 })
+        #expect(failure.fields["body"]?["error"]?["code"] == "server_error")
+        #expect(failure.fields["body"]?["error"]?["message"]?.stringValue?.contains("client-failed-apply steps[0]") == true)
+    }
+
+    @Test func aDroppedApplyNeverReachesTheClientAndALateNewArrivesLate() async throws {
+        let lost = await Self.lines(ScenarioFixtures.scenario("client-apply-lost"))
+        #expect(lost.contains { $0.actor == .backend && $0.kind == .socketOut && $0.fields["event"] == "apply" })
+        #expect(!lost.contains { $0.actor.role == .client && $0.kind == .socketIn && $0.fields["event"] == "apply" })
+        let late = await Self.lines(ScenarioFixtures.scenario("worker-late-new"))
+        let sent = try #require(late.first { $0.actor == .backend && $0.fields["event"] == "new" })
+        let received = try #require(late.first { $0.actor.id == "w-1" && $0.kind == .socketIn && $0.fields["event"] == "new" })
+        #expect(received.ts - sent.ts == 600)
+    }
+
+    @Test func aDisconnectedAppMissesTheBroadcastAndCatchesUpWithGetJobs() async throws {
+        let lines = await Self.lines(ScenarioFixtures.scenario("worker-disconnect"))
+        #expect(!lines.contains { $0.actor.id == "w-1" && $0.kind == .socketIn && $0.fields["event"] == "new" })
+        let listed = try #require(lines.first { $0.actor.id == "w-1" && $0.kind == .offerReceived })
+        #expect(listed.fields["via"] == "getJobs")
+        #expect(lines.contains { $0.actor.id == "w-1" && $0.kind == .offerShown && $0.ts == listed.ts })
+    }
+
+    @Test func theScenarioEndsOnceItsLastObligationCanBeJudged() async throws {
+        let scenario = ScenarioFixtures.scenario("client-timeout")
+        let lines = await Self.lines(scenario, faults: .noTimeoutCancel)
+        let end = try #require(lines.last)
+        #expect(end.kind == .traceEnd)
+        // Posted at 100: the cancel was due by 2100 + 500; the checker judges it 250 ms after that.
+        #expect(end.ts - ScenarioRunner.virtualStart >= 100 + 2000 + 500 + 250)
+        #expect(end.ts - ScenarioRunner.virtualStart <= 100 + 2000 + scenario.settings.settleMs)
+    }
+
+    @Test func stepsWaitingForAMomentThatNeverComesAreReported() async {
+        let result = await ScenarioFixtures.run("worker-ineligible", faults: [])
+        #expect(result.notes.isEmpty)
+        var engine = ScenarioEngine(scenario: ScenarioFixtures.scenario("worker-happy"), start: 0)
+        var outputs = engine.begin()
+        // The app under test never answers: no offer is shown, so the accept never runs.
+        while let wake = engine.nextWake { outputs += engine.advance(to: wake) }
+        let notes = outputs.compactMap { if case .note(let text) = $0 { return text } else { return nil } }
+        #expect(notes.contains { $0.contains("steps[1] (accept) never ran: r1.shown@w-1 did not happen") }, "\(notes)")
+    }
+}
+
+/// The capture recorder: one flushed line per event, refusals named, the checker's verdict.
+struct CaptureRecorderTests {
+    static let header = TraceHeader(roles: [.client, .backend])
+
+    @Test func everyLineIsInTheFileAsSoonAsItIsRecorded() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).jsonl").path
+        let recorder = try CaptureRecorder(header: Self.header, path: path)
+        try recorder.record(CaptureLine(ts: 1000, actor: TraceActor(.client, id: "c-1"), kind: .appLaunched))
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 2 && text.hasSuffix("\n"))
+        try recorder.record(CaptureLine(ts: 1001, actor: TraceActor(.client, id: "c-1"), kind: .viewShown, fields: ["view": "home"]))
+        text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasSuffix("\"view\":\"home\"}\n"))
+        let verdict = recorder.finish(at: 2000)
+        #expect(verdict.failedIDs.isEmpty)
+        let replayed = try TraceChecker.check(path: path)
+        #expect(replayed.eventCount == verdict.eventCount && verdict.eventCount == 3)
+    }
+
+    @Test func anEventTheCheckerWouldRefuseIsNotWritten() throws {
+        let recorder = try CaptureRecorder(header: Self.header, path: nil, name: "capture.jsonl")
+        #expect(throws: VectorLoadError.self) {
+            try recorder.record(CaptureLine(ts: 1, actor: TraceActor(.client), kind: .viewShown, fields: ["view": 7]))
+        }
+        do {
+            try recorder.record(CaptureLine(ts: 1, actor: TraceActor(.worker), kind: .appLaunched))
+        } catch {
+            #expect(error.description == "capture.jsonl:2: id: is required for a worker: a trace may hold several workers")
+        }
+        #expect(recorder.lineCount == 1)
+    }
+}

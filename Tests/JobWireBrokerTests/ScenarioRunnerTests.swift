@@ -1,0 +1,21 @@
+import Foundation
+import JobWire
+import Testing
+@testable import JobWireBroker
+
+/// Every shipped scenario in virtual time against the reference apps: conformant, judged on
+/// every requirement it lists, and over in milliseconds whatever its timeout.
+struct ScenarioRunnerTests {
+    @Test(arguments: ScenarioFixtures.names)
+    func theReferenceAppPassesEveryScenario(_ name: String) async throws {
+        let result = await ScenarioFixtures.run(name)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        let verdict = try #require(result.verdict)
+        let failures = verdict.rules.filter(\.failed).map { "\($0.info.id): \($0.violations.first?.observed ?? "")" }
+        #expect(failures.isEmpty, "\(name): \(failures)\n\(result.capture ?? "")")
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        for id in ScenarioFixtures.scenario(name).requirements {
+            #expect(verdict.rules.contains { $0.info.id == id && $0.applicable }, "\(id) is listed but not judged")
+        }
+    }
+}
