@@ -59,6 +59,18 @@ struct VerifyRunnerTests {
         ("wrongPasswordAccepted", ["TASK-3"]),
         ("rememberMeIgnored", ["TASK-4"]),
         ("tokenNotRequired", ["TASK-6"]),
+        ("validationSkipped", ["TASK-7", "TASK-9"]),
+        ("nullContractorOmitted", ["TASK-8"]),
+        ("updatedAtUnchanged", ["TASK-10"]),
+        ("endedTaskEditable", ["TASK-11"]),
+        ("cancelReasonDropped", ["TASK-12"]),
+        ("cancelAfterCutoff", ["TASK-13"]),
+        ("listOldestFirst", ["TASK-14"]),
+        ("listEveryonesTasks", ["TASK-14"]),
+        ("candidateFieldsMissing", ["TASK-15"]),
+        ("anyContractorAccepted", ["TASK-16"]),
+        ("ratingRangeUnchecked", ["TASK-17"]),
+        ("ratingNotAveraged", ["TASK-18"]),
     ] as [(String, [RequirementID])])
     func eachTaskMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
         let fault = try #require(TaskFaults.named.first { $0.name == name }?.fault)
