@@ -17,9 +17,11 @@ struct VerifyRunnerTests {
         return url
     }()
 
-    static func verify(_ faults: BackendFaults = []) async throws -> VerifyRun {
-        let backend = try await EmbeddedBackend.start(faults: faults)
-        let run = try await VerifyRunner.run(backend.options(vectors: vectors))
+    static func verify(_ faults: BackendFaults = [], taskFaults: TaskFaults = [], only: [String] = []) async throws -> VerifyRun {
+        let backend = try await EmbeddedBackend.start(faults: faults, taskFaults: taskFaults)
+        var options = backend.options(vectors: vectors)
+        options.only = only
+        let run = try await VerifyRunner.run(options)
         await backend.shutdown()
         return run
     }
@@ -46,6 +48,34 @@ struct VerifyRunnerTests {
     func eachMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
         let fault = try #require(BackendFaults.named.first { $0.name == name }?.fault)
         let run = try await Self.verify(fault)
+        #expect(run.failedRequirements == ids.sorted(), "\(name):\n\(Self.describe(run))")
+        #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
+    }
+
+    /// Each TaskFaults switch fails exactly its TASK ids; only the TASK cases run, so it takes seconds.
+    @Test(arguments: [
+        ("userExistsCaseSensitive", ["TASK-1"]),
+        ("duplicateSignUpAllowed", ["TASK-2"]),
+        ("wrongPasswordAccepted", ["TASK-3"]),
+        ("rememberMeIgnored", ["TASK-4"]),
+        ("tokenNotRequired", ["TASK-6"]),
+        ("validationSkipped", ["TASK-7", "TASK-9"]),
+        ("nullContractorOmitted", ["TASK-8"]),
+        ("updatedAtUnchanged", ["TASK-10"]),
+        ("endedTaskEditable", ["TASK-11"]),
+        ("cancelReasonDropped", ["TASK-12"]),
+        ("cancelAfterCutoff", ["TASK-13"]),
+        ("listOldestFirst", ["TASK-14"]),
+        ("listEveryonesTasks", ["TASK-14"]),
+        ("candidateFieldsMissing", ["TASK-15"]),
+        ("anyContractorAccepted", ["TASK-16"]),
+        ("ratingRangeUnchecked", ["TASK-17"]),
+        ("ratingNotAveraged", ["TASK-18"]),
+    ] as [(String, [RequirementID])])
+    func eachTaskMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
+        let fault = try #require(TaskFaults.named.first { $0.name == name }?.fault)
+        let run = try await Self.verify(taskFaults: fault, only: ["TASK"])
+        #expect(!run.results.isEmpty)
         #expect(run.failedRequirements == ids.sorted(), "\(name):\n\(Self.describe(run))")
         #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
     }

@@ -9,11 +9,12 @@ public struct EmbeddedBackend: Sendable {
     public let url: URL
     public let clock: SteppingClock
 
-    /// Starts it with `profile`'s names, the given faults (for mutant tests) and timeout.
-    public static func start(profile: VerifyProfile = VerifyProfile(), faults: BackendFaults = [], timeoutMs: Int64 = 600_000) async throws -> EmbeddedBackend {
+    /// Starts it with `profile`'s names and task paths, the given faults (for mutant tests) and timeout.
+    public static func start(profile: VerifyProfile = VerifyProfile(), faults: BackendFaults = [], taskFaults: TaskFaults = [], timeoutMs: Int64 = 600_000) async throws -> EmbeddedBackend {
         let clock = SteppingClock()
         let backend = JobDispatchBackend(profile: profile.protocolProfile, faults: faults, timeoutMs: timeoutMs)
-        let server = ReferenceBackendServer(backend: backend, clock: clock, logger: Logger(label: "jobwire.verify", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let server = ReferenceBackendServer(
+            backend: backend, tasks: TaskBackend(settings: profile.taskSettings, faults: taskFaults), clock: clock, logger: Logger(label: "jobwire.verify", factory: { _ in SwiftLogNoOpLogHandler() }))
         let address = try await server.start(host: "127.0.0.1", port: 0)
         return EmbeddedBackend(server: server, url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, clock: clock)
     }

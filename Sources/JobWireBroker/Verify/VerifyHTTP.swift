@@ -70,7 +70,10 @@ public final class VerifyHTTP: Sendable {
     deinit { session.finishTasksAndInvalidate() }
 
     /// Sends `route` (`METHOD /path/{ReqID}?q={workerId}`) with its placeholders filled, as `actor`.
-    public func call(_ actor: TraceActor, _ route: String, _ values: [String: String] = [:], body: VerifyBody? = nil) async throws(VerifyTransportError) -> VerifyAnswer {
+    /// `headers` are sent but not recorded (e.g. a bearer token).
+    public func call(
+        _ actor: TraceActor, _ route: String, _ values: [String: String] = [:], body: VerifyBody? = nil, headers: [String: String] = [:]
+    ) async throws(VerifyTransportError) -> VerifyAnswer {
         let words = route.split(separator: " ", maxSplits: 1)
         let method = String(words[0])
         var path = String(words.count > 1 ? words[1] : "/")
@@ -89,6 +92,7 @@ public final class VerifyHTTP: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue(xid, forHTTPHeaderField: "X-Request-Id")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = body.bytes

@@ -32,6 +32,15 @@ public struct VerifyProfile: Sendable, Hashable {
     public var settings: String? = "GET /api/settings"
     /// The client's timeout when the profile fixes one; else announced by the backend or 600000.
     public var timeoutMs: Int64?
+    /// The task API's paths (TASK area), `taskPaths` in a profile file; TaskSettings' defaults.
+    public var taskPaths = TaskPaths()
+
+    /// The embedded backend's task settings: PROTOCOL.md's, with these paths.
+    public var taskSettings: TaskSettings {
+        var settings = TaskSettings.standard
+        settings.paths = taskPaths
+        return settings
+    }
 
     /// PROTOCOL.md's defaults.
     public init() {}

@@ -170,6 +170,7 @@ struct CaseContext: Sendable {
             for rule in verdict.rules where rule.failed && verifyCase.requirements.contains(rule.info.id) {
                 violations += rule.violations
             }
+            violations += session.verdicts.filter { verifyCase.requirements.contains($0.requirement) }
         } catch {
             outcome = .error(message: "the case's trace could not be checked: \(error)")
         }
