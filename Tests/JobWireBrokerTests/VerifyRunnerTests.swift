@@ -59,6 +59,7 @@ struct VerifyRunnerTests {
         ("wrongPasswordAccepted", ["TASK-3"]),
         ("rememberMeIgnored", ["TASK-4"]),
         ("tokenNotRequired", ["TASK-6"]),
+        ("expiredTokenAccepted", ["TASK-6"]),
         ("validationSkipped", ["TASK-7", "TASK-9"]),
         ("nullContractorOmitted", ["TASK-8"]),
         ("updatedAtUnchanged", ["TASK-10"]),

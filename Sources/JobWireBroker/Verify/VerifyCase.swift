@@ -10,6 +10,8 @@ public struct VerifyCase: Sendable {
         case workerFixture
         /// `paths.clientFixture` (FIX-2): a client's BlockedXP and Delay.
         case clientFixture
+        /// A clock the run can move: the embedded backend's, so a day can pass in no real time.
+        case virtualClock
     }
 
     /// When a case may run.

@@ -54,5 +54,18 @@ extension VerifyCases {
             session.judge("TASK-6", forged.status == 401 && forged.code == "unauthorized",
                 expected: "401 unauthorized for the task list with a token never issued", observed: forged.summary)
         },
+        VerifyCase(
+            "task.token-expiry", "a token is refused from its expiry on: a session token once sessionTtlMs has passed", ["TASK-6"],
+            needs: [.virtualClock], lane: .timed
+        ) { session in
+            let ana = try await session.signUp("ana")
+            let fresh = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: ana.token)
+            session.judge("TASK-6", fresh.status == 200,
+                expected: "200 for the task list with a token just issued", observed: fresh.summary)
+            await session.clock.pass(session.profile.taskSettings.sessionTtlMs)
+            let expired = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: ana.token)
+            session.judge("TASK-6", expired.status == 401 && expired.code == "unauthorized",
+                expected: "401 unauthorized for the task list once the token's sessionTtlMs has passed", observed: expired.summary)
+        },
     ]
 }
