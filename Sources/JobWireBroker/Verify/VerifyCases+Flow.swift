@@ -48,15 +48,17 @@ extension VerifyCases {
             if session.profile.clientFixture != nil {
                 try await session.putClient(client.actor.id!, blocked: [.string(blocked.actor.id!)])
                 let req = try await session.post(client)
-                await session.expect(blocked, .new, req)
+                await session.awaitDelivery(blocked, .new, req)
                 try await session.accept(blocked.actor, req)
                 try await session.cancel(client.actor, req)
             }
             let req = try await session.post(client)
-            await session.expect(inactive, .new, req)
-            for worker in [inactive, distant, otherCategory] { try await session.accept(worker.actor, req) }
+            for worker in [inactive, distant, otherCategory] {
+                await session.awaitDelivery(worker, .new, req)
+                try await session.accept(worker.actor, req)
+            }
             let direct = try await session.post(client, ["workerId": .string(chosen.actor.id!)])
-            await session.expect(chosen, .new, direct)
+            await session.awaitDelivery(chosen, .new, direct)
             try await session.accept(otherCategory.actor, direct)
             try await session.cancel(client.actor, req)
             try await session.cancel(client.actor, direct)

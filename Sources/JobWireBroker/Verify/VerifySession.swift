@@ -190,6 +190,14 @@ public final class VerifySession: Sendable {
         await app.waitFor(event, req: req, within: emitToleranceMs)
     }
 
+    /// Waits until `event` has reached `app` before the case acts on it, for as long as a loaded
+    /// machine may need (at least 10 s); the checker still judges its timing against emitToleranceMs.
+    /// REST answers are judged by the request's state as the trace shows it, so a case must not
+    /// call about a request its app has not yet seen.
+    public func awaitDelivery(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String) async {
+        _ = await app.waitFor(event, req: req, within: max(emitToleranceMs, 10_000))
+    }
+
     /// Waits a little real time, so that a late call is late beyond the clock skew tolerance
     /// and the checker can tell it came after what it follows (FLOW-7).
     public func pause() async { try? await Task.sleep(for: .milliseconds(400)) }
