@@ -3,9 +3,10 @@ import SocketIOWire
 
 /// Runs vectors through a testee and judges each answer with the suite's comparison.
 public enum VectorRunner {
-    /// Runs every case in order; after a testee error that ends the session (see
+    /// Runs every case in order (a known-failures list is applied by the caller, once every
+    /// suite has run); after a testee error that ends the session (see
     /// ``AdapterTestee``), the testee itself reports the remaining cases as errors.
-    public static func run(_ cases: [VectorCase], suite: any VectorSuite, testee: any Testee, knownFailures: KnownFailures? = nil) async -> RunReport {
+    public static func run(_ cases: [VectorCase], suite: any VectorSuite, testee: any Testee) async -> RunReport {
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)
         for vector in cases {
@@ -33,6 +34,6 @@ public enum VectorRunner {
         }
         var report = RunReport(title: "vectors \(suite.name)", testee: await testee.name, results: results)
         if let problem = await testee.finish() { report.testeeProblems.append(problem) }
-        return report.applying(knownFailures)
+        return report
     }
 }
