@@ -18,7 +18,7 @@ Requirements live in `## AREA — Title` sections, one per area, in the order of
 Any format error is reported as FILE:LINE: message and the script exits 2.
 With --check it exits 1 when requirements.json differs from what it would write.
 
-When the seed documents are found (--seeds DIR, or ../shared/seeds beside the
+When the seed documents are found (--seeds DIR, or Docs/seeds in the
 repository) every quote is also checked to appear verbatim in its seed, whitespace
 runs being read as one space.
 
@@ -363,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=root / "Vectors" / "requirements.json", help="the JSON to write or check")
     parser.add_argument("--seeds", type=Path, default=None,
                         help="folder of the seed documents, to check that quotes are verbatim "
-                             "(default: ../shared/seeds beside the repository, when present)")
+                             "(default: Docs/seeds, the copies kept in the repository)")
     parser.add_argument("--no-seeds", action="store_true", help="do not check quotes against the seeds")
     args = parser.parse_args(argv)
 
@@ -380,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
 
     seeds_dir = args.seeds
     if seeds_dir is None and not args.no_seeds:
-        candidate = root.parent / "shared" / "seeds"
+        candidate = root / "Docs" / "seeds"
         if candidate.is_dir():
             seeds_dir = candidate
         else:
