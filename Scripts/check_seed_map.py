@@ -6,8 +6,9 @@ each statement the requirement ids that state it or says why it is not covered. 
 has only the seeds and the map must find every statement, so this script checks that:
 
 - every entry reads `- **NNN.K** "verbatim seed text" → IDS` where IDS are requirement ids of
-  Vectors/requirements.json separated by commas, or `not covered: reason`, or
-  `not a statement: reason` (headings, table headers, page chrome);
+  Vectors/requirements.json separated by commas, optionally followed by `; partly not covered:
+  reason`, or `not covered: reason`, or `not a statement: reason` (headings, table headers,
+  page chrome);
 - entries of one seed are numbered 1, 2, 3 ... and their quotes appear in the seed in that order;
 - every word of every seed is inside some entry's quote (when the seeds are found): a statement
   the map skips is reported with its text;
@@ -29,6 +30,7 @@ from pathlib import Path
 ENTRY = re.compile(r'^- \*\*([0-9]{3})\.([1-9][0-9]*)\*\* "(.+)" \u2192 (.+)$')
 ID = re.compile(r"^[A-Z]+-[1-9][0-9]*$")
 NOT = re.compile(r"^not (covered|a statement): \S.*$")
+PARTLY = re.compile(r"^partly not covered: \S.*$")
 # What may stay outside every quote: list markers, numbering, markdown and table punctuation.
 FILLER = re.compile(r"^[\s0-9a-g.)(\u2022*#|:\-\[\]!`]*$")
 # Code fences open with their language, which is no statement either.
@@ -69,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         listed.append((number, index, quote))
         if NOT.match(target):
             continue
-        for part in (p.strip() for p in target.split(",")):
+        ids, _, rest = target.partition("; ")
+        if rest and not PARTLY.match(rest):
+            errors.append(f"{shown}:{number}: after the ids only '; partly not covered: reason' may follow")
+        for part in (p.strip() for p in ids.split(",")):
             if not ID.match(part):
                 errors.append(f"{shown}:{number}: {part!r} is not a requirement id; write ids separated by ', ' or 'not covered: reason'")
             elif part not in known:
