@@ -14,6 +14,8 @@ The format it accepts, per requirement:
 
     Decision: optional, one paragraph.
 
+    Judge: none. optional, one line: why nothing in the kit can judge it.
+
 Requirements live in `## AREA — Title` sections, one per area, in the order of AREAS.
 Any format error is reported as FILE:LINE: message and the script exits 2.
 With --check it exits 1 when requirements.json differs from what it would write.
@@ -48,6 +50,7 @@ LOOKS_LIKE_AREA = re.compile(r"^## [A-Z]+ ?[\u2014-]")
 REQ_HEADING = re.compile(r"^### ([A-Z]+)-([1-9][0-9]*) \u00b7 (MUST|SHOULD) \u00b7 (\S.*\S)$")
 LOOKS_LIKE_REQ = re.compile(r"^###\s+[A-Z]+-[0-9]+")
 QUOTE = re.compile(r'^> "(\S.*\S|\S)" \(seed ([0-9]{3})\)$')
+JUDGE_NONE = re.compile(r"^Judge: none\. (\S.*\S|\S)$")
 CODE_SPAN = re.compile(r"`[^`]*`")
 SENTENCE_BREAK = re.compile(r"[.!?](?=\s)")
 OTHER_KEYWORDS = re.compile(r"\b(MAY|SHALL|REQUIRED|RECOMMENDED|OPTIONAL)\b")
@@ -66,6 +69,7 @@ class Requirement:
     quote: str = ""
     seed: str = ""
     decision: str | None = None
+    judge_none: str | None = None
 
     def as_json(self) -> dict:
         return {
@@ -77,6 +81,7 @@ class Requirement:
             "quote": self.quote,
             "seed": self.seed,
             "decision": self.decision,
+            "judgeNone": self.judge_none,
         }
 
 
@@ -250,10 +255,16 @@ class Parser:
             self.error(paragraphs[0][-1][0], f"{req.id} has no seed quote ('> \"...\" (seed NNN)')")
         else:
             self.check_quote(req, paragraphs[1])
-        if len(paragraphs) >= 3:
-            self.check_decision(req, paragraphs[2])
-        for extra in paragraphs[3:]:
-            self.error(extra[0][0], f"{req.id} has an unexpected paragraph; a requirement is a sentence, a quote and an optional Decision")
+        rest = paragraphs[2:]
+        if rest and not rest[0][0][1].startswith("Judge:"):
+            self.check_decision(req, rest[0])
+            rest = rest[1:]
+        if rest and rest[0][0][1].startswith("Judge:"):
+            self.check_judge(req, rest[0])
+            rest = rest[1:]
+        for extra in rest:
+            self.error(extra[0][0], f"{req.id} has an unexpected paragraph; a requirement is a sentence, a quote, "
+                                    "an optional Decision and an optional 'Judge: none. reason' line, in this order")
 
     def check_sentence(self, req: Requirement, paragraph: list[tuple[int, str]]) -> None:
         number, text = paragraph[0]
@@ -306,8 +317,22 @@ class Parser:
         for line_number, line in paragraph[1:]:
             if line.startswith(">") or line.startswith("Decision:"):
                 self.error(line_number, f"{req.id}: the Decision must be one plain paragraph")
+            if line.startswith("Judge:"):
+                self.error(line_number, f"{req.id}: the Judge line is a paragraph of its own, after a blank line")
         joined = " ".join(line.strip() for _, line in paragraph)
         req.decision = joined[len("Decision: "):]
+
+    def check_judge(self, req: Requirement, paragraph: list[tuple[int, str]]) -> None:
+        # Only "none" is written: every other judge is found in the kit's own registries
+        # (`jobwire requirements`), so the document cannot claim one that does not exist.
+        number, text = paragraph[0]
+        if len(paragraph) > 1:
+            self.error(paragraph[1][0], f"{req.id}: the Judge line must be one line")
+        match = JUDGE_NONE.match(text)
+        if not match:
+            self.error(number, f"{req.id}: the Judge line must read 'Judge: none. <one-line reason why nothing in the kit can judge it>'")
+            return
+        req.judge_none = match.group(1)
 
     # -- whole-document checks ---------------------------------------------------
 

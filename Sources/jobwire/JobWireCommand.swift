@@ -7,8 +7,8 @@ struct JobWireCommand: AsyncParsableCommand {
         commandName: "jobwire",
         abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
         subcommands: [
-            VerifyCommand.self, BrokerCommand.self, CheckCommand.self, VectorsCommand.self, ScenarioCommand.self, BenchCommand.self,
-            FuzzCommand.self, SocketIOTesteeCommand.self,
+            VerifyCommand.self, BrokerCommand.self, CheckCommand.self, VectorsCommand.self, ScenarioCommand.self, RequirementsCommand.self,
+            BenchCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self,
         ]
     )
 }

@@ -36,48 +36,24 @@ struct VerifyRunnerTests {
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(run))")
     }
 
-    @Test(arguments: [
-        ("eligibilityIgnored", ["ELIG-8", "REST-9"]),
-        ("blockedIgnored", ["ELIG-8", "REST-9"]),
-        ("everyRacerWins", ["FLOW-3", "FLOW-4", "FLOW-6"]),
-        ("applyToEveryone", ["FLOW-5"]),
-        ("cancelNotEnforced", ["FLOW-7", "FLOW-13", "REST-10"]),
-        ("closeReachesOneSide", ["FLOW-9"]),
-        ("directNewToChannel", ["MSG-3"]),
-    ] as [(String, [RequirementID])])
-    func eachMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
-        let fault = try #require(BackendFaults.named.first { $0.name == name }?.fault)
-        let run = try await Self.verify(fault)
-        #expect(run.failedRequirements == ids.sorted(), "\(name):\n\(Self.describe(run))")
+    /// Each BackendFaults mutant fails exactly the ids its catalogue entry declares it breaks.
+    @Test(arguments: BackendFaults.named.map(\.name))
+    func eachMutantFailsOnItsRequirements(_ name: String) async throws {
+        let mutant = try #require(BackendFaults.named.first { $0.name == name })
+        #expect(!mutant.breaks.isEmpty)
+        let run = try await Self.verify(mutant.fault)
+        #expect(run.failedRequirements == mutant.breaks, "\(name):\n\(Self.describe(run))")
         #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
     }
 
-    /// Each TaskFaults switch fails exactly its TASK ids; only the TASK cases run, so it takes seconds.
-    @Test(arguments: [
-        ("userExistsCaseSensitive", ["TASK-1"]),
-        ("duplicateSignUpAllowed", ["TASK-2"]),
-        ("wrongPasswordAccepted", ["TASK-3"]),
-        ("rememberMeIgnored", ["TASK-4"]),
-        ("tokenNotRequired", ["TASK-6"]),
-        ("expiredTokenAccepted", ["TASK-6"]),
-        ("validationSkipped", ["TASK-7", "TASK-9"]),
-        ("nullContractorOmitted", ["TASK-8"]),
-        ("updatedAtUnchanged", ["TASK-10"]),
-        ("endedTaskEditable", ["TASK-11"]),
-        ("cancelReasonDropped", ["TASK-12"]),
-        ("cancelAfterCutoff", ["TASK-13"]),
-        ("listOldestFirst", ["TASK-14"]),
-        ("listEveryonesTasks", ["TASK-14"]),
-        ("candidateFieldsMissing", ["TASK-15"]),
-        ("anyContractorAccepted", ["TASK-16"]),
-        ("ratingRangeUnchecked", ["TASK-17"]),
-        ("ratingNotAveraged", ["TASK-18"]),
-    ] as [(String, [RequirementID])])
-    func eachTaskMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
-        let fault = try #require(TaskFaults.named.first { $0.name == name }?.fault)
-        let run = try await Self.verify(taskFaults: fault, only: ["TASK"])
+    /// Each TaskFaults mutant fails exactly its declared TASK ids; only the TASK cases run, so it takes seconds.
+    @Test(arguments: TaskFaults.named.map(\.name))
+    func eachTaskMutantFailsOnItsRequirements(_ name: String) async throws {
+        let mutant = try #require(TaskFaults.named.first { $0.name == name })
+        #expect(!mutant.breaks.isEmpty)
+        let run = try await Self.verify(taskFaults: mutant.fault, only: ["TASK"])
         #expect(!run.results.isEmpty)
-        #expect(run.failedRequirements == ids.sorted(), "\(name):\n\(Self.describe(run))")
+        #expect(run.failedRequirements == mutant.breaks, "\(name):\n\(Self.describe(run))")
         #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
     }
 }

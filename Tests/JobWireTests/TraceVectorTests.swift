@@ -17,14 +17,9 @@ struct TraceVector: Sendable, CustomTestStringConvertible {
 struct TraceVectorTests {
     static let directory = TestPaths.vectors.appendingPathComponent("traces")
 
-    static let vectors: [TraceVector] = {
-        let manifest = JSONValue.parsing(try! String(contentsOf: directory.appendingPathComponent("manifest.json"), encoding: .utf8))
-        return (manifest["traces"]?.arrayValue ?? []).map { entry in
-            TraceVector(
-                file: entry["file"]?.stringValue ?? "?", role: entry["role"]?.stringValue ?? "?",
-                expect: (entry["expect"]?.arrayValue ?? []).compactMap(\.stringValue).map { RequirementID($0) })
-        }
-    }()
+    static let vectors: [TraceVector] = try! TraceManifest.load(fromVectors: TestPaths.vectors).entries.map { entry in
+        TraceVector(file: entry.file, role: entry.role, expect: entry.expect)
+    }
 
     @Test(arguments: vectors)
     func tripsExactlyItsRules(_ vector: TraceVector) throws {

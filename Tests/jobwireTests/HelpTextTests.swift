@@ -8,6 +8,7 @@ struct HelpTextTests {
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["check", "--help"],
         ["bench", "--help"], ["bench", "check", "--help"], ["bench", "fanout", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
         ["verify", "--help"], ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"], ["broker", "--help"],
+        ["requirements", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
@@ -32,6 +33,13 @@ struct HelpTextTests {
         }
         #expect(result.stdout.contains("jobwire:trace"))
         #expect(result.stdout.contains("jobwire broker --play client --scenario worker-happy"))
+    }
+
+    @Test func requirementsHelpTeachesTheStatusesAndTheGate() throws {
+        let result = try CLIRunner.run(["requirements", "--help"])
+        for text in ["Examples:", "judge-none", "awaiting", "untripped", "Exit status: 0", "--unjudged", "--area", "--vectors", "--format"] {
+            #expect(result.stdout.contains(text), "\(text) missing")
+        }
     }
 
     @Test func benchHelpSaysToBuildInRelease() throws {

@@ -11,13 +11,19 @@ public struct Requirement: Sendable, Hashable {
     /// The seed sentence it comes from, and the seed's number.
     public var quote: String
     public var seed: String
+    /// Why nothing in the kit can judge it, when PROTOCOL.md says `Judge: none.`; nil otherwise.
+    public var judgeNone: String?
 
-    public init(id: RequirementID, level: String, roles: [String], sentence: String, quote: String, seed: String) {
+    public init(id: RequirementID, level: String, roles: [String], sentence: String, quote: String, seed: String, judgeNone: String? = nil) {
         self.id = id
         self.level = level
         self.roles = roles
         self.sentence = sentence
         self.quote = quote
         self.seed = seed
+        self.judgeNone = judgeNone
     }
+
+    /// True for a MUST requirement, false for a SHOULD.
+    public var isMust: Bool { level == "MUST" }
 }

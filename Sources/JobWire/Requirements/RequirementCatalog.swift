@@ -41,10 +41,17 @@ public struct RequirementCatalog: Sendable {
                     },
                     sentence: try document.string(at: path + ["sentence"]),
                     quote: try document.string(at: path + ["quote"]),
-                    seed: try document.string(at: path + ["seed"])
+                    seed: try document.string(at: path + ["seed"]),
+                    judgeNone: try judgeNone(document, at: path + ["judgeNone"])
                 )
             )
         }
         return RequirementCatalog(requirements)
+    }
+
+    /// `judgeNone`: a non-empty reason, or null; absent (a catalogue written before it existed) reads as null.
+    private static func judgeNone(_ document: VectorDocument, at path: [String]) throws(VectorLoadError) -> String? {
+        guard let value = document.value(at: path), !value.isNull else { return nil }
+        return try document.string(at: path)
     }
 }

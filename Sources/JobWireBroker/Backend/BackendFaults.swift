@@ -1,29 +1,37 @@
+import JobWire
+
 /// Deliberate protocol violations the reference backend can be switched into, so tests can
-/// prove `jobwire verify` catches each one with the right requirement id. Never on by default.
+/// prove `jobwire verify` catches each one with the right requirement id. Never on by default;
+/// ``named`` declares the ids each breaks.
 public struct BackendFaults: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// getJobs and WorkerAccept ignore the worker's eligibility (breaks ELIG-8, REST-9).
+    /// getJobs and WorkerAccept ignore the worker's eligibility.
     public static let eligibilityIgnored = BackendFaults(rawValue: 1 << 0)
-    /// getJobs and WorkerAccept ignore `BlockedXP` (breaks ELIG-8 for ELIG-5, REST-9).
+    /// getJobs and WorkerAccept ignore `BlockedXP` (ELIG-5).
     public static let blockedIgnored = BackendFaults(rawValue: 1 << 1)
-    /// Every racing WorkerAccept succeeds (breaks FLOW-3, FLOW-4).
+    /// Every racing WorkerAccept succeeds.
     public static let everyRacerWins = BackendFaults(rawValue: 1 << 2)
     /// `apply` goes to the channel and to every other client the backend knows as well as the
-    /// posting client (breaks FLOW-5).
+    /// posting client.
     public static let applyToEveryone = BackendFaults(rawValue: 1 << 3)
-    /// A cancelled request can still be won and stays in getJobs (breaks FLOW-7, FLOW-13).
+    /// A cancelled request can still be won and stays in getJobs.
     public static let cancelNotEnforced = BackendFaults(rawValue: 1 << 4)
-    /// `close` reaches only the side that did not press it (breaks FLOW-9).
+    /// `close` reaches only the side that did not press it.
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
-    /// A request addressed to one worker is broadcast to the whole channel (breaks MSG-3).
+    /// A request addressed to one worker is broadcast to the whole channel.
     public static let directNewToChannel = BackendFaults(rawValue: 1 << 6)
 
-    /// Every fault by name, for reports and tests.
-    public static let named: [(name: String, fault: BackendFaults)] = [
-        ("eligibilityIgnored", .eligibilityIgnored), ("blockedIgnored", .blockedIgnored), ("everyRacerWins", .everyRacerWins),
-        ("applyToEveryone", .applyToEveryone), ("cancelNotEnforced", .cancelNotEnforced), ("closeReachesOneSide", .closeReachesOneSide),
-        ("directNewToChannel", .directNewToChannel),
+    /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
+    /// embedded backend fails with it on, exactly (VerifyRunnerTests proves each).
+    public static let named: [NamedFault<BackendFaults>] = [
+        NamedFault("eligibilityIgnored", .eligibilityIgnored, breaks: ["ELIG-8", "REST-9"]),
+        NamedFault("blockedIgnored", .blockedIgnored, breaks: ["ELIG-8", "REST-9"]),
+        NamedFault("everyRacerWins", .everyRacerWins, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("applyToEveryone", .applyToEveryone, breaks: ["FLOW-5"]),
+        NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10"]),
+        NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
+        NamedFault("directNewToChannel", .directNewToChannel, breaks: ["MSG-3"]),
     ]
 }

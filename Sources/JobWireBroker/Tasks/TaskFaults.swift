@@ -1,58 +1,71 @@
+import JobWire
+
 /// Deliberate violations of the TASK area the reference backend can be switched into, so tests
-/// can prove `jobwire verify` catches each one with the right requirement id. Never on by default.
+/// can prove `jobwire verify` catches each one with the right requirement id. Never on by default;
+/// ``named`` declares the ids each breaks.
 public struct TaskFaults: OptionSet, Sendable, Hashable {
     /// The raw bits.
     public let rawValue: Int
     /// Faults from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// A second sign-up with a taken email succeeds (breaks TASK-2).
+    /// A second sign-up with a taken email succeeds.
     public static let duplicateSignUpAllowed = TaskFaults(rawValue: 1 << 0)
-    /// `rememberMe` is ignored: every token lives `sessionTtlMs` (breaks TASK-4).
+    /// `rememberMe` is ignored: every token lives `sessionTtlMs`.
     public static let rememberMeIgnored = TaskFaults(rawValue: 1 << 1)
-    /// An expired token is still accepted (breaks TASK-6).
+    /// An expired token is still accepted.
     public static let expiredTokenAccepted = TaskFaults(rawValue: 1 << 2)
-    /// Task and contractor calls without a token are served as the first user (breaks TASK-6).
+    /// Task and contractor calls without a token are served as the first user.
     public static let tokenNotRequired = TaskFaults(rawValue: 1 << 3)
-    /// Task bodies are stored without validation: no `bad_request` (breaks TASK-7, TASK-9).
+    /// Task bodies are stored without validation: no `bad_request`.
     public static let validationSkipped = TaskFaults(rawValue: 1 << 4)
-    /// An edit keeps the task's `updatedAt` (breaks TASK-10).
+    /// An edit keeps the task's `updatedAt`.
     public static let updatedAtUnchanged = TaskFaults(rawValue: 1 << 5)
-    /// Cancelled and completed tasks can still be edited (breaks TASK-11).
+    /// Cancelled and completed tasks can still be edited.
     public static let endedTaskEditable = TaskFaults(rawValue: 1 << 6)
-    /// A cancel is accepted after the cut-off (breaks TASK-13).
+    /// A cancel is accepted after the cut-off.
     public static let cancelAfterCutoff = TaskFaults(rawValue: 1 << 7)
-    /// The task list comes oldest first (breaks TASK-14).
+    /// The task list comes oldest first.
     public static let listOldestFirst = TaskFaults(rawValue: 1 << 8)
-    /// The task list holds every user's tasks, not only the caller's (breaks TASK-14).
+    /// The task list holds every user's tasks, not only the caller's.
     public static let listEveryonesTasks = TaskFaults(rawValue: 1 << 9)
-    /// Any known user can be chosen as the contractor, candidate or not (breaks TASK-16).
+    /// Any known user can be chosen as the contractor, candidate or not.
     public static let anyContractorAccepted = TaskFaults(rawValue: 1 << 10)
-    /// A contractor's rating is its latest review's, not the mean (breaks TASK-18).
+    /// A contractor's rating is its latest review's, not the mean.
     public static let ratingNotAveraged = TaskFaults(rawValue: 1 << 11)
-    /// The user-exists query compares emails with their case (breaks TASK-1's decision).
+    /// The user-exists query compares emails with their case (TASK-1's decision).
     public static let userExistsCaseSensitive = TaskFaults(rawValue: 1 << 12)
-    /// A login with a known email succeeds whatever the password (breaks TASK-3).
+    /// A login with a known email succeeds whatever the password.
     public static let wrongPasswordAccepted = TaskFaults(rawValue: 1 << 13)
-    /// A task without a contractor leaves `contractor` out instead of null (breaks TASK-8).
+    /// A task without a contractor leaves `contractor` out instead of null.
     public static let nullContractorOmitted = TaskFaults(rawValue: 1 << 14)
-    /// A cancelled task does not keep its `cancelReason` (breaks TASK-12).
+    /// A cancelled task does not keep its `cancelReason`.
     public static let cancelReasonDropped = TaskFaults(rawValue: 1 << 15)
-    /// Candidates come without `image` and `rating` (breaks TASK-15).
+    /// Candidates come without `image` and `rating`.
     public static let candidateFieldsMissing = TaskFaults(rawValue: 1 << 16)
-    /// Any number is taken as a rating, 0, 6 or 4.5 alike (breaks TASK-17).
+    /// Any number is taken as a rating, 0, 6 or 4.5 alike.
     public static let ratingRangeUnchecked = TaskFaults(rawValue: 1 << 17)
 
-    /// Every fault with its name, for test tables and `jobwire verify` mutant lists.
-    public static let named: [(name: String, fault: TaskFaults)] = [
-        ("duplicateSignUpAllowed", .duplicateSignUpAllowed), ("rememberMeIgnored", .rememberMeIgnored),
-        ("expiredTokenAccepted", .expiredTokenAccepted), ("tokenNotRequired", .tokenNotRequired),
-        ("validationSkipped", .validationSkipped), ("updatedAtUnchanged", .updatedAtUnchanged),
-        ("endedTaskEditable", .endedTaskEditable), ("cancelAfterCutoff", .cancelAfterCutoff),
-        ("listOldestFirst", .listOldestFirst), ("listEveryonesTasks", .listEveryonesTasks),
-        ("anyContractorAccepted", .anyContractorAccepted), ("ratingNotAveraged", .ratingNotAveraged),
-        ("userExistsCaseSensitive", .userExistsCaseSensitive), ("wrongPasswordAccepted", .wrongPasswordAccepted),
-        ("nullContractorOmitted", .nullContractorOmitted), ("cancelReasonDropped", .cancelReasonDropped),
-        ("candidateFieldsMissing", .candidateFieldsMissing), ("ratingRangeUnchecked", .ratingRangeUnchecked),
+    /// Every fault with its name and the requirement ids `jobwire verify` fails with it on when
+    /// it runs the TASK cases (`--only TASK`), exactly (VerifyRunnerTests proves each).
+    public static let named: [NamedFault<TaskFaults>] = [
+        NamedFault("duplicateSignUpAllowed", .duplicateSignUpAllowed, breaks: ["TASK-2"]),
+        NamedFault("rememberMeIgnored", .rememberMeIgnored, breaks: ["TASK-4"]),
+        NamedFault("expiredTokenAccepted", .expiredTokenAccepted, breaks: ["TASK-6"]),
+        NamedFault("tokenNotRequired", .tokenNotRequired, breaks: ["TASK-6"]),
+        NamedFault("validationSkipped", .validationSkipped, breaks: ["TASK-7", "TASK-9"]),
+        NamedFault("updatedAtUnchanged", .updatedAtUnchanged, breaks: ["TASK-10"]),
+        NamedFault("endedTaskEditable", .endedTaskEditable, breaks: ["TASK-11"]),
+        NamedFault("cancelAfterCutoff", .cancelAfterCutoff, breaks: ["TASK-13"]),
+        NamedFault("listOldestFirst", .listOldestFirst, breaks: ["TASK-14"]),
+        NamedFault("listEveryonesTasks", .listEveryonesTasks, breaks: ["TASK-14"]),
+        NamedFault("anyContractorAccepted", .anyContractorAccepted, breaks: ["TASK-16"]),
+        NamedFault("ratingNotAveraged", .ratingNotAveraged, breaks: ["TASK-18"]),
+        NamedFault("userExistsCaseSensitive", .userExistsCaseSensitive, breaks: ["TASK-1"]),
+        NamedFault("wrongPasswordAccepted", .wrongPasswordAccepted, breaks: ["TASK-3"]),
+        NamedFault("nullContractorOmitted", .nullContractorOmitted, breaks: ["TASK-8"]),
+        NamedFault("cancelReasonDropped", .cancelReasonDropped, breaks: ["TASK-12"]),
+        NamedFault("candidateFieldsMissing", .candidateFieldsMissing, breaks: ["TASK-15"]),
+        NamedFault("ratingRangeUnchecked", .ratingRangeUnchecked, breaks: ["TASK-17"]),
     ]
 }

@@ -1,0 +1,121 @@
+import Foundation
+import JobWire
+import Testing
+@testable import JobWireBroker
+
+/// `jobwire requirements`' library: every MUST requirement of the shipped kit is judged (a judge
+/// and a bad example), `Judge: none.` or awaiting; the awaiting list is not stale; `Judge: none.`
+/// stays the exception; and each status and staleness rule on small hand-made catalogues.
+struct RequirementCoverageTests {
+    static let kit: RequirementCoverage = try! RequirementCoverage.kit(vectors: ScenarioFixtures.vectors)
+
+    @Test func everyMustRequirementIsJudgedJudgeNoneOrAwaiting() {
+        let gaps = Self.kit.gaps.map { "\($0.id) \($0.status.rawValue): judges \($0.judgeSummary), \($0.badExamples.count) bad examples" }
+        #expect(gaps.isEmpty, "add a judge and a bad example, or list them on Vectors/\(AwaitingJudgeList.fileName):\n\(gaps.joined(separator: "\n"))")
+        #expect(Self.kit.entries.count == ScenarioFixtures.requirements.requirements.count)
+    }
+
+    @Test func theAwaitingListIsNotStale() {
+        #expect(Self.kit.problems.isEmpty, "\(Self.kit.problems.map(\.description).joined(separator: "\n"))")
+        #expect(Self.kit.succeeded)
+    }
+
+    @Test func atMostTenRequirementsSayJudgeNone() {
+        let judgeNone = ScenarioFixtures.requirements.requirements.filter { $0.judgeNone != nil }
+        #expect(judgeNone.count <= RequirementCoverage.judgeNoneLimit, "\(judgeNone.map(\.id))")
+        #expect(RequirementCoverage.judgeNoneLimit == 10)
+    }
+
+    @Test func theWrongExampleAdaptersAreFoundAndCountedUnderTheIDTheirRunsReport() throws {
+        #expect(Self.kit.notes.isEmpty, "\(Self.kit.notes)")
+        // A scenario case is counted under the ID of SCENARIO:ID ...
+        let time2 = try #require(Self.kit["TIME-2"]).badExamples.map(\.name)
+        #expect(time2.contains("client-app-adapter-python-wrong --bug no-timeout-cancel: client-timeout:TIME-2"))
+        // ... a vector under its own requirement, as VectorRunner reports its failure.
+        let eligibility = try VectorLoader.load(suite: EligibilitySuite(), from: ScenarioFixtures.vectors)
+        let vector = try #require(eligibility.first { $0.id == "active.true" })
+        #expect(Self.kit[vector.requirement]?.badExamples.contains(CoverageEvidence(.wrongAdapter, "eligibility-adapter-python-wrong: active.true")) == true)
+        let listed = try KnownFailures.load(path: ScenarioFixtures.packageRoot.appendingPathComponent("Examples/eligibility-adapter-python-wrong/known-failures.txt").path)
+        let counted = Self.kit.entries.flatMap(\.badExamples).filter { $0.name.hasPrefix("eligibility-adapter-python-wrong: ") }
+        #expect(counted.count == listed.entries.count)
+    }
+
+    @Test func everyKindOfJudgeAndBadExampleIsFound() {
+        let kinds = Set(Self.kit.entries.flatMap { $0.judges + $0.badExamples }.map(\.kind))
+        #expect(kinds == Set(CoverageEvidence.Kind.allCases))
+        // The registries, not a hand list: the mutants count under what they declare.
+        for mutant in BackendFaults.named {
+            for id in mutant.breaks { #expect(Self.kit[id]?.badExamples.contains(CoverageEvidence(.backendMutant, "BackendFaults.\(mutant.name)")) == true) }
+        }
+    }
+
+    @Test func withoutExamplesTheWrongAdaptersAreNotCountedAndItSaysSo() throws {
+        #expect(RequirementEvidence.examples(near: FileManager.default.temporaryDirectory) == nil)
+        #expect(RequirementEvidence.examples(near: ScenarioFixtures.vectors) != nil)
+        let evidence = try RequirementEvidence.kit(vectors: ScenarioFixtures.vectors, examples: nil)
+        #expect(evidence.notes == ["wrong adapters: Examples/ not found, not counted"])
+        #expect(!evidence.byID.values.joined().contains { $0.kind == .wrongAdapter })
+    }
+
+    // MARK: statuses and staleness on hand-made catalogues
+
+    static func requirement(_ id: RequirementID, _ level: String = "MUST", judgeNone: String? = nil) -> Requirement {
+        Requirement(id: id, level: level, roles: ["backend"], sentence: "The backend \(level) do it.", quote: "q", seed: "000", judgeNone: judgeNone)
+    }
+
+    static func coverage(_ requirements: [Requirement], awaiting: String = "", judged: [RequirementID] = [], ruled: [RequirementID] = []) throws -> RequirementCoverage {
+        var evidence = RequirementEvidence()
+        for id in judged + ruled { evidence.add(.rule, "rule", for: [id]) }
+        for id in judged { evidence.add(.badTrace, "bad.jsonl", for: [id]) }
+        return RequirementCoverage(catalog: RequirementCatalog(requirements), evidence: evidence, awaiting: try AwaitingJudgeList.parse(awaiting, file: "awaiting.txt"))
+    }
+
+    @Test func eachStatusFollowsFromTheEvidenceAndTheDeclarations() throws {
+        let coverage = try Self.coverage(
+            [Self.requirement("A-1"), Self.requirement("A-2"), Self.requirement("A-3"), Self.requirement("A-4", judgeNone: "cannot be seen"),
+             Self.requirement("A-5"), Self.requirement("A-6", "SHOULD")],
+            awaiting: "# comment\nA-5  # issue 12 will judge it\n", judged: ["A-1"], ruled: ["A-2"])
+        #expect(coverage.entries.map(\.status) == [.judged, .untripped, .unjudged, .judgeNone, .awaiting, .unjudged])
+        #expect(coverage.gaps.map(\.id) == ["A-2", "A-3"])
+        #expect(coverage.problems.isEmpty)
+        #expect(!coverage.succeeded)
+        #expect(coverage["A-5"]?.awaiting?.reason == "issue 12 will judge it")
+        #expect(coverage.count(.unjudged, level: "MUST") == 1)
+        #expect(coverage.restricted(toAreas: ["B"]).entries.isEmpty)
+    }
+
+    @Test func anAwaitingEntryThatNoLongerWaitsIsStale() throws {
+        let coverage = try Self.coverage(
+            [Self.requirement("A-1"), Self.requirement("A-2", judgeNone: "why"), Self.requirement("A-3", "SHOULD"), Self.requirement("A-4")],
+            awaiting: "A-1 # x\nA-2 # x\nA-3 # x\nZ-9 # x\nA-4 # still waits\n", judged: ["A-1"])
+        #expect(coverage.problems.map(\.place) == ["awaiting.txt:1", "awaiting.txt:2", "awaiting.txt:3", "awaiting.txt:4"])
+        #expect(coverage.problems.map(\.id) == ["A-1", "A-2", "A-3", "Z-9"])
+        #expect(coverage.problems[0].message.contains("judged now"))
+        #expect(coverage.gaps.isEmpty)
+        #expect(!coverage.succeeded)
+    }
+
+    @Test func aJudgeNoneThatIsJudgedIsStaleAndMoreThanTenFail() throws {
+        let judged = try Self.coverage([Self.requirement("A-1", judgeNone: "why")], ruled: ["A-1"])
+        #expect(judged.entries[0].status == .untripped)
+        #expect(judged.problems.count == 1 && judged.problems[0].message.contains("remove the line"))
+        let many = try Self.coverage((1...11).map { Self.requirement(RequirementID("A-\($0)"), judgeNone: "why") })
+        #expect(many.entries.allSatisfy { $0.status == .judgeNone } && many.gaps.isEmpty)
+        #expect(many.problems.count == 1 && many.problems[0].message.contains("at most 10"))
+        let ten = try Self.coverage((1...10).map { Self.requirement(RequirementID("A-\($0)"), judgeNone: "why") })
+        #expect(ten.succeeded)
+    }
+
+    @Test(arguments: [
+        ("VIEW-1\n", 1, "needs a reason"), ("VIEW-1 #   \n", 1, "needs a reason"), ("# c\nview one # x\n", 2, "requirement id"),
+        ("VIEW-1 # a\nVIEW-1 # b\n", 2, "listed twice"),
+    ])
+    func aBadAwaitingLineIsAnErrorNamingItsLine(text: String, line: Int, message: String) {
+        #expect {
+            _ = try AwaitingJudgeList.parse(text, file: "awaiting.txt")
+        } throws: { error in
+            let error = error as! VectorLoadError
+            return error.line == line && error.message.contains(message) && error.file == "awaiting.txt"
+        }
+    }
+}

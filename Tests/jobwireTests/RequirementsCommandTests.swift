@@ -1,0 +1,81 @@
+import Foundation
+import SocketIOWire
+import Testing
+
+/// `jobwire requirements` as a user runs it: the JSON shape, the gate CI relies on (exit 1 on a
+/// gap or a stale awaiting entry, 2 on an unusable list), and the filters.
+struct RequirementsCommandTests {
+    /// A copy of the shipped vectors whose awaiting list is `awaiting`; the copy has no Examples/ beside it.
+    static func vectors(awaiting: String? = nil) throws -> URL {
+        let copy = CLIRunner.scratchDirectory().appendingPathComponent("Vectors")
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Vectors").resolvingSymlinksInPath(), to: copy)
+        if let awaiting {
+            try awaiting.write(to: copy.appendingPathComponent("requirements-awaiting-judge.txt"), atomically: true, encoding: .utf8)
+        }
+        return copy
+    }
+
+    @Test func theJSONHasASummaryOfCountsAndAnEntryPerRequirement() throws {
+        let result = try CLIRunner.run(["requirements", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)\n\(result.stdout.suffix(1500))")
+        let json = result.json
+        let summary = try #require(json["summary"]?.objectValue)
+        for key in ["requirements", "must", "should", "judged", "untripped", "unjudged", "awaiting", "judgeNone", "gaps", "problems"] {
+            #expect(summary[key]?.integerValue != nil, "summary.\(key)")
+        }
+        let entries = try #require(json["requirements"]?.arrayValue)
+        #expect(entries.count == summary["requirements"]?.integerValue.map(Int.init))
+        #expect(summary["untripped"] == .int(0) && summary["unjudged"] == .int(0) && summary["gaps"] == .int(0))
+        let statuses: Set<String> = ["judged", "untripped", "unjudged", "judge-none", "awaiting"]
+        for entry in entries {
+            let id = entry["id"]?.stringValue ?? "?"
+            #expect(entry["area"]?.stringValue.map { id.hasPrefix("\($0)-") } == true, "\(id)")
+            #expect(["MUST", "SHOULD"].contains(entry["level"]?.stringValue ?? ""), "\(id)")
+            #expect(entry["roles"]?.arrayValue?.isEmpty == false, "\(id)")
+            #expect(statuses.contains(entry["status"]?.stringValue ?? ""), "\(id)")
+            let judgedBy = try #require(entry["judgedBy"]?.arrayValue)
+            let trippedBy = try #require(entry["trippedBy"]?.arrayValue)
+            #expect(entry["judges"]?.integerValue == Int64(judgedBy.count) && entry["badExamples"]?.integerValue == Int64(trippedBy.count), "\(id)")
+            for evidence in judgedBy + trippedBy { #expect(evidence["kind"]?.stringValue != nil && evidence["name"]?.stringValue != nil) }
+            #expect((entry["status"] == "awaiting") == (entry["awaiting"]?.stringValue != nil), "\(id)")
+            #expect((entry["status"] == "judge-none") == (entry["judgeNone"]?.stringValue != nil), "\(id)")
+        }
+        let flow3 = try #require(entries.first { $0["id"] == "FLOW-3" })
+        #expect(flow3["status"] == "judged")
+        #expect(flow3["trippedBy"]?.arrayValue?.contains(["kind": "backendMutant", "name": "BackendFaults.everyRacerWins"]) == true)
+        #expect(json["notes"] == .array([]), "Examples/ is found beside the checkout's vectors")
+    }
+
+    @Test func theTextTableEndsWithTheTotalsAndTheFilterKeepsOnlyWhatIsNotJudged() throws {
+        let all = try CLIRunner.run(["requirements"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("\nMUST ") && all.stdout.contains(" judge-none\n"))
+        #expect(all.stdout.contains("every MUST requirement is judged, judge-none or awaiting"))
+        let view = try CLIRunner.run(["requirements", "--unjudged", "--area", "VIEW"])
+        #expect(view.status == 0)
+        let rows = view.stdout.split(separator: "\n").filter { $0.hasPrefix("VIEW-") || $0.hasPrefix("FLOW-") }
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.hasPrefix("VIEW-") && !$0.contains(" judged") })
+        #expect(!view.stdout.contains("VIEW-4 "), "VIEW-4 is judged")
+    }
+
+    @Test func aGapOrAStaleAwaitingEntryExitsOneAndSaysWhich() throws {
+        let gap = try CLIRunner.run(["requirements", "--vectors", Self.vectors(awaiting: "# nothing awaits\n").path])
+        #expect(gap.status == 1)
+        #expect(gap.stdout.contains("MSG-2, MSG-12"), "\(gap.stdout.suffix(600))")
+        #expect(gap.stdout.contains("wrong adapters: Examples/ not found, not counted"))
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Vectors/requirements-awaiting-judge.txt"), encoding: .utf8)
+        let stale = try CLIRunner.run(["requirements", "--format", "json", "--vectors", Self.vectors(awaiting: shipped + "FLOW-3  # judged long ago\n").path])
+        #expect(stale.status == 1)
+        let problem = try #require(stale.json["problems"]?.arrayValue?.first)
+        #expect(problem["id"] == "FLOW-3")
+        #expect(problem["place"]?.stringValue?.hasSuffix("requirements-awaiting-judge.txt:\(shipped.split(separator: "\n", omittingEmptySubsequences: false).count)") == true, "\(problem)")
+    }
+
+    @Test func anUnusableListOrAreaExitsTwoNamingFileAndLine() throws {
+        let bad = try CLIRunner.run(["requirements", "--vectors", Self.vectors(awaiting: "# c\nVIEW-1\n").path])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("requirements-awaiting-judge.txt:2:"), "\(bad.stderr)")
+        let area = try CLIRunner.run(["requirements", "--area", "NOPE"])
+        #expect(area.status == 2 && area.stderr.contains("NOPE"))
+    }
+}
