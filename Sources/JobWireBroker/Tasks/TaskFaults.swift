@@ -42,6 +42,22 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
     public static let candidateFieldsMissing = TaskFaults(rawValue: 1 << 16)
     /// Any number is taken as a rating, 0, 6 or 4.5 alike (breaks TASK-17).
     public static let ratingRangeUnchecked = TaskFaults(rawValue: 1 << 17)
+    /// The caller's account comes with `rating` null, reviews or not (breaks TASK-19).
+    public static let meRatingNotComputed = TaskFaults(rawValue: 1 << 18)
+    /// An account update is answered as if stored but the account keeps its old state (breaks TASK-20).
+    public static let meUpdateNotStored = TaskFaults(rawValue: 1 << 19)
+    /// A profile image call succeeds without setting or removing the picture (breaks TASK-21).
+    public static let meImageIgnored = TaskFaults(rawValue: 1 << 20)
+    /// A deleted account's tokens are still accepted: a soft delete that forgets the sessions (breaks TASK-22).
+    public static let deletedTokenAccepted = TaskFaults(rawValue: 1 << 21)
+    /// A contractor's reviews come oldest first (breaks TASK-23).
+    public static let reviewsOldestFirst = TaskFaults(rawValue: 1 << 22)
+    /// A contractor's past work lists every task it was chosen for, completed or not (breaks TASK-23).
+    public static let pastWorkUnfiltered = TaskFaults(rawValue: 1 << 23)
+    /// A task create is answered with the `task` alone, without `id` (breaks TASK-25).
+    public static let createAnswerWithoutID = TaskFaults(rawValue: 1 << 24)
+    /// Any user's task can be read by its id (breaks TASK-26).
+    public static let foreignTaskReadable = TaskFaults(rawValue: 1 << 25)
 
     /// Every fault with its name, for test tables and `jobwire verify` mutant lists.
     public static let named: [(name: String, fault: TaskFaults)] = [
@@ -54,5 +70,9 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
         ("userExistsCaseSensitive", .userExistsCaseSensitive), ("wrongPasswordAccepted", .wrongPasswordAccepted),
         ("nullContractorOmitted", .nullContractorOmitted), ("cancelReasonDropped", .cancelReasonDropped),
         ("candidateFieldsMissing", .candidateFieldsMissing), ("ratingRangeUnchecked", .ratingRangeUnchecked),
+        ("meRatingNotComputed", .meRatingNotComputed), ("meUpdateNotStored", .meUpdateNotStored),
+        ("meImageIgnored", .meImageIgnored), ("deletedTokenAccepted", .deletedTokenAccepted),
+        ("reviewsOldestFirst", .reviewsOldestFirst), ("pastWorkUnfiltered", .pastWorkUnfiltered),
+        ("createAnswerWithoutID", .createAnswerWithoutID), ("foreignTaskReadable", .foreignTaskReadable),
     ]
 }
