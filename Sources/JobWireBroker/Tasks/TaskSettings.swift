@@ -1,3 +1,5 @@
+import SocketIOWire
+
 /// The REST paths of the HandyFriends task API (PROTOCOL.md, Configuration, `paths.*` of the
 /// TASK area); a placeholder in braces stands for one path segment.
 public struct TaskPaths: Sendable, Hashable {
@@ -46,6 +48,12 @@ public struct TaskSettings: Sendable, Hashable {
 
     /// The defaults of PROTOCOL.md.
     public static let standard = TaskSettings()
+
+    /// The boundaries as the settings fixture announces them (FIX-5), so a test can try TASK-4
+    /// and TASK-13 on both sides of them.
+    public var announced: JSONObject {
+        ["taskCancelCutoffMs": .int(taskCancelCutoffMs), "sessionTtlMs": .int(sessionTtlMs), "rememberMeTtlMs": .int(rememberMeTtlMs)]
+    }
 
     /// The defaults of PROTOCOL.md.
     public init() {}
