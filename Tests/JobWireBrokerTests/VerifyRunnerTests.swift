@@ -72,6 +72,14 @@ struct VerifyRunnerTests {
         ("anyContractorAccepted", ["TASK-16"]),
         ("ratingRangeUnchecked", ["TASK-17"]),
         ("ratingNotAveraged", ["TASK-18"]),
+        ("meRatingNotComputed", ["TASK-19"]),
+        ("meUpdateNotStored", ["TASK-20"]),
+        ("meImageIgnored", ["TASK-21"]),
+        ("deletedTokenAccepted", ["TASK-22"]),
+        ("reviewsOldestFirst", ["TASK-23"]),
+        ("pastWorkUnfiltered", ["TASK-23"]),
+        ("createAnswerWithoutID", ["TASK-25"]),
+        ("foreignTaskReadable", ["TASK-26"]),
     ] as [(String, [RequirementID])])
     func eachTaskMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
         let fault = try #require(TaskFaults.named.first { $0.name == name }?.fault)
