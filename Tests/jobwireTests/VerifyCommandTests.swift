@@ -54,6 +54,18 @@ struct VerifyCommandTests {
         #expect(result.stdout.contains(" 0 failed, "))
     }
 
+    @Test func aProfileWithoutAClockFixtureSkipsTheCasesThatLetTimePass() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let profile = directory.appendingPathComponent("noclock.json")
+        try #"{"paths": {"clockFixture": null}}"#.write(to: profile, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["verify", "--profile", profile.path, "--only", "TASK-13", "--only", "task.token-expiry", "--only", "task.cancel"], in: directory)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("SKIP  task.cancel-cutoff"))
+        #expect(result.stdout.contains("SKIP  task.token-expiry"))
+        #expect(result.stdout.contains("no clock fixture (FIX-4)"))
+        #expect(result.stdout.contains("PASS  task.cancel "))
+    }
+
     @Test func aStaleKnownFailureFailsTheRun() throws {
         let directory = CLIRunner.scratchDirectory()
         let known = directory.appendingPathComponent("known.txt")

@@ -17,10 +17,12 @@ public struct ProtocolProfile: Sendable, Hashable {
     public var cancelPath = "/api/requests/{ReqID}/cancel"
     public var closePath = "/api/requests/{ReqID}/close"
     /// Kit-side test fixtures (PROTOCOL.md, FIX area): `PUT` a worker's record, `PUT` a client's
-    /// record, `GET` the settings the backend announces; nil when the backend has no such hook.
+    /// record, `GET` the settings the backend announces, `POST` a move of its clock; nil when the
+    /// backend has no such hook.
     public var workerFixturePath: String? = "/api/workers/{workerId}"
     public var clientFixturePath: String? = "/api/clients/{clientId}"
     public var settingsPath: String? = "/api/settings"
+    public var clockFixturePath: String? = "/api/clock"
 
     /// The defaults of PROTOCOL.md.
     public static let standard = ProtocolProfile()

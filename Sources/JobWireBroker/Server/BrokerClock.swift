@@ -14,10 +14,19 @@ extension BrokerClock {
     public var speed: Double { 1 }
 }
 
-/// The wall clock, optionally running faster than real time (`jobwire broker --speed`).
-public struct SystemBrokerClock: BrokerClock {
+/// A broker clock a test may move forward, which the clock fixture needs (FIX-4): the backend
+/// then lets hours or days pass (token lifetimes, the cancel cut-off) in no real time.
+public protocol MovableBrokerClock: BrokerClock {
+    /// Moves the clock forward by `milliseconds`, at least 0, at once.
+    func advance(by milliseconds: Int64)
+}
+
+/// The wall clock, optionally running faster than real time (`jobwire broker --speed`), plus
+/// whatever the clock fixture added (FIX-4).
+public final class SystemBrokerClock: MovableBrokerClock {
     private let origin: Int64
     private let startedAt: ContinuousClock.Instant
+    private let offset = Mutex<Int64>(0)
     /// How many broker milliseconds pass per real millisecond.
     public let speed: Double
 
@@ -30,12 +39,14 @@ public struct SystemBrokerClock: BrokerClock {
     public func now() -> Int64 {
         let elapsed = ContinuousClock.now - startedAt
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return origin + Int64(milliseconds * speed)
+        return origin + Int64(milliseconds * speed) + offset.withLock { $0 }
     }
+
+    public func advance(by milliseconds: Int64) { offset.withLock { $0 += milliseconds } }
 }
 
 /// A clock that only moves when told to: for tests and virtual-time scenarios.
-public final class ManualBrokerClock: BrokerClock {
+public final class ManualBrokerClock: MovableBrokerClock {
     private let current: Mutex<Int64>
 
     public init(start: Int64 = 1_767_225_600_000) { current = Mutex(start) }

@@ -10,10 +10,10 @@ import Synchronization
 /// backend's record of it, which getJobs and WorkerAccept decide eligibility with (ELIG-8,
 /// REST-9). With a recorder, every REST exchange, emission and report is captured.
 public final class PlainBackendHost: BrokerHost {
-    private let backend: Mutex<JobDispatchBackend>
-    private let tasks: Mutex<TaskBackend>
+    let backend: Mutex<JobDispatchBackend>
+    let tasks: Mutex<TaskBackend>
     private let server = Mutex<ReferenceBackendServer?>(nil)
-    private let clock: any BrokerClock
+    let clock: any BrokerClock
     private let recorder: CaptureRecorder?
     private let xids = Mutex(0)
     /// Where problems with reports go, e.g. standard error.
@@ -50,8 +50,9 @@ public final class PlainBackendHost: BrokerHost {
     func run(_ request: RESTRequest) -> BackendReply {
         let now = clock.now()
         let xid = "x-\(xids.withLock { $0 += 1; return $0 })"
-        // The task API answers its own paths (it emits nothing); everything else is the job flow's.
-        let reply = tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) })
+        // The server's own fixtures first, then the task API's paths (it emits nothing); everything else is the job flow's.
+        let reply = serverFixture(request)
+            ?? tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) })
             ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
         if let recorder {
             let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")

@@ -1,7 +1,7 @@
 import JobWire
 import SocketIOWire
 
-/// A HandyFriends account as the reference backend keeps it (TASK-1, TASK-2, TASK-15).
+/// A HandyFriends account as the reference backend keeps it (TASK-1, TASK-2, TASK-15, TASK-19).
 public struct TaskAccount: Sendable, Hashable {
     /// The backend's id for the user, its `userId` (`U-1`, `U-2` ...).
     public var userID: String
@@ -9,8 +9,8 @@ public struct TaskAccount: Sendable, Hashable {
     public var email: String
     /// The password as given. The reference backend keeps accounts in memory for tests only.
     var password: String
-    /// The display name; a candidate's `name` (TASK-15). Defaults to the email's local part.
-    public var name: String
+    /// The display name, a candidate's `name` (TASK-15); nil when never given, so it reads as null (TASK-19).
+    public var name: String?
     /// `phoneNumber`, the seed's "phone number", when given.
     public var phoneNumber: String?
     /// `image`: the URL of the user's picture, when given.
@@ -25,10 +25,22 @@ public struct TaskAccount: Sendable, Hashable {
     /// The account's email in the form accounts are compared by.
     var emailKey: String { email.lowercased() }
 
-    /// A candidate entry of TASK-15: `userId`, `name`, `image` and `rating`.
-    func candidateJSON(rating: Double?) -> JSONValue {
+    /// A candidate entry of TASK-15: `userId`, `name`, `image` and `rating`; a contractor's
+    /// profile (TASK-23) opens with the same members.
+    func candidateJSON(rating: Double?) -> JSONObject {
         [
-            "userId": .string(userID), "name": .string(name), "image": image.map(JSONValue.string) ?? .null,
+            "userId": .string(userID), "name": name.map(JSONValue.string) ?? .null, "image": image.map(JSONValue.string) ?? .null,
+            "rating": rating.map(JSONValue.double) ?? .null,
+        ]
+    }
+
+    /// The account as `GET /api/users/me` answers it (TASK-19): every member, null (`contractor`
+    /// false, `categories` empty) when never given, and `rating` as TASK-18 computes it.
+    func userJSON(rating: Double?) -> JSONValue {
+        [
+            "userId": .string(userID), "email": .string(email), "name": name.map(JSONValue.string) ?? .null,
+            "phoneNumber": phoneNumber.map(JSONValue.string) ?? .null, "image": image.map(JSONValue.string) ?? .null,
+            "contractor": .bool(isContractor), "categories": .array(categories.map { .string($0.text) }),
             "rating": rating.map(JSONValue.double) ?? .null,
         ]
     }

@@ -29,7 +29,7 @@ extension TaskBackend {
             }
             let userID = "U-\(nextUserNumber)"
             accounts[userID] = TaskAccount(
-                userID: userID, email: email, password: password, name: name ?? String(email.prefix { $0 != "@" }),
+                userID: userID, email: email, password: password, name: name,
                 phoneNumber: phoneNumber, image: image, isContractor: isContractor, categories: categories, number: nextUserNumber)
             nextUserNumber += 1
             return Self.session(issueToken(for: userID, ttl: settings.sessionTtlMs, now: now))

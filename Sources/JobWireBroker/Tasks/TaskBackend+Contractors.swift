@@ -1,6 +1,7 @@
 import SocketIOWire
 
-/// Contractors: the candidates for a task, choosing one, reviews and ratings (TASK-15 ... TASK-18).
+/// Contractors: the candidates for a task, choosing one, reviews and ratings, and a contractor's
+/// profile (TASK-15 ... TASK-18, TASK-23).
 extension TaskBackend {
     /// `GET /api/tasks/{objectId}/contractors` (TASK-15): every contractor account but the
     /// author that serves the task's category (one with no categories serves all).
@@ -10,10 +11,9 @@ extension TaskBackend {
             let task = try ownTask(objectID, of: caller)
             try checkNotEnded(task)
             let list = candidates(for: task).map { account -> JSONValue in
-                let entry = account.candidateJSON(rating: rating(of: account.userID))
-                guard faults.contains(.candidateFieldsMissing), case .object(var object) = entry else { return entry }
-                object.members.removeAll { $0.key == "image" || $0.key == "rating" }
-                return .object(object)
+                var entry = account.candidateJSON(rating: rating(of: account.userID))
+                if faults.contains(.candidateFieldsMissing) { entry.members.removeAll { $0.key == "image" || $0.key == "rating" } }
+                return .object(entry)
             }
             return .success(["contractors": .array(list)])
         }
@@ -57,6 +57,27 @@ extension TaskBackend {
             let review = ContractorReview(author: caller.userID, contractor: userID, rating: rating, review: text, task: taskID, createdAt: now)
             reviews[userID, default: []].append(review)
             return .success(["review": review.json, "rating": self.rating(of: userID).map(JSONValue.double) ?? .null])
+        }
+    }
+
+    /// `GET /api/contractors/{userId}` (TASK-23): the tasker profile, its reviews newest first and
+    /// its past work, the tasks it completed, latest first; a user who is not a contractor is `not_found`.
+    public func contractorProfile(userID: String, token: String?, now: Int64) -> BackendReply {
+        Self.answer { () throws(BackendError) -> BackendReply in
+            _ = try authenticate(token, now: now)
+            guard let contractor = accounts[userID], contractor.isContractor else {
+                throw BackendError(.notFound, "no contractor \(userID) is known")
+            }
+            let received = reviews[userID] ?? []
+            let done = tasks.values.filter { $0.contractor == userID && ($0.status == .completed || faults.contains(.pastWorkUnfiltered)) }
+                .sorted { ($0.updatedAt, $0.number) > ($1.updatedAt, $1.number) }
+            var profile = contractor.candidateJSON(rating: rating(of: userID))
+            profile["categories"] = .array(contractor.categories.map { .string($0.text) })
+            profile["reviews"] = .array((faults.contains(.reviewsOldestFirst) ? received : received.reversed()).map(\.json))
+            profile["pastWork"] = .array(done.map { task in
+                ["objectId": .string(task.objectID), "Description": task.draft.fields["Description"] ?? .null, "image": task.draft.fields["image"] ?? .null]
+            })
+            return .success(["contractor": .object(profile)])
         }
     }
 

@@ -2,7 +2,8 @@ import SocketIOWire
 
 /// A user's own tasks: create, edit, list, cancel and complete (TASK-7 ... TASK-14).
 extension TaskBackend {
-    /// `POST /api/tasks` (TASK-7, TASK-8, TASK-9): the created task, `open` with no contractor.
+    /// `POST /api/tasks` (TASK-7, TASK-8, TASK-9): the created task, `open` with no contractor,
+    /// and its `objectId` again as the create answer's `id` (TASK-25), which OFFL-6 reads.
     public mutating func createTask(body: JSONValue?, token: String?, now: Int64) -> BackendReply {
         Self.answer { () throws(BackendError) -> BackendReply in
             let draft = try draft(body)
@@ -12,7 +13,18 @@ extension TaskBackend {
                 createdAt: now, updatedAt: now, draft: draft, number: nextTaskNumber)
             nextTaskNumber += 1
             tasks[task.objectID] = task
-            return .success(["task": json(task)])
+            if faults.contains(.createAnswerWithoutID) { return .success(["task": json(task)]) }
+            return .success(["id": .string(task.objectID), "task": json(task)])
+        }
+    }
+
+    /// `GET /api/tasks/{objectId}` (TASK-26): one of the caller's tasks, whatever its status;
+    /// another user's is `not_found`, as for an edit (TASK-11).
+    public func readTask(objectID: String, token: String?, now: Int64) -> BackendReply {
+        Self.answer { () throws(BackendError) -> BackendReply in
+            let caller = try authenticate(token, now: now)
+            if faults.contains(.foreignTaskReadable), let task = tasks[objectID] { return .success(["task": json(task)]) }
+            return .success(["task": json(try ownTask(objectID, of: caller))])
         }
     }
 

@@ -5,7 +5,7 @@ import SocketIOWire
 /// machine: calls in, HTTP answers out. No I/O and no clock of its own: `now` comes with every
 /// call, so the server runs it in real or virtual time and tests drive it directly.
 ///
-/// Enforces TASK-1 ... TASK-4 and TASK-6 ... TASK-18; failures use the body and codes of REST-7
+/// Enforces TASK-1 ... TASK-4, TASK-6 ... TASK-23, TASK-25 and TASK-26; failures use the body and codes of REST-7
 /// in the precedence order of REST-14: the body is checked before the token, the token before
 /// the task, and the task's state last.
 ///

@@ -45,6 +45,22 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
     public static let candidateFieldsMissing = TaskFaults(rawValue: 1 << 16)
     /// Any number is taken as a rating, 0, 6 or 4.5 alike.
     public static let ratingRangeUnchecked = TaskFaults(rawValue: 1 << 17)
+    /// The caller's account comes with `rating` null, reviews or not.
+    public static let meRatingNotComputed = TaskFaults(rawValue: 1 << 18)
+    /// An account update is answered as if stored but the account keeps its old state.
+    public static let meUpdateNotStored = TaskFaults(rawValue: 1 << 19)
+    /// A profile image call succeeds without setting or removing the picture.
+    public static let meImageIgnored = TaskFaults(rawValue: 1 << 20)
+    /// A deleted account's tokens are still accepted: a soft delete that forgets the sessions.
+    public static let deletedTokenAccepted = TaskFaults(rawValue: 1 << 21)
+    /// A contractor's reviews come oldest first.
+    public static let reviewsOldestFirst = TaskFaults(rawValue: 1 << 22)
+    /// A contractor's past work lists every task it was chosen for, completed or not.
+    public static let pastWorkUnfiltered = TaskFaults(rawValue: 1 << 23)
+    /// A task create is answered with the `task` alone, without `id`.
+    public static let createAnswerWithoutID = TaskFaults(rawValue: 1 << 24)
+    /// Any user's task can be read by its id.
+    public static let foreignTaskReadable = TaskFaults(rawValue: 1 << 25)
 
     /// Every fault with its name and the requirement ids `jobwire verify` fails with it on when
     /// it runs the TASK cases (`--only TASK`), exactly (VerifyRunnerTests proves each).
@@ -67,5 +83,13 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
         NamedFault("cancelReasonDropped", .cancelReasonDropped, breaks: ["TASK-12"]),
         NamedFault("candidateFieldsMissing", .candidateFieldsMissing, breaks: ["TASK-15"]),
         NamedFault("ratingRangeUnchecked", .ratingRangeUnchecked, breaks: ["TASK-17"]),
+        NamedFault("meRatingNotComputed", .meRatingNotComputed, breaks: ["TASK-19"]),
+        NamedFault("meUpdateNotStored", .meUpdateNotStored, breaks: ["TASK-20"]),
+        NamedFault("meImageIgnored", .meImageIgnored, breaks: ["TASK-21"]),
+        NamedFault("deletedTokenAccepted", .deletedTokenAccepted, breaks: ["TASK-22"]),
+        NamedFault("reviewsOldestFirst", .reviewsOldestFirst, breaks: ["TASK-23"]),
+        NamedFault("pastWorkUnfiltered", .pastWorkUnfiltered, breaks: ["TASK-23"]),
+        NamedFault("createAnswerWithoutID", .createAnswerWithoutID, breaks: ["TASK-25"]),
+        NamedFault("foreignTaskReadable", .foreignTaskReadable, breaks: ["TASK-26"]),
     ]
 }

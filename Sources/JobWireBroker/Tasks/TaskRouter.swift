@@ -1,6 +1,6 @@
 import SocketIOWire
 
-/// Routes REST requests to the task API by its configured paths (TASK-1 ... TASK-17), sharing
+/// Routes REST requests to the task API by its configured paths (TASK-1 ... TASK-26), sharing
 /// body parsing and path matching with ``BackendRouter``; the bearer token comes from the
 /// `Authorization` header (TASK-6).
 public enum TaskRouter {
@@ -26,14 +26,20 @@ public enum TaskRouter {
         case .candidates(let id): return backend.candidates(objectID: id, token: token, now: now)
         case .chooseContractor(let id): return backend.chooseContractor(objectID: id, body: body, token: token, now: now)
         case .review(let userID): return backend.review(contractor: userID, body: body, token: token, now: now)
+        case .readTask(let id): return backend.readTask(objectID: id, token: token, now: now)
+        case .contractor(let userID): return backend.contractorProfile(userID: userID, token: token, now: now)
+        case .me: return backend.me(token: token, now: now)
+        case .updateMe: return backend.updateMe(body: body, token: token, now: now)
+        case .meImage: return backend.setMeImage(body: body, token: token, now: now)
+        case .deleteMe: return backend.deleteMe(token: token, now: now)
         }
     }
 
     /// One call of the task API with the id its path names.
     enum Call: Equatable {
-        case userExists, signUp, logIn, createTask, listTasks
+        case userExists, signUp, logIn, createTask, listTasks, me, updateMe, meImage, deleteMe
         case editTask(String), cancelTask(String), completeTask(String), candidates(String), chooseContractor(String)
-        case review(String)
+        case review(String), readTask(String), contractor(String)
     }
 
     /// The call `request` makes, if any.
@@ -43,7 +49,10 @@ public enum TaskRouter {
         case "GET":
             if path == paths.userExists { return .userExists }
             if path == paths.tasks { return .listTasks }
+            if path == paths.me { return .me }
             if let id = BackendRouter.match(path, paths.candidates) { return .candidates(id) }
+            if let id = BackendRouter.match(path, paths.task) { return .readTask(id) }
+            if let id = BackendRouter.match(path, paths.contractor) { return .contractor(id) }
         case "POST":
             if path == paths.signUp { return .signUp }
             if path == paths.logIn { return .logIn }
@@ -54,6 +63,10 @@ public enum TaskRouter {
         case "PUT":
             if let id = BackendRouter.match(path, paths.chooseContractor) { return .chooseContractor(id) }
             if let id = BackendRouter.match(path, paths.task) { return .editTask(id) }
+            if path == paths.me { return .updateMe }
+            if path == paths.meImage { return .meImage }
+        case "DELETE":
+            if path == paths.me { return .deleteMe }
         default:
             break
         }

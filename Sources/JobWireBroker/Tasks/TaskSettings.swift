@@ -1,3 +1,5 @@
+import SocketIOWire
+
 /// The REST paths of the HandyFriends task API (PROTOCOL.md, Configuration, `paths.*` of the
 /// TASK area); a placeholder in braces stands for one path segment.
 public struct TaskPaths: Sendable, Hashable {
@@ -9,7 +11,7 @@ public struct TaskPaths: Sendable, Hashable {
     public var logIn = "/api/auth/login"
     /// `paths.createTask` (POST) and `paths.listTasks` (GET) (TASK-7, TASK-14).
     public var tasks = "/api/tasks"
-    /// `paths.editTask` (TASK-10).
+    /// `paths.editTask` (PUT) and `paths.readTask` (GET) (TASK-10, TASK-26).
     public var task = "/api/tasks/{objectId}"
     /// `paths.cancelTask` (TASK-12, TASK-13).
     public var cancelTask = "/api/tasks/{objectId}/cancel"
@@ -21,6 +23,13 @@ public struct TaskPaths: Sendable, Hashable {
     public var chooseContractor = "/api/tasks/{objectId}/contractor"
     /// `paths.review` (TASK-17).
     public var review = "/api/contractors/{userId}/reviews"
+    /// `paths.contractor`: a contractor's profile, reviews and past work (TASK-23).
+    public var contractor = "/api/contractors/{userId}"
+    /// `paths.me` (GET), `paths.updateMe` (PUT) and `paths.deleteMe` (DELETE): the caller's
+    /// account (TASK-19, TASK-20, TASK-22).
+    public var me = "/api/users/me"
+    /// `paths.meImage`: the caller's profile image (TASK-21).
+    public var meImage = "/api/users/me/image"
 
     /// The defaults of PROTOCOL.md.
     public init() {}
@@ -39,6 +48,12 @@ public struct TaskSettings: Sendable, Hashable {
 
     /// The defaults of PROTOCOL.md.
     public static let standard = TaskSettings()
+
+    /// The boundaries as the settings fixture announces them (FIX-5), so a test can try TASK-4
+    /// and TASK-13 on both sides of them.
+    public var announced: JSONObject {
+        ["taskCancelCutoffMs": .int(taskCancelCutoffMs), "sessionTtlMs": .int(sessionTtlMs), "rememberMeTtlMs": .int(rememberMeTtlMs)]
+    }
 
     /// The defaults of PROTOCOL.md.
     public init() {}

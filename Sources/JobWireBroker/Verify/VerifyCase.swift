@@ -10,8 +10,8 @@ public struct VerifyCase: Sendable {
         case workerFixture
         /// `paths.clientFixture` (FIX-2): a client's BlockedXP and Delay.
         case clientFixture
-        /// A clock the run can move: the embedded backend's, so a day can pass in no real time.
-        case virtualClock
+        /// `paths.clockFixture` (FIX-4): a backend clock the run can move, so a day passes in no real time.
+        case clockFixture
     }
 
     /// When a case may run.

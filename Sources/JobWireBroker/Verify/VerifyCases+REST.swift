@@ -59,7 +59,7 @@ extension VerifyCases {
         let kept = try await session.post(client)
         let dropped = try await session.post(client)
         await session.expect(late, .new, dropped)
-        await session.letTimeoutPass()
+        try await session.letTimeoutPass()
         try await session.accept(early.actor, kept)
         await session.expect(client, .apply, kept)
         try await session.cancel(client.actor, dropped, reason: "timeout")

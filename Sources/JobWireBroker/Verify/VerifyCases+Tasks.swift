@@ -55,17 +55,36 @@ extension VerifyCases {
                 expected: "401 unauthorized for the task list with a token never issued", observed: forged.summary)
         },
         VerifyCase(
-            "task.token-expiry", "a token is refused from its expiry on: a session token once sessionTtlMs has passed", ["TASK-6"],
-            needs: [.virtualClock], lane: .timed
+            "task.token-expiry",
+            "tokens live as long as the settings say and are refused from then on: a session token sessionTtlMs, a remember-me one rememberMeTtlMs",
+            ["TASK-6", "TASK-4"], needs: [.clockFixture], lane: .timed
         ) { session in
+            let limits = try await session.taskLimits()
+            let (short, long) = (limits.sessionTtlMs, limits.rememberMeTtlMs)
+            // Each boundary is tried a margin before and after it, on the backend's clock (FIX-4).
+            let margin = max(1, min(60_000, short / 4, (long - short) / 4))
             let ana = try await session.signUp("ana")
-            let fresh = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: ana.token)
-            session.judge("TASK-6", fresh.status == 200,
-                expected: "200 for the task list with a token just issued", observed: fresh.summary)
-            await session.clock.pass(session.profile.taskSettings.sessionTtlMs)
-            let expired = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: ana.token)
+            let remembered = try await session.logIn(ana, rememberMe: true)
+            func tasks(_ token: String) async throws -> VerifyAnswer { try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: token) }
+            try await session.advanceClock(by: short - margin)
+            let live = try await tasks(ana.token)
+            session.judge("TASK-4", live.status == 200,
+                expected: "200 for the task list with a session token \(margin) ms before its sessionTtlMs (\(short) ms) ends", observed: live.summary)
+            try await session.advanceClock(by: 2 * margin)
+            let expired = try await tasks(ana.token)
             session.judge("TASK-6", expired.status == 401 && expired.code == "unauthorized",
-                expected: "401 unauthorized for the task list once the token's sessionTtlMs has passed", observed: expired.summary)
+                expected: "401 unauthorized for the task list with a session token \(margin) ms after its sessionTtlMs (\(short) ms) ended", observed: expired.summary)
+            let kept = try await tasks(remembered)
+            session.judge("TASK-4", kept.status == 200,
+                expected: "200 for the task list with a remember-me token once sessionTtlMs (\(short) ms) has passed", observed: kept.summary)
+            try await session.advanceClock(by: max(0, long - short - 2 * margin))
+            let last = try await tasks(remembered)
+            session.judge("TASK-4", last.status == 200,
+                expected: "200 for the task list with a remember-me token \(margin) ms before its rememberMeTtlMs (\(long) ms) ends", observed: last.summary)
+            try await session.advanceClock(by: 2 * margin)
+            let gone = try await tasks(remembered)
+            session.judge("TASK-6", gone.status == 401 && gone.code == "unauthorized",
+                expected: "401 unauthorized for the task list with a remember-me token \(margin) ms after its rememberMeTtlMs (\(long) ms) ended", observed: gone.summary)
         },
     ]
 }

@@ -28,8 +28,10 @@ public struct VerifyProfile: Sendable, Hashable {
     public var workerFixture: String? = "PUT /api/workers/{workerId}"
     /// `PUT` a client's record (FIX-2); nil when the backend has no such hook.
     public var clientFixture: String? = "PUT /api/clients/{clientId}"
-    /// `GET` the announced settings (FIX-3); nil when the backend announces nothing.
+    /// `GET` the announced settings (FIX-3, FIX-5); nil when the backend announces nothing.
     public var settings: String? = "GET /api/settings"
+    /// `POST` a move of the backend's clock (FIX-4); nil when the backend has no such hook.
+    public var clockFixture: String? = "POST /api/clock"
     /// The client's timeout when the profile fixes one; else announced by the backend or 600000.
     public var timeoutMs: Int64?
     /// The task API's paths (TASK area), `taskPaths` in a profile file; TaskSettings' defaults.
@@ -47,7 +49,7 @@ public struct VerifyProfile: Sendable, Hashable {
 
     /// The keys a profile file may hold.
     static let keys: Set<String> = ["events", "namespace", "rooms", "paths", "timeoutMs", "description"]
-    static let fixtureKeys = ["workerFixture", "clientFixture", "settings"]
+    static let fixtureKeys = ["workerFixture", "clientFixture", "settings", "clockFixture"]
 
     /// Reads a profile file; every problem names the file, line and field.
     public static func load(path: String) throws(VectorLoadError) -> VerifyProfile {
@@ -89,6 +91,7 @@ public struct VerifyProfile: Sendable, Hashable {
                     switch member.key {
                     case "workerFixture": workerFixture = route
                     case "clientFixture": clientFixture = route
+                    case "clockFixture": clockFixture = route
                     default: settings = route
                     }
                 } else if let call = RESTCallKind(rawValue: member.key) {
@@ -153,6 +156,7 @@ public struct VerifyProfile: Sendable, Hashable {
         profile.workerFixturePath = path(workerFixture)
         profile.clientFixturePath = path(clientFixture)
         profile.settingsPath = path(settings)
+        profile.clockFixturePath = path(clockFixture)
         return profile
     }
 }

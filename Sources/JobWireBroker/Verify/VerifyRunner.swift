@@ -89,7 +89,8 @@ public enum VerifyRunner {
         return !options.skip.contains(where: names)
     }
 
-    /// Opens an Engine.IO handshake to see that something answers, then reads the announced timeout.
+    /// Opens an Engine.IO handshake to see that something answers, catches the run's clock up with
+    /// the backend's, then reads the announced timeout.
     static func preflight(_ options: VerifyOptions) async throws -> Int64? {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 5
@@ -104,6 +105,7 @@ public enum VerifyRunner {
         } catch {
             throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(VerifyHTTP.reason(error) == "refused" ? "connection refused" : error.localizedDescription)")
         }
+        await followBackendClock(options, root: root, session: session)
         guard let route = options.profile.settings, options.timeoutMs == nil, options.profile.timeoutMs == nil else { return nil }
         let path = String(route.split(separator: " ", maxSplits: 1).last ?? "")
         guard let url = URL(string: root + path), let (data, _) = try? await session.data(from: url),
@@ -193,10 +195,11 @@ struct CaseContext: Sendable {
         if verifyCase.needs.contains(.clientFixture), options.profile.clientFixture == nil {
             return "the backend has no client fixture (FIX-2): the profile sets paths.clientFixture to null, so BlockedXP and Delay cannot be set up"
         }
-        if verifyCase.needs.contains(.virtualClock), !options.clock.isVirtual {
-            return "it lets a day pass, which only the embedded backend's clock can do without real waiting"
+        if verifyCase.needs.contains(.clockFixture), options.profile.clockFixture == nil {
+            return "the backend has no clock fixture (FIX-4): the profile sets paths.clockFixture to null, so hours or days cannot pass on it without real waiting"
         }
-        if verifyCase.lane == .timed, !options.clock.isVirtual, timeoutMs > options.maxWaitMs {
+        // The clock fixture lets the timeout pass in no real time; without it a remote backend waits it out.
+        if verifyCase.lane == .timed, !options.clock.isVirtual, options.profile.clockFixture == nil, timeoutMs > options.maxWaitMs {
             return "the timeout is \(timeoutMs) ms, longer than the \(options.maxWaitMs) ms a case may wait; announce a shorter one (FIX-3) or give --timeout"
         }
         return nil

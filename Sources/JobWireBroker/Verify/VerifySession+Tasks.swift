@@ -25,8 +25,9 @@ extension VerifySession {
         try await http.call(actor, "\(method) \(path)", values, body: body.map { .json($0) }, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
     }
 
-    /// Signs `name` up (TASK-2), as a contractor of category 9 when `contractor`.
-    public func signUp(_ name: String, contractor: Bool = false) async throws -> VerifyTaskUser {
+    /// Signs `name` up (TASK-2), as a contractor of category 9 when `contractor`; `changes`
+    /// replace members of the body (`nil` removes).
+    public func signUp(_ name: String, contractor: Bool = false, _ changes: [String: JSONValue?] = [:]) async throws -> VerifyTaskUser {
         let email = email(name)
         var body: JSONObject = ["email": .string(email), "password": "secret-1", "name": .string(name)]
         if contractor {
@@ -34,6 +35,7 @@ extension VerifySession {
             body["categories"] = [9]
             body["image"] = .string("https://verify.jobwire.test/\(name).png")
         }
+        body.apply(changes)
         let actor = TraceActor(.client, id: id(name))
         let answer = try await taskCall(actor, "POST", taskPaths.signUp, body: .object(body))
         guard answer.succeeded, let token = answer.body?["token"]?.stringValue, let user = answer.body?["userId"].flatMap(VerifyApp.id) else {
@@ -42,25 +44,46 @@ extension VerifySession {
         return VerifyTaskUser(actor: actor, email: email, userID: user, token: token)
     }
 
-    /// A valid create or edit body (TASK-7) whose one date starts `startIn` ms from now;
-    /// `changes` replace members (`nil` removes).
-    public func taskDraft(startIn: Int64 = 10 * 86_400_000, _ changes: [String: JSONValue?] = [:]) -> JSONValue {
-        let start = clock.now() + startIn
+    /// A session token for `user` from a log-in (TASK-3), with remember me when `rememberMe` (TASK-4).
+    public func logIn(_ user: VerifyTaskUser, rememberMe: Bool) async throws -> String {
+        let answer = try await taskCall(user.actor, "POST", taskPaths.logIn, body: ["email": .string(user.email), "password": "secret-1", "rememberMe": .bool(rememberMe)])
+        guard answer.succeeded, let token = answer.body?["token"]?.stringValue else { throw VerifyStepError("the log-in of \(user.email) answered \(answer.summary)") }
+        return token
+    }
+
+    /// The TASK boundaries in force: as the backend announces them in its settings (FIX-5), each
+    /// one it leaves out (or every one, without a settings path) at PROTOCOL.md's default.
+    public func taskLimits() async throws -> TaskSettings {
+        var limits = profile.taskSettings
+        guard let route = profile.settings else { return limits }
+        let answer = try await http.call(TraceActor(.client, id: id("settings")), route)
+        guard answer.succeeded, let body = answer.body else { throw VerifyStepError("the settings fixture answered \(answer.summary)") }
+        func announced(_ key: String) -> Int64? { body[key]?.integerValue.flatMap { $0 > 0 ? $0 : nil } }
+        limits.taskCancelCutoffMs = announced("taskCancelCutoffMs") ?? limits.taskCancelCutoffMs
+        limits.sessionTtlMs = announced("sessionTtlMs") ?? limits.sessionTtlMs
+        limits.rememberMeTtlMs = announced("rememberMeTtlMs") ?? limits.rememberMeTtlMs
+        return limits
+    }
+
+    /// A valid create or edit body (TASK-7) whose one date starts `startIn` ms after `from` (the
+    /// run's now when nil); `changes` replace members (`nil` removes).
+    public func taskDraft(startIn: Int64 = 10 * 86_400_000, from: Int64? = nil, _ changes: [String: JSONValue?] = [:]) -> JSONValue {
+        let start = (from ?? clock.now()) + startIn
         var object: JSONObject = [
             "category": 9, "Description": "Fix the leaking kitchen tap (jobwire verify)", "image": ["https://verify.jobwire.test/tap.jpg"],
             "dates": [["start": .string(JobDispatchBackend.iso8601(start)), "end": .string(JobDispatchBackend.iso8601(start + 3_600_000))]],
             "address": "Calle Mayor 1, Madrid", "location": ["lat": 40.4168, "lng": -3.7038],
             "maxBudget": 80, "estimatedDuration": 60,
         ]
-        for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
-            if let value { object[key] = value } else { object.members.removeAll { $0.key == key } }
-        }
+        object.apply(changes)
         return .object(object)
     }
 
-    /// Creates a task for `user` (TASK-7) and returns its answer's `task`.
-    public func createTask(_ user: VerifyTaskUser, startIn: Int64 = 10 * 86_400_000) async throws -> JSONValue {
-        let answer = try await taskCall(user.actor, "POST", taskPaths.tasks, body: taskDraft(startIn: startIn), token: user.token)
+    /// Creates a task for `user` (TASK-7) from ``taskDraft(startIn:from:_:)`` and returns its answer's `task`.
+    public func createTask(
+        _ user: VerifyTaskUser, startIn: Int64 = 10 * 86_400_000, from: Int64? = nil, _ changes: [String: JSONValue?] = [:]
+    ) async throws -> JSONValue {
+        let answer = try await taskCall(user.actor, "POST", taskPaths.tasks, body: taskDraft(startIn: startIn, from: from, changes), token: user.token)
         guard answer.succeeded, let task = answer.body?["task"], task["objectId"].flatMap(VerifyApp.id) != nil else {
             throw VerifyStepError("the create task answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "with no body")")
         }
@@ -78,4 +101,52 @@ extension VerifyAnswer {
 extension JSONValue {
     /// The task's `objectId`.
     var objectID: String { self["objectId"].flatMap(VerifyApp.id) ?? "?" }
+
+    /// True when both are the same JSON whatever the order of object members: numbers by value,
+    /// so a task read one way and listed another compare equal (TASK-26).
+    func sameMembers(as other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let left), .object(let right)):
+            guard Set(left.keys) == Set(right.keys), left.count == right.count else { return false }
+            return left.members.allSatisfy { member in right[member.key].map(member.value.sameMembers) ?? false }
+        case (.array(let left), .array(let right)):
+            return left.count == right.count && zip(left, right).allSatisfy { $0.sameMembers(as: $1) }
+        default:
+            return isEquivalent(to: other)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The members of `expected` this object lacks or holds with another value, each as `key:
+    /// expected X, observed Y`; empty when all agree. Numbers compare by value, `userId`,
+    /// `author` and `categories` as ids (`9` and `"9"` alike, categories in any order), `email`
+    /// without regard to case (TASK-1).
+    func differences(from expected: JSONObject) -> [String] {
+        expected.members.compactMap { member in
+            let observed = self[member.key]
+            let same: Bool
+            switch member.key {
+            case "userId", "author":
+                same = observed.flatMap(VerifyApp.id) != nil && observed.flatMap(VerifyApp.id) == VerifyApp.id(member.value)
+            case "categories":
+                let ids = observed?.arrayValue?.map(VerifyApp.id)
+                same = ids.map { Set($0) == Set(member.value.arrayValue?.map(VerifyApp.id) ?? []) && $0.count == member.value.arrayValue?.count } ?? false
+            case "email":
+                same = observed?.stringValue?.lowercased() == member.value.stringValue?.lowercased()
+            default:
+                same = observed.map { $0.sameMembers(as: member.value) } ?? false
+            }
+            return same ? nil : "\(member.key): expected \(member.value.compactText), observed \(observed?.compactText ?? "nothing")"
+        }
+    }
+}
+
+extension JSONObject {
+    /// Replaces members by `changes`, removing those set to nil, in key order.
+    mutating func apply(_ changes: [String: JSONValue?]) {
+        for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
+            if let value { self[key] = value } else { members.removeAll { $0.key == key } }
+        }
+    }
 }

@@ -202,8 +202,11 @@ public final class VerifySession: Sendable {
     /// and the checker can tell it came after what it follows (FLOW-7).
     public func pause() async { try? await Task.sleep(for: .milliseconds(400)) }
 
-    /// Lets the client's timeout pass: a step of the embedded backend's clock, or real time.
-    public func letTimeoutPass() async { await clock.pass(timeoutMs) }
+    /// Lets the client's timeout pass: on the backend's clock through its clock fixture (FIX-4),
+    /// which takes no real time; without the fixture, a step of the embedded backend's clock or real time.
+    public func letTimeoutPass() async throws {
+        if profile.clockFixture != nil { try await advanceClock(by: timeoutMs) } else { await clock.pass(timeoutMs) }
+    }
 }
 
 /// A worker's profile for a case: where it is and what it takes (ELIG-10), and its rating.

@@ -69,6 +69,49 @@ struct ReferenceBackendServerTaskTests {
         #expect(list["tasks"]?.arrayValue?.map { $0["objectId"] } == [.string(id)])
     }
 
+    @Test func theAccountTaskAndContractorReadsAnswerOverREST() async throws {
+        let live = try await Self.start()
+        defer { Task { await live.server.shutdown() } }
+        let (_, luis) = try await live.call("POST", "/api/auth/signup", ["email": "luis@example.com", "password": "pw", "contractor": true, "name": "Luis"])
+        let (_, ana) = try await live.call("POST", "/api/auth/signup", ["email": "ana@example.com", "password": "pw"])
+        let auth = "Bearer \(try #require(ana["token"]?.stringValue))"
+        let (_, updated) = try await live.call("PUT", "/api/users/me", ["name": "Ana", "phoneNumber": "+34 1", "contractor": false, "categories": []], auth: auth)
+        #expect(updated["user"]?["name"] == "Ana")
+        let (_, pictured) = try await live.call("PUT", "/api/users/me/image", ["image": "https://img.example.com/a.png"], auth: auth)
+        #expect(pictured["user"]?["phoneNumber"] == "+34 1" && pictured["user"]?["image"] == "https://img.example.com/a.png")
+        let (_, me) = try await live.call("GET", "/api/users/me", auth: auth)
+        #expect(me["user"] == pictured["user"])  // TASK-19 reads what TASK-20 and TASK-21 wrote
+
+        let (_, created) = try await live.call("POST", "/api/tasks", F.draft(), auth: auth)
+        let id = try #require(created["id"]?.stringValue)
+        #expect(created["task"]?["objectId"] == .string(id))  // TASK-25
+        let (_, read) = try await live.call("GET", "/api/tasks/\(id)", auth: auth)
+        #expect(read["task"] == created["task"])  // TASK-26
+        let luisID = try #require(luis["userId"]?.stringValue)
+        _ = try await live.call("PUT", "/api/tasks/\(id)/contractor", ["contractor": .string(luisID)], auth: auth)
+        _ = try await live.call("POST", "/api/tasks/\(id)/complete", auth: auth)
+        let (_, profile) = try await live.call("GET", "/api/contractors/\(luisID)", auth: auth)
+        #expect(profile["contractor"]?["pastWork"]?.arrayValue?.map { $0["objectId"] } == [.string(id)])  // TASK-23
+
+        let (deleteStatus, _) = try await live.call("DELETE", "/api/users/me", auth: auth)
+        #expect(deleteStatus == 200)
+        let (goneStatus, _) = try await live.call("GET", "/api/users/me", auth: auth)
+        #expect(goneStatus == 401)  // TASK-22
+    }
+
+    @Test func theClockFixtureMovesTheServersClockAndTheSettingsAnnounceTheBoundaries() async throws {
+        let live = try await Self.start()
+        defer { Task { await live.server.shutdown() } }
+        let (_, settings) = try await live.call("GET", "/api/settings")
+        #expect(settings["sessionTtlMs"] == 86_400_000 && settings["rememberMeTtlMs"] == 2_592_000_000 && settings["taskCancelCutoffMs"] == 172_800_000)  // FIX-5
+        let (_, account) = try await live.call("POST", "/api/auth/signup", ["email": "ana@example.com", "password": "pw"])
+        let auth = "Bearer \(account["token"]?.stringValue ?? "")"
+        let (status, moved) = try await live.call("POST", "/api/clock", ["advanceMs": .int(F.day)])
+        #expect(status == 200 && moved["now"] == .int(F.now + F.day) && live.clock.now() == F.now + F.day)  // FIX-4
+        let (expiredStatus, _) = try await live.call("GET", "/api/tasks", auth: auth)
+        #expect(expiredStatus == 401)
+    }
+
     @Test func failuresComeWithTheirStatusCodeAndField() async throws {
         let live = try await Self.start()
         defer { Task { await live.server.shutdown() } }

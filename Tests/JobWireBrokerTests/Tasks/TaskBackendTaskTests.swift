@@ -3,8 +3,9 @@ import SocketIOWire
 import Testing
 @testable import JobWireBroker
 
-/// A user's tasks: create and its validation (TASK-7 ... TASK-9), edit (TASK-10, TASK-11),
-/// cancel and its cut-off (TASK-12, TASK-13), list (TASK-14) and completion.
+/// A user's tasks: create and its validation (TASK-7 ... TASK-9) with its `id` (TASK-25), edit
+/// (TASK-10, TASK-11), cancel and its cut-off (TASK-12, TASK-13), list (TASK-14), read (TASK-26)
+/// and completion.
 struct TaskBackendTaskTests {
     typealias F = TaskFixtures
 
@@ -19,6 +20,24 @@ struct TaskBackendTaskTests {
         #expect(task["createdAt"] == .string(JobDispatchBackend.iso8601(F.now)) && task["updatedAt"] == task["createdAt"])
         for key in TaskDraft.keys { #expect(task[key]?.isEquivalent(to: F.draft()[key]!) == true, "\(key)") }
         #expect(task["cancelReason"] == nil)
+        #expect(reply.body["id"] == "T-1")  // TASK-25: the objectId again, beside the task
+    }
+
+    @Test func aTaskReadsBackAsListedWhateverItsStatusAndOnlyByItsAuthor() throws {
+        var backend = F.backend()
+        let (ana, _) = F.user(&backend, "ana@example.com")
+        let (bea, _) = F.user(&backend, "bea@example.com")
+        let open = F.task(&backend, ana)
+        let cancelled = F.task(&backend, ana, at: F.now + 1)
+        _ = backend.cancelTask(objectID: cancelled, body: ["reason": "moved out"], token: ana, now: F.now + 2)
+        let listed = try #require(backend.listTasks(token: ana, now: F.now + 3).body["tasks"]?.arrayValue)
+        for id in [open, cancelled] {
+            let read = backend.readTask(objectID: id, token: ana, now: F.now + 3)
+            #expect(read.status == 200 && read.body["task"] == listed.first { $0["objectId"] == .string(id) }, "\(id)")  // TASK-26
+        }
+        #expect(F.code(backend.readTask(objectID: open, token: bea, now: F.now)) == "not_found")
+        #expect(F.code(backend.readTask(objectID: "T-99", token: ana, now: F.now)) == "not_found")
+        #expect(F.code(backend.readTask(objectID: open, token: nil, now: F.now)) == "unauthorized")
     }
 
     @Test(arguments: [

@@ -117,6 +117,52 @@ struct TaskFaultTests {
                 F.field(backend.review(contractor: luis, body: ["rating": rating], token: ana, now: F.now)) == "rating"
             }
         },
+        Probe(fault: "meRatingNotComputed", requirement: "TASK-19") { backend in
+            let (ana, _) = F.user(&backend, "ana@example.com")
+            let (luisAuth, luis) = F.user(&backend, "luis@example.com", contractor: true)
+            _ = backend.review(contractor: luis, body: ["rating": 4], token: ana, now: F.now)
+            return backend.me(token: luisAuth, now: F.now).body["user"]?["rating"] == 4.0
+        },
+        Probe(fault: "meUpdateNotStored", requirement: "TASK-20") { backend in
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            _ = backend.updateMe(body: ["name": "Ana María", "phoneNumber": nil, "contractor": false, "categories": []], token: auth, now: F.now)
+            return backend.me(token: auth, now: F.now).body["user"]?["name"] == "Ana María"
+        },
+        Probe(fault: "meImageIgnored", requirement: "TASK-21") { backend in
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            _ = backend.setMeImage(body: ["image": "https://img.example.com/a.png"], token: auth, now: F.now)
+            return backend.me(token: auth, now: F.now).body["user"]?["image"] == "https://img.example.com/a.png"
+        },
+        Probe(fault: "deletedTokenAccepted", requirement: "TASK-22") { backend in
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            _ = backend.deleteMe(token: auth, now: F.now)
+            return F.code(backend.me(token: auth, now: F.now)) == "unauthorized"
+        },
+        Probe(fault: "reviewsOldestFirst", requirement: "TASK-23") { backend in
+            let (ana, _) = F.user(&backend, "ana@example.com")
+            let (_, luis) = F.user(&backend, "luis@example.com", contractor: true)
+            _ = backend.review(contractor: luis, body: ["rating": 3], token: ana, now: F.now)
+            _ = backend.review(contractor: luis, body: ["rating": 5], token: ana, now: F.now + 10)
+            return backend.contractorProfile(userID: luis, token: ana, now: F.now + 20).body["contractor"]?["reviews"]?.arrayValue?.first?["rating"] == 5
+        },
+        Probe(fault: "pastWorkUnfiltered", requirement: "TASK-23") { backend in
+            let (ana, _) = F.user(&backend, "ana@example.com")
+            let (_, luis) = F.user(&backend, "luis@example.com", contractor: true)
+            let id = F.task(&backend, ana)
+            _ = backend.chooseContractor(objectID: id, body: ["contractor": .string(luis)], token: ana, now: F.now)
+            return backend.contractorProfile(userID: luis, token: ana, now: F.now).body["contractor"]?["pastWork"] == []
+        },
+        Probe(fault: "createAnswerWithoutID", requirement: "TASK-25") { backend in
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            let reply = backend.createTask(body: F.draft(), token: auth, now: F.now)
+            return reply.body["id"] != nil && reply.body["id"] == reply.body["task"]?["objectId"]
+        },
+        Probe(fault: "foreignTaskReadable", requirement: "TASK-26") { backend in
+            let (ana, _) = F.user(&backend, "ana@example.com")
+            let (bea, _) = F.user(&backend, "bea@example.com")
+            let id = F.task(&backend, ana)
+            return F.code(backend.readTask(objectID: id, token: bea, now: F.now)) == "not_found"
+        },
     ]
 
     @Test func everyFaultHasAProbeAndTheHealthyBackendPassesThemAll() {

@@ -4,7 +4,7 @@ import SocketIOWire
 import Testing
 @testable import JobWireBroker
 
-/// The task API's routes by the Configuration's paths (TASK-1 ... TASK-17): every path reaches
+/// The task API's routes by the Configuration's paths (TASK-1 ... TASK-26): every path reaches
 /// its call, the token comes from the Authorization header, and anything else is left to the job
 /// flow's router.
 struct TaskRouterTests {
@@ -21,12 +21,17 @@ struct TaskRouterTests {
             ("POST", "/api/tasks", .createTask), ("GET", "/api/tasks", .listTasks), ("PUT", "/api/tasks/T-1", .editTask("T-1")),
             ("POST", "/api/tasks/T-1/cancel", .cancelTask("T-1")), ("POST", "/api/tasks/T%2D1/complete", .completeTask("T-1")),
             ("GET", "/api/tasks/T-1/contractors", .candidates("T-1")), ("PUT", "/api/tasks/T-1/contractor", .chooseContractor("T-1")),
-            ("POST", "/api/contractors/U-2/reviews", .review("U-2")),
+            ("POST", "/api/contractors/U-2/reviews", .review("U-2")), ("GET", "/api/tasks/T-1", .readTask("T-1")),
+            ("GET", "/api/contractors/U-2", .contractor("U-2")), ("GET", "/api/users/me", .me), ("PUT", "/api/users/me", .updateMe),
+            ("PUT", "/api/users/me/image", .meImage), ("DELETE", "/api/users/me", .deleteMe),
         ]
         for (method, path, call) in routes {
             #expect(TaskRouter.route(Self.request(method, path), paths) == call, "\(method) \(path)")
         }
-        for (method, path) in [("DELETE", "/api/tasks/T-1"), ("POST", "/api/requests"), ("GET", "/api/tasks/T-1/x/contractors"), ("PUT", "/api/tasks")] {
+        for (method, path) in [
+            ("DELETE", "/api/tasks/T-1"), ("POST", "/api/requests"), ("GET", "/api/tasks/T-1/x/contractors"), ("PUT", "/api/tasks"),
+            ("POST", "/api/users/me"), ("GET", "/api/users/me/image"), ("GET", "/api/contractors/U-2/x"), ("GET", "/api/settings"), ("POST", "/api/clock"),
+        ] {
             #expect(TaskRouter.route(Self.request(method, path), paths) == nil, "\(method) \(path)")
         }
     }
