@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "JobWire", targets: ["JobWire"]),
+        .library(name: "JobWireAdapters", targets: ["JobWireAdapters"]),
         .library(name: "SocketIOWire", targets: ["SocketIOWire"]),
         .library(name: "SocketIONIO", targets: ["SocketIONIO"]),
         .library(name: "JobWireBroker", targets: ["JobWireBroker"]),
@@ -20,12 +21,16 @@ let package = Package(
         // Pure wire codecs and the order-keeping JSON value: Foundation only, no I/O.
         .target(name: "SocketIOWire"),
         // The protocol itself: messages, eligibility, rules, trace, checker, vectors, reports.
-        // Foundation only, so any app's test target can use it.
+        // Foundation only, no processes, threads or signals, so any app's test target can use it
+        // (Scripts/check_module_promises.py keeps it so).
         .target(
             name: "JobWire",
             dependencies: ["SocketIOWire"],
             resources: [.copy("Resources/Vectors")]
         ),
+        // The adapter runner: starts a testee program and speaks Docs/ADAPTER.md over its pipes
+        // (Process, reader threads, SIGPIPE), for `vectors run` and `scenario run --adapter`.
+        .target(name: "JobWireAdapters", dependencies: ["JobWire", "SocketIOWire"]),
         // Engine.IO / Socket.IO server and client transports on SwiftNIO.
         .target(
             name: "SocketIONIO",
@@ -42,15 +47,28 @@ let package = Package(
         .target(
             name: "JobWireBroker",
             dependencies: [
-                "JobWire", "SocketIOWire", "SocketIONIO",
+                "JobWire", "JobWireAdapters", "SocketIOWire", "SocketIONIO",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The benchmarks of `jobwire bench`: the checker beside jq, and the fan-out load generator
+        // with its server under test. Used by the CLI only.
+        .target(
+            name: "JobWireBench",
+            dependencies: [
+                "JobWire", "SocketIOWire", "SocketIONIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
         // The command-line tool: one file per subcommand, all real work in the libraries.
         .executableTarget(
             name: "jobwire",
             dependencies: [
-                "JobWire", "JobWireBroker", "SocketIONIO",
+                "JobWire", "JobWireAdapters", "JobWireBench", "JobWireBroker", "SocketIONIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -59,6 +77,7 @@ let package = Package(
         ),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
+        .testTarget(name: "JobWireAdaptersTests", dependencies: ["JobWireAdapters", "JobWire"]),
         .testTarget(
             name: "JobWireBrokerTests",
             dependencies: [
@@ -81,6 +100,16 @@ let package = Package(
             ],
             // The Python interop scripts are run from their source folder, found through #filePath.
             exclude: ["Interop"]
+        ),
+        // The benchmarks' pure parts, and the load generator against the bench server on port 0.
+        .testTarget(
+            name: "JobWireBenchTests",
+            dependencies: [
+                "JobWireBench", "SocketIONIO", "SocketIOWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "jobwireTests", dependencies: ["jobwire"]),
     ],

@@ -31,20 +31,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
-try:
-    import jsonschema
-except ImportError:
-    print("check_offline_vectors.py needs the Python package 'jsonschema' "
-          "(install it with: python3 -m pip install jsonschema)", file=sys.stderr)
-    sys.exit(2)
+from jobwirelib import (VECTORS, Report, VectorFile, check_vector_files, definition_validator, load_requirements, load_validator,
+                        require_jsonschema)
 
-ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9-]+)+$")
-MAX_DESCRIPTION = 100
+require_jsonschema("check_offline_vectors.py")
+
 AREAS = ("OFFL", "AUTH")
 TEMP_PREFIX = "tmp-"
 
@@ -53,21 +48,6 @@ TEMP_PREFIX = "tmp-"
 # Docs/ADAPTER.md says which (the PIN's verification, a JWT's own `exp` claim, the
 # foreground return of OFFL-13, and how a notification looks in a trace).
 NOT_COVERED: dict[str, str] = {}
-
-
-class Report:
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}")
-
-
-def json_path(parts: Any) -> str:
-    out = "$"
-    for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
 
 
 def check_state(state: dict, where: str, report: Report) -> None:
@@ -106,44 +86,15 @@ def check_state(state: dict, where: str, report: Report) -> None:
 
 def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
                seen: dict[str, str], tally: dict[str, int]) -> int:
-    name = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-        document = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        report.add(name, f"cannot read JSON: {error}")
+    file = VectorFile.read(path, report)
+    if file is None:
         return 0
-    cases = document.get("cases") if isinstance(document, dict) else None
-    cases = cases if isinstance(cases, list) else []
+    if file.schema_errors(validator, report, limit=300):
+        return len(file.cases)
+    file.check_form(report)
 
-    def where(index: int | None) -> str:
-        if index is not None and index < len(cases) and isinstance(cases[index], dict):
-            return f"{name}: {cases[index].get('id', f'cases[{index}]')}"
-        return name if index is None else f"{name}: cases[{index}]"
-
-    schema_errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
-    for error in schema_errors:
-        parts = list(error.absolute_path)
-        index = parts[1] if len(parts) > 1 and parts[0] == "cases" and isinstance(parts[1], int) else None
-        report.add(where(index), f"schema: {error.message[:300]} (at {json_path(parts)})")
-    if schema_errors:
-        return len(cases)
-    if text != json.dumps(document, indent=2, ensure_ascii=False) + "\n":
-        report.add(name, "not in canonical formatting (2-space indent, one trailing newline); regenerate it")
-    feature = document["feature"]
-    if path.stem != feature:
-        report.add(name, f"feature {feature!r} does not match the file name")
-
-    for index, case in enumerate(cases):
-        here = where(index)
-        case_id, expect, case_input = case["id"], case["expect"], case["input"]
-        if not ID_PATTERN.match(case_id):
-            report.add(here, f"id does not match {ID_PATTERN.pattern}")
-        if not case_id.startswith(feature + "."):
-            report.add(here, f"id does not start with the feature name {feature!r}")
-        if case_id in seen:
-            report.add(here, f"duplicate id, first used in {seen[case_id]}")
-        seen.setdefault(case_id, name)
+    for here, case in file.each_case(report, seen):
+        expect, case_input = case["expect"], case["input"]
         tally[case["requirement"]] = tally.get(case["requirement"], 0) + 1
         runnable = well_formed.is_valid(case_input)
         if "invalid" in expect:
@@ -160,44 +111,33 @@ def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
         check_state(case_input["initial"], f"{here}: initial", report)
         for step_index, step in enumerate(expect["steps"]):
             check_state(step["state"], f"{here}: after steps[{step_index}]", report)
-    return len(cases)
+    return len(file.cases)
 
 
 def main() -> int:
-    root = Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--vectors", type=Path, default=root / "Vectors" / "offline",
+    parser.add_argument("--vectors", type=Path, default=VECTORS / "offline",
                         help="directory of vector files (default: Vectors/offline)")
-    parser.add_argument("--schema", type=Path, default=root / "Vectors" / "schemas" / "offline-vectors.schema.json",
+    parser.add_argument("--schema", type=Path, default=VECTORS / "schemas" / "offline-vectors.schema.json",
                         help="schema of the vector format")
-    parser.add_argument("--requirements", type=Path, default=root / "Vectors" / "requirements.json",
+    parser.add_argument("--requirements", type=Path, default=VECTORS / "requirements.json",
                         help="the requirements catalogue, for coverage")
     args = parser.parse_args()
 
+    validator_class, schema = load_validator(args.schema)
     try:
-        schema = json.loads(args.schema.read_text(encoding="utf-8"))
-        validator_class = jsonschema.validators.validator_for(schema)
-        validator_class.check_schema(schema)
-        catalogue = json.loads(args.requirements.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError, jsonschema.SchemaError) as error:
-        print(f"unusable schema or catalogue: {error}", file=sys.stderr)
+        catalogue = load_requirements(args.requirements)
+    except (OSError, json.JSONDecodeError, KeyError) as error:
+        print(f"{args.requirements}: unusable catalogue: {error}", file=sys.stderr)
         return 2
     validator = validator_class(schema)
-    well_formed = validator_class({"$defs": schema["$defs"], "$ref": "#/$defs/wellFormedInput"})
+    well_formed = definition_validator(validator_class, schema, "wellFormedInput")
 
-    files = sorted(args.vectors.glob("*.json"))
     report = Report()
-    if not files:
-        report.add(str(args.vectors), "no vector files")
-    seen: dict[str, str] = {}
     tally: dict[str, int] = {}
-    total = 0
-    for path in files:
-        count = check_file(path, validator, well_formed, report, seen, tally)
-        total += count
-        print(f"  {path.name:<16} {count:4d} cases")
+    check_vector_files(args.vectors, report, lambda path, seen: check_file(path, validator, well_formed, report, seen, tally))
 
-    required = [r["id"] for r in catalogue["requirements"] if r["area"] in AREAS]
+    required = [r["id"] for r in catalogue if r["area"] in AREAS]
     for requirement in required:
         if requirement in NOT_COVERED:
             if tally.get(requirement):
@@ -208,18 +148,11 @@ def main() -> int:
         if requirement not in required:
             report.add("coverage", f"cases name {requirement}, which is not an OFFL or AUTH requirement")
 
-    print(f"{total} cases in {len(files)} files")
     print("requirement  cases")
     for requirement in required:
         note = f"  not covered: {NOT_COVERED[requirement]}" if requirement in NOT_COVERED else ""
         print(f"  {requirement:<10} {tally.get(requirement, 0):5d}{note}")
-    if report.problems:
-        print(f"\n{len(report.problems)} problem(s):", file=sys.stderr)
-        for problem in report.problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 1
-    print("ok")
-    return 0
+    return report.finish()
 
 
 if __name__ == "__main__":

@@ -28,12 +28,9 @@ import re
 import sys
 from pathlib import Path
 
-try:
-    import jsonschema
-except ImportError:
-    print("check_scenarios.py needs the Python package 'jsonschema' "
-          "(install it with: python3 -m pip install jsonschema)", file=sys.stderr)
-    sys.exit(2)
+from jobwirelib import VECTORS, Report, json_path, load_requirements, load_validator, require_jsonschema, requirement_area
+
+require_jsonschema("check_scenarios.py")
 
 CHECKED_AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
 CHECKED_IDS = {"VIEW-4"}
@@ -56,11 +53,9 @@ PATHS = {
 }
 
 
-def check(path: Path, data: dict, known: set[str], problems: list[str]) -> None:
-    where = path.name
-
+def check(path: Path, data: dict, known: set[str], report: Report) -> None:
     def fail(field: str, message: str) -> None:
-        problems.append(f"{where}: {field}: {message}")
+        report.add(f"{path.name}: {field}", message)
 
     name = data["scenario"]
     if name != path.stem:
@@ -71,7 +66,7 @@ def check(path: Path, data: dict, known: set[str], problems: list[str]) -> None:
     for index, rid in enumerate(data["requirements"]):
         if rid not in known:
             fail(f"requirements[{index}]", f"{rid} is not in requirements.json")
-        elif rid.split("-")[0] not in CHECKED_AREAS and rid not in CHECKED_IDS:
+        elif requirement_area(rid) not in CHECKED_AREAS and rid not in CHECKED_IDS:
             fail(f"requirements[{index}]", f"{rid} has no rule in the trace checker, so no verdict names it")
     actors = {data["app"]["id"]: data["app"]}
     for index, actor in enumerate(data.get("kit", [])):
@@ -116,41 +111,28 @@ def check(path: Path, data: dict, known: set[str], problems: list[str]) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    root = Path(__file__).resolve().parent.parent
-    parser.add_argument("--vectors", type=Path, default=root / "Vectors")
+    parser.add_argument("--vectors", type=Path, default=VECTORS)
     args = parser.parse_args()
-    try:
-        schema = json.loads((args.vectors / "schemas" / "scenario.schema.json").read_text())
-        jsonschema.Draft202012Validator.check_schema(schema)
-    except (OSError, ValueError, jsonschema.SchemaError) as error:
-        print(f"check_scenarios.py: unusable schema: {error}", file=sys.stderr)
-        return 2
-    validator = jsonschema.Draft202012Validator(schema)
-    known = {entry["id"] for entry in json.loads((args.vectors / "requirements.json").read_text())["requirements"]}
-    problems: list[str] = []
+    validator_class, schema = load_validator(args.vectors / "schemas" / "scenario.schema.json")
+    validator = validator_class(schema)
+    known = {entry["id"] for entry in load_requirements(args.vectors / "requirements.json")}
+    report = Report()
     files = sorted((args.vectors / "scenarios").glob("*.json"))
     names = set()
     for path in files:
-        data = json.loads(path.read_text())
-        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path))
+        data = json.loads(path.read_text(encoding="utf-8"))
+        errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
         for error in errors:
-            location = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
-            problems.append(f"{path.name}: {location or '(document)'}: {error.message}")
+            report.add(path.name, f"schema: {error.message} (at {json_path(error.absolute_path)})")
         if errors:
             continue
         names.add(path.stem)
-        check(path, data, known, problems)
+        check(path, data, known, report)
     for story, pair in PATHS.items():
         for name in pair:
             if name not in names:
-                problems.append(f"coverage: {story}: no scenario {name}")
-    for problem in problems:
-        print(problem)
-    if problems:
-        print(f"check_scenarios.py: {len(problems)} problems in {len(files)} scenarios", file=sys.stderr)
-        return 1
-    print(f"check_scenarios.py: {len(files)} scenarios, both sides of {len(PATHS)} paths: ok")
-    return 0
+                report.add("coverage", f"{story}: no scenario {name}")
+    return report.finish(f"check_scenarios.py: {len(files)} scenarios, both sides of {len(PATHS)} paths: ok")
 
 
 if __name__ == "__main__":

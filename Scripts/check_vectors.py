@@ -25,20 +25,16 @@ file and case id), 2 when jsonschema is not installed or the schema is unusable.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
-try:
-    import jsonschema
-except ImportError:
-    print("check_vectors.py needs the Python package 'jsonschema' "
-          "(install it with: python3 -m pip install jsonschema)", file=sys.stderr)
-    sys.exit(2)
+from jobwirelib import (VECTORS, Report, VectorFile, check_vector_files, definition_validator, load_validator, require_jsonschema,
+                        requirement_key)
 
-ID_PATTERN = re.compile(r"^[a-z]+(\.[a-z0-9-]+)+$")
+require_jsonschema("check_vectors.py")
+
 MAX_DESCRIPTION = 100
 RULES = ("ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6")
 COVERED = RULES + ("ELIG-9",)
@@ -67,71 +63,18 @@ FIELD_REQUIREMENT = {
 INDEXABLE = {"profile.categories", "job.BlockedXP"}
 
 
-class Report:
-    def __init__(self) -> None:
-        self.problems: list[str] = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(f"{where}: {message}")
-
-
-def rule_number(rule: str) -> int:
-    return int(rule.split("-")[1])
-
-
-def json_path(parts: Any) -> str:
-    out = "$"
-    for part in parts:
-        out += f"[{part}]" if isinstance(part, int) else f".{part}"
-    return out
-
-
 def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
                seen: dict[str, str], tally: dict[str, list[int]]) -> int:
-    name = path.name
-    try:
-        text = path.read_text(encoding="utf-8")
-        document = json.loads(text)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        report.add(name, f"cannot read JSON: {error}")
+    file = VectorFile.read(path, report)
+    if file is None:
         return 0
+    if file.schema_errors(validator, report):
+        return len(file.cases)
+    file.check_form(report)
+    if len(file.document["description"]) > MAX_DESCRIPTION:
+        report.add(file.name, f"file description longer than {MAX_DESCRIPTION} characters")
 
-    cases = document.get("cases") if isinstance(document, dict) else None
-    cases = cases if isinstance(cases, list) else []
-
-    def where(index: int | None) -> str:
-        if index is not None and index < len(cases) and isinstance(cases[index], dict):
-            return f"{name}: {cases[index].get('id', f'cases[{index}]')}"
-        return name if index is None else f"{name}: cases[{index}]"
-
-    schema_errors = sorted(validator.iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
-    for error in schema_errors:
-        parts = list(error.absolute_path)
-        index = parts[1] if len(parts) > 1 and parts[0] == "cases" and isinstance(parts[1], int) else None
-        report.add(where(index), f"schema: {error.message} (at {json_path(parts)})")
-    if schema_errors:
-        return len(cases)
-
-    if text != json.dumps(document, indent=2, ensure_ascii=False) + "\n":
-        report.add(name, "not in canonical formatting (2-space indent, one trailing newline); regenerate it")
-
-    feature = document["feature"]
-    if path.stem != feature:
-        report.add(name, f"feature {feature!r} does not match the file name")
-    if len(document["description"]) > MAX_DESCRIPTION:
-        report.add(name, f"file description longer than {MAX_DESCRIPTION} characters")
-
-    for index, case in enumerate(cases):
-        here = where(index)
-        case_id = case["id"]
-        if not ID_PATTERN.match(case_id):
-            report.add(here, f"id does not match {ID_PATTERN.pattern}")
-        if not case_id.startswith(feature + "."):
-            report.add(here, f"id does not start with the feature name {feature!r}")
-        if case_id in seen:
-            report.add(here, f"duplicate id, first used in {seen[case_id]}")
-        else:
-            seen[case_id] = name
+    for here, case in file.each_case(report, seen):
         if len(case["description"]) > MAX_DESCRIPTION:
             report.add(here, f"description longer than {MAX_DESCRIPTION} characters "
                              f"({len(case['description'])})")
@@ -150,7 +93,7 @@ def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
             for rule in RULES:
                 tally[rule][1 if rule in expect["failed"] else 0] += 1
             tally["ELIG-9"][0] += 1
-    return len(cases)
+    return len(file.cases)
 
 
 def check_invalid(here: str, case: dict, decidable: bool, report: Report) -> None:
@@ -176,7 +119,7 @@ def check_decision(here: str, case: dict, decidable: bool, report: Report) -> No
         report.add(here, "expects a decision, but the input does not match the schema's wellFormedInput")
         return
     failed = expect["failed"]
-    if failed != sorted(failed, key=rule_number):
+    if failed != sorted(failed, key=requirement_key):
         report.add(here, f"failed {failed} is not sorted ascending")
     if expect["eligible"] != (not failed):
         report.add(here, "eligible must be true exactly when failed is empty")
@@ -188,36 +131,21 @@ def check_decision(here: str, case: dict, decidable: bool, report: Report) -> No
 
 
 def main() -> int:
-    root = Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--vectors", type=Path, default=root / "Vectors" / "eligibility",
+    parser.add_argument("--vectors", type=Path, default=VECTORS / "eligibility",
                         help="directory of vector files (default: Vectors/eligibility)")
     parser.add_argument("--schema", type=Path,
-                        default=root / "Vectors" / "schemas" / "eligibility-vectors.schema.json",
+                        default=VECTORS / "schemas" / "eligibility-vectors.schema.json",
                         help="schema of the vector format")
     args = parser.parse_args()
 
-    try:
-        schema = json.loads(args.schema.read_text(encoding="utf-8"))
-        validator_class = jsonschema.validators.validator_for(schema)
-        validator_class.check_schema(schema)
-    except (OSError, json.JSONDecodeError, jsonschema.SchemaError) as error:
-        print(f"{args.schema}: unusable schema: {error}", file=sys.stderr)
-        return 2
+    validator_class, schema = load_validator(args.schema)
     validator = validator_class(schema)
-    well_formed = validator_class({"$defs": schema["$defs"], "$ref": "#/$defs/wellFormedInput"})
+    well_formed = definition_validator(validator_class, schema, "wellFormedInput")
 
-    files = sorted(args.vectors.glob("*.json"))
     report = Report()
-    if not files:
-        report.add(str(args.vectors), "no vector files")
-    seen: dict[str, str] = {}
     tally = {req: [0, 0] for req in COVERED}
-    total = 0
-    for path in files:
-        count = check_file(path, validator, well_formed, report, seen, tally)
-        total += count
-        print(f"  {path.name:<16} {count:4d} cases")
+    check_vector_files(args.vectors, report, lambda path, seen: check_file(path, validator, well_formed, report, seen, tally))
 
     for req, (passing, failing) in tally.items():
         if passing == 0:
@@ -225,17 +153,10 @@ def main() -> int:
         if failing == 0:
             report.add("coverage", f"no case fails {req}")
 
-    print(f"{total} cases in {len(files)} files")
     print("requirement  passing  failing")
     for req, (passing, failing) in tally.items():
         print(f"  {req:<10} {passing:7d} {failing:8d}")
-    if report.problems:
-        print(f"\n{len(report.problems)} problem(s):", file=sys.stderr)
-        for problem in report.problems:
-            print(f"  {problem}", file=sys.stderr)
-        return 1
-    print("ok")
-    return 0
+    return report.finish()
 
 
 if __name__ == "__main__":

@@ -30,11 +30,12 @@ Python 3.11, standard library only.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from jobwirelib import canonical_json
 
 AREAS = [
     "MSG", "REST", "FLOW", "VIEW", "ALERT", "TIME",
@@ -366,7 +367,7 @@ def normalise(text: str) -> str:
 
 def render(requirements: list[Requirement]) -> str:
     document = {"version": 1, "requirements": [r.as_json() for r in requirements]}
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return canonical_json(document)
 
 
 def summary(requirements: list[Requirement]) -> str:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import copy
 import itertools
-import json
 import math
 import sys
 from pathlib import Path
 from typing import Any
+
+from jobwirelib import VECTORS, canonical_json, repeated
 
 # --------------------------------------------------------------------------
 # The decision under test
@@ -831,10 +832,6 @@ SUITES = (
 # --------------------------------------------------------------------------
 
 
-def render(document: dict) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
 def tally(cases: list[dict]) -> dict[str, list[int]]:
     """Per requirement, [cases passing it, cases failing it] (the check_vectors.py rule)."""
     counts = {req: [0, 0] for req in REQUIREMENTS}
@@ -852,9 +849,8 @@ def tally(cases: list[dict]) -> dict[str, list[int]]:
 
 
 def main() -> int:
-    root = Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=root / "Vectors" / "eligibility",
+    parser.add_argument("--out", type=Path, default=VECTORS / "eligibility",
                         help="output directory (default: Vectors/eligibility)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -864,13 +860,12 @@ def main() -> int:
     for build in SUITES:
         suite = build()
         path = args.out / f"{suite.feature}.json"
-        path.write_text(render(suite.document()), encoding="utf-8")
+        path.write_text(canonical_json(suite.document()), encoding="utf-8")
         all_cases.extend(suite.cases)
         print(f"  {path.name:<16} {len(suite.cases):4d}")
     print(f"  {'total':<16} {len(all_cases):4d}")
 
-    ids = [case["id"] for case in all_cases]
-    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    duplicates = repeated(case["id"] for case in all_cases)
     if duplicates:
         sys.exit(f"duplicate case ids: {', '.join(duplicates)}")
 

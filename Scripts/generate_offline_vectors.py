@@ -26,6 +26,8 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from jobwirelib import VECTORS, canonical_json, repeated, requirement_key
+
 # ==========================================================================
 # The model under test
 # ==========================================================================
@@ -1187,14 +1189,9 @@ FEATURES = (
 # Output
 # ==========================================================================
 
-def render(document: dict) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
 def main() -> int:
-    root = Path(__file__).resolve().parent.parent
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=root / "Vectors" / "offline",
+    parser.add_argument("--out", type=Path, default=VECTORS / "offline",
                         help="output directory (default: Vectors/offline)")
     parser.add_argument("--check", action="store_true",
                         help="compare with the files instead of writing them; exit 1 when one differs")
@@ -1202,8 +1199,7 @@ def main() -> int:
 
     features = [build() for build in FEATURES]
     all_cases = [case for feature in features for case in feature.cases]
-    ids = [case["id"] for case in all_cases]
-    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    duplicates = repeated(case["id"] for case in all_cases)
     if duplicates:
         sys.exit(f"duplicate case ids: {', '.join(duplicates)}")
     covered: dict[str, list[str]] = {}
@@ -1220,7 +1216,7 @@ def main() -> int:
     expected_names = {f"{feature.feature}.json" for feature in features}
     for feature in features:
         path = args.out / f"{feature.feature}.json"
-        text = render(feature.document())
+        text = canonical_json(feature.document())
         if args.check:
             try:
                 current = path.read_text(encoding="utf-8")
@@ -1251,7 +1247,7 @@ def main() -> int:
     for case in all_cases:
         per_requirement[case["requirement"]] = per_requirement.get(case["requirement"], 0) + 1
     print("cases per requirement:")
-    for requirement in sorted(per_requirement, key=lambda r: (r.split("-")[0], int(r.split("-")[1]))):
+    for requirement in sorted(per_requirement, key=requirement_key):
         print(f"  {requirement:<8} {per_requirement[requirement]:4d}")
     print(f"seed cells: {len(SEED_CELLS)}, each exercised by at least one case")
     if extra:

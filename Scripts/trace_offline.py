@@ -19,15 +19,11 @@ Python 3.11, standard library only.
 from __future__ import annotations
 
 import copy
-import importlib.util
-from pathlib import Path
 
+from jobwirelib import ROOT, load_module
 from trace_scenarios import T0, Capture, iso
 
-_ADAPTER = Path(__file__).resolve().parent.parent / "Examples" / "offline-adapter-python" / "adapter.py"
-_spec = importlib.util.spec_from_file_location("offline_reference_adapter", _ADAPTER)
-model = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(model)
+model = load_module(ROOT / "Examples" / "offline-adapter-python" / "adapter.py", "offline_reference_adapter")
 
 DAY = 86_400_000
 PATHS = {"list": ("GET", "/api/tasks"), "options": ("GET", "/api/options"), "login": ("POST", "/api/auth/login"),

@@ -1,249 +1,47 @@
 #!/usr/bin/env python3
 """A deliberately WRONG JobWire adapter for the `eligibility` suite.
 
-It shows what failures look like: three bugs, each marked `# BUG(ELIG-n):`, that
-the vectors must catch. Copy its pipe handling, never its decision.
-
-An adapter is a small program that puts your implementation under test (the
-"testee") behind the runner's pipe protocol. The runner starts it, writes JSON
-requests to its stdin and reads JSON answers from its stdout (this one is
-Python 3.11, standard library only):
+It shows what failures look like: the correct adapter from ../eligibility-adapter-python
+with three bugs, one overridden method each, marked `# BUG(ELIG-n):`, that the vectors
+must catch. known-failures.txt beside it lists exactly the vectors it fails. Copy the
+correct adapter, never this one:
 
     swift run jobwire vectors run --suite eligibility \\
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py"
-
-The whole protocol (Docs/ADAPTER.md has the details and a transcript):
-
-  * One compact JSON object per line, UTF-8, ending in "\\n", in both directions.
-    Flush stdout after every line, or the runner waits forever and reports
-    "testee hung". Logs go to stderr only: anything else on stdout is an error.
-  * runner: {"type":"hello","protocol":1,"suites":["eligibility"]}
-    you:    {"type":"hello","protocol":1,"name":"...","suites":["eligibility"]}
-  * runner: {"type":"case","suite":"eligibility","id":"...","input":{...}}
-    you, exactly one line with the same id, one of:
-            {"type":"result","id":"...","output":{...}}
-            {"type":"skipped","id":"...","reason":"..."}   (you chose not to run it)
-            {"type":"error","id":"...","message":"..."}    (you failed to run it)
-  * runner: {"type":"stop"}   you: exit with status 0 (within 2 seconds).
-
-How to write yours: make the decision a pure function of the case input (here
-`decide`; in a real adapter, a call into your app's own code, not a copy of it),
-wrap it in the read-answer loop at the bottom, and map the three ways a case
-ends: an output (`{"invalid": ...}` for malformed input is a correct output, not
-an error), a deliberate skip, or an error for a failure of the adapter itself.
 """
 
-import json
+import importlib.util
 import math
+import os
 import sys
 
-PROTOCOL = 1
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("eligibility", os.path.join(HERE, "..", "eligibility-adapter-python", "adapter.py"))
+eligibility = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(eligibility)
+
 NAME = "example-python-wrong 1.0"
-SUITES = ["eligibility"]
-
-EARTH_RADIUS_KM = 6371.0  # ELIG-4: the mean Earth radius all parties use.
-TOLERANCE_KM = 1e-6  # ELIG-4: a distance within this of maxKms is in range (unused: a bug).
-MAX_DELAY = 2147483647  # ELIG-6: Delay is a 32-bit signed count of seconds.
 
 
-# --- Validation: the first malformed field, in the documented order, wins. ---
+class WrongEligibility(eligibility.Eligibility):
+    """The correct decision with three bugs."""
 
-class Invalid(Exception):
-    """Malformed input, answered as {"invalid": {"field": ..., "message": ...}}."""
+    def distance_km(self, lat1, lng1, lat2, lng2):
+        # BUG(ELIG-4): flat-earth distance, 111.19492664455873 km per degree (6371 * pi / 180)
+        # in both axes, and Δlng taken naively, with no wrap at the antimeridian.
+        d_lat, d_lng = lat2 - lat1, lng2 - lng1
+        return 111.19492664455873 * math.sqrt(d_lat ** 2 + d_lng ** 2)
 
-    def __init__(self, field, message):
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+    def in_range(self, distance, max_kms):
+        # BUG(ELIG-4): strict <, no tolerance: a distance exactly at maxKms is out of range.
+        return distance < max_kms
 
-
-def json_type(value):
-    """The JSON name of a decoded value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):  # before int: bool is a subclass of int
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number" if is_number(value) else "non-finite number"
-    return {str: "string", list: "array", dict: "object"}.get(type(value), "value")
-
-
-def is_number(value):
-    """True for a finite JSON number; booleans are not numbers here."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    return isinstance(value, int) or math.isfinite(value)
-
-
-def member(obj, name, path):
-    """A required member of an object; its absence is malformed."""
-    if name not in obj:
-        raise Invalid(path, "missing required field")
-    return obj[name]
-
-
-def as_id(value, path):
-    """An id as canonical text: integer 9 and string "9" are the same id."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    raise Invalid(path, f"expected a string or integer id, got {json_type(value)}")
-
-
-def as_ids(value, path):
-    """An array of ids; a bad element is named by its index."""
-    if not isinstance(value, list):
-        raise Invalid(path, f"expected an array of ids, got {json_type(value)}")
-    return [as_id(item, f"{path}[{i}]") for i, item in enumerate(value)]
-
-
-def out_of_range(value, path, low, high):
-    """The Invalid for a number outside [low, high] (high None: no upper bound)."""
-    bound = f">= {low}" if high is None else f"in [{low}, {high}]"
-    return Invalid(path, f"{value} is out of range: must be {bound}")
-
-
-def as_number(value, path, low, high=None):
-    """A finite number within [low, high]."""
-    if not is_number(value):
-        raise Invalid(path, f"expected a number, got {json_type(value)}")
-    if value < low or (high is not None and value > high):
-        raise out_of_range(value, path, low, high)
-    return float(value)
-
-
-def as_whole(value, path, low, high=None):
-    """A whole number within [low, high]; 30.0 counts as 30, 30.5 is malformed."""
-    if not is_number(value):
-        raise Invalid(path, f"expected a whole number, got {json_type(value)}")
-    if isinstance(value, float) and not value.is_integer():
-        raise Invalid(path, f"{value} has a fractional part")
-    if value < low or (high is not None and value > high):
-        raise out_of_range(value, path, low, high)
-    return int(value)
-
-
-# --- The decision: ELIG-1 to ELIG-6. ---
-
-def flat_earth_km(lat1, lng1, lat2, lng2):
-    """Not ELIG-4: a planar approximation that is wrong away from the meridian."""
-    # BUG(ELIG-4): flat-earth distance, 111.19492664455873 km per degree (6371 * pi / 180)
-    # in both axes, and Δlng taken naively, with no wrap at the antimeridian.
-    d_lat, d_lng = lat2 - lat1, lng2 - lng1
-    return 111.19492664455873 * math.sqrt(d_lat ** 2 + d_lng ** 2)
-
-
-def decide(case_input):
-    """The eligibility output for one case input; raises Invalid when malformed."""
-    received_at = as_whole(member(case_input, "receivedAt", "receivedAt"), "receivedAt", 0)
-    profile = member(case_input, "profile", "profile")
-    if not isinstance(profile, dict):
-        raise Invalid("profile", f"expected an object, got {json_type(profile)}")
-    job = member(case_input, "job", "job")
-    if not isinstance(job, dict):
-        raise Invalid("job", f"expected an object, got {json_type(job)}")
-
-    user_id = as_id(member(profile, "userID", "profile.userID"), "profile.userID")
-    active = member(profile, "expertActive", "profile.expertActive")
-    if not isinstance(active, bool):
-        raise Invalid("profile.expertActive", f"expected a boolean, got {json_type(active)}")
-    source = profile.get("expertSource")  # absent and null both mean "no partner"
-    source = None if source is None else as_id(source, "profile.expertSource")
-    categories = as_ids(member(profile, "categories", "profile.categories"), "profile.categories")
-    max_kms = as_number(member(profile, "maxKms", "profile.maxKms"), "profile.maxKms", 0)
-    p_lat = as_number(member(profile, "lat", "profile.lat"), "profile.lat", -90, 90)
-    p_lng = as_number(member(profile, "lng", "profile.lng"), "profile.lng", -180, 180)
-
-    req_id = member(job, "ReqID", "job.ReqID")
-    if not isinstance(req_id, str):
-        raise Invalid("job.ReqID", f"expected a string, got {json_type(req_id)}")
-    cat_id = as_id(member(job, "CatID", "job.CatID"), "job.CatID")
-    exclusive = as_id(member(job, "exclusive", "job.exclusive"), "job.exclusive")
-    if exclusive == "":
-        raise Invalid("job.exclusive", "an empty string is neither \"0\" nor a partner id")
-    j_lat = as_number(member(job, "lat", "job.lat"), "job.lat", -90, 90)
-    j_lng = as_number(member(job, "lng", "job.lng"), "job.lng", -180, 180)
-    blocked = as_ids(job["BlockedXP"], "job.BlockedXP") if "BlockedXP" in job else []
-    delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
-
-    failed = []  # every failed rule, appended in ascending order
-    if not active:
-        failed.append("ELIG-1")  # the expert must be active
-    if exclusive != "0" and exclusive != source:
-        failed.append("ELIG-2")  # an exclusive job is only for that partner's experts
-    if cat_id not in categories:
-        failed.append("ELIG-3")  # the expert must work in the job's category
-    distance = flat_earth_km(p_lat, p_lng, j_lat, j_lng)
-    # BUG(ELIG-4): strict <, no tolerance: a distance exactly at maxKms is out of range.
-    if not distance < max_kms:
-        failed.append("ELIG-4")  # the job must be within the expert's range
-    if user_id in blocked:
-        failed.append("ELIG-5")  # a blocked expert never sees the job
-    # BUG(ELIG-1..5): only the first failed rule is reported, not all of them.
-    failed = failed[:1]
-    return {
-        "eligible": not failed,
-        "failed": failed,
-        "distanceKm": distance,
-        "showAt": received_at + delay * 1000,  # ELIG-6: hold the job for Delay seconds
-    }
-
-
-# --- The pipe: read a request, write exactly one answer, flush. ---
-
-def send(message):
-    """Write one compact JSON line to stdout and flush it."""
-    sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
-
-
-def log(text):
-    """Diagnostics go to stderr; the runner shows its last lines on failure."""
-    print(f"[{NAME}] {text}", file=sys.stderr, flush=True)
-
-
-def answer(case):
-    """The one answer line for a case request."""
-    case_id = case.get("id")
-    if case.get("suite") not in SUITES:
-        return {"type": "skipped", "id": case_id, "reason": f"suite {case.get('suite')!r} not supported"}
-    case_input = case.get("input")
-    if not isinstance(case_input, dict):
-        return {"type": "error", "id": case_id, "message": "case has no input object"}
-    try:
-        output = decide(case_input)
-    except Invalid as bad:  # malformed input is a correct answer, not an error
-        output = {"invalid": {"field": bad.field, "message": bad.message}}
-    except Exception as exc:  # a bug in this adapter: report it, keep serving
-        return {"type": "error", "id": case_id, "message": f"{type(exc).__name__}: {exc}"}
-    return {"type": "result", "id": case_id, "output": output}
-
-
-def main():
-    sys.stdin.reconfigure(encoding="utf-8")
-    for line in iter(sys.stdin.readline, ""):
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            log(f"request is not JSON ({exc}): {line!r}")
-            return 1
-        kind = request.get("type") if isinstance(request, dict) else None
-        if kind == "hello":
-            if request.get("protocol") != PROTOCOL:
-                log(f"runner speaks protocol {request.get('protocol')!r}; this adapter speaks {PROTOCOL}")
-            send({"type": "hello", "protocol": PROTOCOL, "name": NAME, "suites": SUITES})
-        elif kind == "case":
-            send(answer(request))
-        elif kind == "stop":
-            return 0
-        else:
-            log(f"unknown request type {kind!r}")
-            return 1
-    return 0  # stdin closed: the runner is gone, nothing left to answer
+    def decide(self, case_input):
+        output = super().decide(case_input)
+        # BUG(ELIG-1..5): only the first failed rule is reported, not all of them.
+        output["failed"] = output["failed"][:1]
+        return output
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(eligibility.serve(WrongEligibility(), NAME))

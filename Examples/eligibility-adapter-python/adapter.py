@@ -24,10 +24,12 @@ The whole protocol (Docs/ADAPTER.md has the details and a transcript):
   * runner: {"type":"stop"}   you: exit with status 0 (within 2 seconds).
 
 How to write yours: make the decision a pure function of the case input (here
-`decide`; in a real adapter, a call into your app's own code, not a copy of it),
-wrap it in the read-answer loop at the bottom, and map the three ways a case
-ends: an output (`{"invalid": ...}` for malformed input is a correct output, not
-an error), a deliberate skip, or an error for a failure of the adapter itself.
+`Eligibility.decide`; in a real adapter, a call into your app's own code, not a
+copy of it), wrap it in the read-answer loop at the bottom, and map the three
+ways a case ends: an output (`{"invalid": ...}` for malformed input is a correct
+output, not an error), a deliberate skip, or an error for a failure of the
+adapter itself. The distance and the range test are methods of their own, so a
+variant can change one (../eligibility-adapter-python-wrong does, once per bug).
 """
 
 import json
@@ -123,65 +125,71 @@ def as_whole(value, path, low, high=None):
 
 # --- The decision: ELIG-1 to ELIG-6. ---
 
-def haversine_km(lat1, lng1, lat2, lng2):
-    """ELIG-4: great-circle distance; sin² of half of Δλ wraps the antimeridian."""
-    phi1, phi2 = math.radians(lat1), math.radians(lat2)
-    d_phi, d_lambda = math.radians(lat2 - lat1), math.radians(lng2 - lng1)
-    a = math.sin(d_phi / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(d_lambda / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a)))
+class Eligibility:
+    """The eligibility decision for one case input; raises Invalid when malformed."""
 
+    def distance_km(self, lat1, lng1, lat2, lng2):
+        """ELIG-4: great-circle distance; sin² of half of Δλ wraps the antimeridian."""
+        phi1, phi2 = math.radians(lat1), math.radians(lat2)
+        d_phi, d_lambda = math.radians(lat2 - lat1), math.radians(lng2 - lng1)
+        a = math.sin(d_phi / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(d_lambda / 2) ** 2
+        return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a)))
 
-def decide(case_input):
-    """The eligibility output for one case input; raises Invalid when malformed."""
-    received_at = as_whole(member(case_input, "receivedAt", "receivedAt"), "receivedAt", 0)
-    profile = member(case_input, "profile", "profile")
-    if not isinstance(profile, dict):
-        raise Invalid("profile", f"expected an object, got {json_type(profile)}")
-    job = member(case_input, "job", "job")
-    if not isinstance(job, dict):
-        raise Invalid("job", f"expected an object, got {json_type(job)}")
+    def in_range(self, distance, max_kms):
+        """ELIG-4: a distance within TOLERANCE_KM of maxKms is in range."""
+        return distance <= max_kms + TOLERANCE_KM
 
-    user_id = as_id(member(profile, "userID", "profile.userID"), "profile.userID")
-    active = member(profile, "expertActive", "profile.expertActive")
-    if not isinstance(active, bool):
-        raise Invalid("profile.expertActive", f"expected a boolean, got {json_type(active)}")
-    source = profile.get("expertSource")  # absent and null both mean "no partner"
-    source = None if source is None else as_id(source, "profile.expertSource")
-    categories = as_ids(member(profile, "categories", "profile.categories"), "profile.categories")
-    max_kms = as_number(member(profile, "maxKms", "profile.maxKms"), "profile.maxKms", 0)
-    p_lat = as_number(member(profile, "lat", "profile.lat"), "profile.lat", -90, 90)
-    p_lng = as_number(member(profile, "lng", "profile.lng"), "profile.lng", -180, 180)
+    def decide(self, case_input):
+        """The eligibility output: every failed rule, the distance and when to show the job."""
+        received_at = as_whole(member(case_input, "receivedAt", "receivedAt"), "receivedAt", 0)
+        profile = member(case_input, "profile", "profile")
+        if not isinstance(profile, dict):
+            raise Invalid("profile", f"expected an object, got {json_type(profile)}")
+        job = member(case_input, "job", "job")
+        if not isinstance(job, dict):
+            raise Invalid("job", f"expected an object, got {json_type(job)}")
 
-    req_id = member(job, "ReqID", "job.ReqID")
-    if not isinstance(req_id, str):
-        raise Invalid("job.ReqID", f"expected a string, got {json_type(req_id)}")
-    cat_id = as_id(member(job, "CatID", "job.CatID"), "job.CatID")
-    exclusive = as_id(member(job, "exclusive", "job.exclusive"), "job.exclusive")
-    if exclusive == "":
-        raise Invalid("job.exclusive", "an empty string is neither \"0\" nor a partner id")
-    j_lat = as_number(member(job, "lat", "job.lat"), "job.lat", -90, 90)
-    j_lng = as_number(member(job, "lng", "job.lng"), "job.lng", -180, 180)
-    blocked = as_ids(job["BlockedXP"], "job.BlockedXP") if "BlockedXP" in job else []
-    delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
+        user_id = as_id(member(profile, "userID", "profile.userID"), "profile.userID")
+        active = member(profile, "expertActive", "profile.expertActive")
+        if not isinstance(active, bool):
+            raise Invalid("profile.expertActive", f"expected a boolean, got {json_type(active)}")
+        source = profile.get("expertSource")  # absent and null both mean "no partner"
+        source = None if source is None else as_id(source, "profile.expertSource")
+        categories = as_ids(member(profile, "categories", "profile.categories"), "profile.categories")
+        max_kms = as_number(member(profile, "maxKms", "profile.maxKms"), "profile.maxKms", 0)
+        p_lat = as_number(member(profile, "lat", "profile.lat"), "profile.lat", -90, 90)
+        p_lng = as_number(member(profile, "lng", "profile.lng"), "profile.lng", -180, 180)
 
-    failed = []  # every failed rule, appended in ascending order
-    if not active:
-        failed.append("ELIG-1")  # the expert must be active
-    if exclusive != "0" and exclusive != source:
-        failed.append("ELIG-2")  # an exclusive job is only for that partner's experts
-    if cat_id not in categories:
-        failed.append("ELIG-3")  # the expert must work in the job's category
-    distance = haversine_km(p_lat, p_lng, j_lat, j_lng)
-    if not distance <= max_kms + TOLERANCE_KM:
-        failed.append("ELIG-4")  # the job must be within the expert's range
-    if user_id in blocked:
-        failed.append("ELIG-5")  # a blocked expert never sees the job
-    return {
-        "eligible": not failed,
-        "failed": failed,
-        "distanceKm": distance,
-        "showAt": received_at + delay * 1000,  # ELIG-6: hold the job for Delay seconds
-    }
+        req_id = member(job, "ReqID", "job.ReqID")
+        if not isinstance(req_id, str):
+            raise Invalid("job.ReqID", f"expected a string, got {json_type(req_id)}")
+        cat_id = as_id(member(job, "CatID", "job.CatID"), "job.CatID")
+        exclusive = as_id(member(job, "exclusive", "job.exclusive"), "job.exclusive")
+        if exclusive == "":
+            raise Invalid("job.exclusive", "an empty string is neither \"0\" nor a partner id")
+        j_lat = as_number(member(job, "lat", "job.lat"), "job.lat", -90, 90)
+        j_lng = as_number(member(job, "lng", "job.lng"), "job.lng", -180, 180)
+        blocked = as_ids(job["BlockedXP"], "job.BlockedXP") if "BlockedXP" in job else []
+        delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
+
+        failed = []  # every failed rule, appended in ascending order
+        if not active:
+            failed.append("ELIG-1")  # the expert must be active
+        if exclusive != "0" and exclusive != source:
+            failed.append("ELIG-2")  # an exclusive job is only for that partner's experts
+        if cat_id not in categories:
+            failed.append("ELIG-3")  # the expert must work in the job's category
+        distance = self.distance_km(p_lat, p_lng, j_lat, j_lng)
+        if not self.in_range(distance, max_kms):
+            failed.append("ELIG-4")  # the job must be within the expert's range
+        if user_id in blocked:
+            failed.append("ELIG-5")  # a blocked expert never sees the job
+        return {
+            "eligible": not failed,
+            "failed": failed,
+            "distanceKm": distance,
+            "showAt": received_at + delay * 1000,  # ELIG-6: hold the job for Delay seconds
+        }
 
 
 # --- The pipe: read a request, write exactly one answer, flush. ---
@@ -192,12 +200,7 @@ def send(message):
     sys.stdout.flush()
 
 
-def log(text):
-    """Diagnostics go to stderr; the runner shows its last lines on failure."""
-    print(f"[{NAME}] {text}", file=sys.stderr, flush=True)
-
-
-def answer(case):
+def answer(case, rules):
     """The one answer line for a case request."""
     case_id = case.get("id")
     if case.get("suite") not in SUITES:
@@ -206,7 +209,7 @@ def answer(case):
     if not isinstance(case_input, dict):
         return {"type": "error", "id": case_id, "message": "case has no input object"}
     try:
-        output = decide(case_input)
+        output = rules.decide(case_input)
     except Invalid as bad:  # malformed input is a correct answer, not an error
         output = {"invalid": {"field": bad.field, "message": bad.message}}
     except Exception as exc:  # a bug in this adapter: report it, keep serving
@@ -214,7 +217,13 @@ def answer(case):
     return {"type": "result", "id": case_id, "output": output}
 
 
-def main():
+def serve(rules, name):
+    """The read-answer loop, deciding with `rules` and saying hello as `name`."""
+
+    def log(text):
+        """Diagnostics go to stderr; the runner shows its last lines on failure."""
+        print(f"[{name}] {text}", file=sys.stderr, flush=True)
+
     sys.stdin.reconfigure(encoding="utf-8")
     for line in iter(sys.stdin.readline, ""):
         if not line.strip():
@@ -228,9 +237,9 @@ def main():
         if kind == "hello":
             if request.get("protocol") != PROTOCOL:
                 log(f"runner speaks protocol {request.get('protocol')!r}; this adapter speaks {PROTOCOL}")
-            send({"type": "hello", "protocol": PROTOCOL, "name": NAME, "suites": SUITES})
+            send({"type": "hello", "protocol": PROTOCOL, "name": name, "suites": SUITES})
         elif kind == "case":
-            send(answer(request))
+            send(answer(request, rules))
         elif kind == "stop":
             return 0
         else:
@@ -240,4 +249,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(Eligibility(), NAME))

@@ -44,7 +44,9 @@ its JWT cache), give it a fake network that records what is sent instead of
 sending it, a fake connectivity monitor the steps can flip, a notification and
 navigation recorder, and a clock set by `launch`; then feed it the operations
 and read the state and the recorded effects back after each one. The rules each
-method follows are marked with their requirement ids.
+method follows are marked with their requirement ids, and each rule that can go
+wrong on its own is a method of its own, so a variant can change one
+(../offline-adapter-python-wrong does, once per bug).
 """
 
 import copy
@@ -288,12 +290,16 @@ class App:
         now = step.whole("now", 0)
         if self.running():
             raise Invalid(f"{path}.op", "the app is already running")
-        active = jwt_is_active(self.jwt, now)
+        active = self.jwt_is_active(now)
         if self.online():
             self.navigate("contacts" if active else "login")  # AUTH-2, AUTH-3
             self.send(self.new_request("options"))  # OFFL-13
         else:
             self.navigate("contacts" if active else "pin")  # AUTH-5; AUTH-6 and AUTH-7 ask for the PIN
+
+    def jwt_is_active(self, now):
+        """AUTH-1: the cached JWT is active only while its expiry is later than now."""
+        return self.jwt is not None and self.jwt["expiresAt"] > now
 
     def login(self, step, path):
         if self.screen != "login":
@@ -381,11 +387,6 @@ class App:
         return self.effects
 
 
-def jwt_is_active(jwt, now):
-    """AUTH-1: active only while its expiry is later than now."""
-    return jwt is not None and jwt["expiresAt"] > now
-
-
 def backend_id(reader, key):
     value = reader.text(key)
     if is_temporary(value):
@@ -393,12 +394,12 @@ def backend_id(reader, key):
     return value
 
 
-def run(case_input):
-    """The offline output for one case input; raises Invalid when malformed."""
+def run(case_input, app_class=App):
+    """The offline output for one case input, worked out by an `app_class`; raises Invalid when malformed."""
     if not isinstance(case_input, dict):
         raise Invalid("input", "expected an object")
     root = Reader(case_input, "")  # top-level fields are named without a prefix: "initial", "steps"
-    app = App(root.obj.get("initial"))
+    app = app_class(root.obj.get("initial"))
     results = []
     try:
         for index, step in enumerate(root.array("steps")):
@@ -418,18 +419,13 @@ def send(message):
     sys.stdout.flush()
 
 
-def log(text):
-    """Diagnostics go to stderr; the runner shows its last lines on failure."""
-    print(f"[{NAME}] {text}", file=sys.stderr, flush=True)
-
-
-def answer(case):
+def answer(case, app_class):
     """The one answer line for a case request."""
     case_id = case.get("id")
     if case.get("suite") not in SUITES:
         return {"type": "skipped", "id": case_id, "reason": f"suite {case.get('suite')!r} not supported"}
     try:
-        output = run(case.get("input"))
+        output = run(case.get("input"), app_class)
     except Invalid as bad:  # malformed input is a correct answer, not an error
         output = {"invalid": {"field": bad.field, "message": bad.message}}
         if getattr(bad, "steps", None):
@@ -439,7 +435,13 @@ def answer(case):
     return {"type": "result", "id": case_id, "output": output}
 
 
-def main():
+def serve(app_class, name):
+    """The read-answer loop, running each case on an `app_class` and saying hello as `name`."""
+
+    def log(text):
+        """Diagnostics go to stderr; the runner shows its last lines on failure."""
+        print(f"[{name}] {text}", file=sys.stderr, flush=True)
+
     sys.stdin.reconfigure(encoding="utf-8")
     for line in iter(sys.stdin.readline, ""):
         if not line.strip():
@@ -453,9 +455,9 @@ def main():
         if kind == "hello":
             if request.get("protocol") != PROTOCOL:
                 log(f"runner speaks protocol {request.get('protocol')!r}; this adapter speaks {PROTOCOL}")
-            send({"type": "hello", "protocol": PROTOCOL, "name": NAME, "suites": SUITES})
+            send({"type": "hello", "protocol": PROTOCOL, "name": name, "suites": SUITES})
         elif kind == "case":
-            send(answer(request))
+            send(answer(request, app_class))
         elif kind == "stop":
             return 0
         else:
@@ -465,4 +467,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve(App, NAME))

@@ -3,7 +3,7 @@
 
 Runs a python-socketio AsyncServer in aiohttp mode on 127.0.0.1 (port 0 unless --port) and
 speaks the benchmark's control lines (see FanoutControlRequest in
-Sources/SocketIONIO/Bench/FanoutControl.swift):
+Sources/JobWireBench/Fanout/FanoutControl.swift):
 
 - it prints `ready <port>` once listening;
 - every socket of `/` joins the room `bench` in its connect handler, before the CONNECT reply;

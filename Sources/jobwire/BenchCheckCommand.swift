@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import JobWire
+import JobWireBench
 
 /// `jobwire bench check`: `jobwire check` on a generated trace, side by side with `jq -c .`.
 struct BenchCheckCommand: AsyncParsableCommand {
@@ -38,85 +38,24 @@ struct BenchCheckCommand: AsyncParsableCommand {
             guard events > 0, runs > 0 else { throw CLIError("--events and --runs must be positive") }
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("jobwire-bench-\(ProcessInfo.processInfo.processIdentifier).jsonl").path
             defer { if !keep { try? FileManager.default.removeItem(atPath: path) } }
-            let (count, bytes) = try Self.writeTrace(SyntheticTrace(events: events), to: path)
-            print("trace: \(count) events, \(Self.megabytes(bytes)) MB\(keep ? " at \(path)" : "")")
-
-            let me = Self.ownExecutable()
-            var tools: [(name: String, executable: String, arguments: [String])] = [("jobwire check", me, ["check", path, "--format", "json"])]
-            if let jq = ProcessMeasurement.which("jq") {
-                tools.append(("jq -c .", jq, ["-c", ".", path]))
-            } else {
-                print("jq: not found on PATH, so there is nothing to compare with (Debian: apt-get install -y jq)")
-            }
-            var results: [String: [ProcessMeasurement]] = [:]
-            print("run  tool            seconds   events/s   peak MB  exit")
-            for run in 1...runs {
-                for tool in tools {
-                    let measured = try ProcessMeasurement.run(tool.executable, tool.arguments)
-                    results[tool.name, default: []].append(measured)
-                    print("\(String(run).padding(4)) \(tool.name.padding(15)) \(String(format: "%7.2f", measured.seconds)) \(String(Int(Double(count) / measured.seconds)).leftPadding(10)) \(Self.megabytes(measured.peakBytes).leftPadding(9))  \(measured.status)")
+            let benchmark = CheckBenchmark(events: events, runs: runs)
+            do {
+                let (count, bytes) = try benchmark.writeTrace(to: path)
+                print("trace: \(count) events, \(CheckBenchmark.megabytes(bytes)) MB\(keep ? " at \(path)" : "")")
+                var tools = [CheckBenchmark.Tool.checker(ProcessMeasurement.currentExecutable(), trace: path)]
+                if let jq = CheckBenchmark.Tool.jq(trace: path) {
+                    tools.append(jq)
+                } else {
+                    print("jq: not found on PATH, so there is nothing to compare with (Debian: apt-get install -y jq)")
                 }
-            }
-            print("")
-            var medians: [String: Double] = [:]
-            for tool in tools {
-                let measured = results[tool.name] ?? []
-                let seconds = Self.median(measured.map(\.seconds))
-                let peak = Self.median(measured.map { Double($0.peakBytes) })
-                medians[tool.name] = seconds
-                print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB")
-            }
-            if let ours = medians["jobwire check"], let theirs = medians["jq -c ."] {
-                print(String(format: "jobwire check runs at %.2fx jq's throughput", theirs / ours))
-            }
-            guard results["jobwire check"]?.allSatisfy({ $0.status == 0 }) == true else {
-                FileHandle.standardError.write(Data("jobwire: the generated trace did not check as conformant; run with --keep and check it\n".utf8))
-                return ExitCode(1)
-            }
-            return .success
-        }
-    }
-
-    /// Writes the trace through a 1 MiB buffer; returns the events and bytes written.
-    static func writeTrace(_ trace: SyntheticTrace, to path: String) throws -> (Int, Int) {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw CLIError("cannot create \(path)")
-        }
-        defer { try? handle.close() }
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 20)
-        var bytes = 0
-        let count = try trace.forEachLine { line in
-            buffer.append(contentsOf: line.utf8)
-            if buffer.count >= 1 << 20 {
-                try handle.write(contentsOf: buffer)
-                bytes += buffer.count
-                buffer.removeAll(keepingCapacity: true)
+                guard try benchmark.measure(tools, count: count, print: { print($0) }) else {
+                    FileHandle.standardError.write(Data("jobwire: the generated trace did not check as conformant; run with --keep and check it\n".utf8))
+                    return ExitCode(1)
+                }
+                return .success
+            } catch let error as BenchError {
+                throw CLIError(error.description)
             }
         }
-        try handle.write(contentsOf: buffer)
-        bytes += buffer.count
-        return (count, bytes)
     }
-
-    /// This executable's path, so the measured `check` is the same build.
-    static func ownExecutable() -> String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        return Bundle.main.executablePath ?? CommandLine.arguments[0]
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
-
-    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f", Double(bytes) / 1_048_576) }
-}
-
-extension String {
-    /// The text padded with spaces on the right to `width`.
-    fileprivate func padding(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
-    /// The text padded with spaces on the left to `width`.
-    fileprivate func leftPadding(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import JobWireBench
 import NIOCore
 import NIOPosix
-import SocketIONIO
 
 /// `jobwire bench fanout`: broadcasts to a room of N WebSocket clients, JobWire's server beside python-socketio's.
 struct BenchFanoutCommand: AsyncParsableCommand {
@@ -119,28 +119,11 @@ struct BenchFanoutCommand: AsyncParsableCommand {
                 concurrency: concurrency, idleTimeout: .milliseconds(Int64(idleTimeout * 1000))
             )
             let group = MultiThreadedEventLoopGroup(numberOfThreads: clientThreads)
-            var results: [FanoutRunResult] = []
-            var failures: [String] = []
-            for run in 1...runs {
-                for clients in clientCounts {
-                    for launcher in launchers {
-                        Self.progress("run \(run)/\(runs), \(clients) clients, \(launcher.name)")
-                        var sized = workload
-                        sized.clients = clients
-                        do {
-                            results.append(try await launcher.measure(FanoutBenchmark(workload: sized, group: group, progress: Self.progress)))
-                        } catch {
-                            failures.append("run \(run), \(clients) clients, \(launcher.name): \(error)")
-                            Self.progress("failed: \(error)")
-                        }
-                    }
-                }
-            }
+            let series = FanoutSeries(workload: workload, clientCounts: clientCounts, runs: runs, launchers: launchers)
+            let report = await series.run(group: group, progress: Self.progress)
             try await group.shutdownGracefully()
-            let report = FanoutReport(workload: workload, runsPerCell: runs, runs: results, failures: failures)
             print(format == .json ? report.json : report.text, terminator: "")
-            let lost = results.contains { $0.paced.delivered < $0.paced.expected || $0.backToBack.delivered < $0.backToBack.expected || $0.joined < $0.clients }
-            return failures.isEmpty && !lost ? .success : ExitCode(1)
+            return report.isComplete ? .success : ExitCode(1)
         }
     }
 
@@ -148,61 +131,17 @@ struct BenchFanoutCommand: AsyncParsableCommand {
         FileHandle.standardError.write(Data("bench fanout: \(line)\n".utf8))
     }
 
-    // MARK: Servers
-
-    /// How to start one server as a child process.
-    struct Launcher: Sendable {
-        var name: String
-        var executable: URL
-        var arguments: [String]
-
-        func measure(_ benchmark: FanoutBenchmark) async throws -> FanoutRunResult {
-            let (process, port) = try await FanoutServerProcess.start(name: name, executable: executable, arguments: arguments)
-            do {
-                let result = try await benchmark.run(server: process, port: port)
-                await process.stop()
-                return result
-            } catch {
-                await process.stop()
-                throw error
-            }
-        }
-    }
-
-    private func launcher(for server: Server) throws -> Launcher {
+    private func launcher(for server: Server) throws -> FanoutServerLauncher {
         switch server {
         case .jobwire:
             let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-            return Launcher(name: server.rawValue, executable: executable, arguments: ["bench", "fanout-server", "--threads", String(serverThreads)])
+            return .jobwire(name: server.rawValue, executable: executable, threads: serverThreads)
         case .python:
-            let root = Self.checkoutRoot()
-            guard let script = pythonScript ?? root.map({ $0.appendingPathComponent(Self.scriptPath).path }) else {
-                throw CLIError("cannot find \(Self.scriptPath) above the working directory or the jobwire binary; pass --python-script")
-            }
-            guard FileManager.default.fileExists(atPath: script) else { throw CLIError("no python-socketio server script at \(script)") }
-            let venv = root?.appendingPathComponent(".venv-test/bin/python").path
-            let chosen = python ?? ProcessInfo.processInfo.environment["JOBWIRE_PYTHON"]
-                ?? (venv.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
-            if let chosen {
-                return Launcher(name: server.rawValue, executable: URL(fileURLWithPath: chosen), arguments: [script])
-            }
-            return Launcher(name: server.rawValue, executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", script])
-        }
-    }
-
-    private static let scriptPath = "Scripts/bench/python_fanout_server.py"
-
-    /// The checkout that holds the Python script: above the working directory, or above the binary (.build/release/jobwire).
-    private static func checkoutRoot() -> URL? {
-        var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        if let binary = Bundle.main.executableURL { starts.append(binary.deletingLastPathComponent()) }
-        for start in starts {
-            var directory = start.standardizedFileURL
-            while directory.path != "/" {
-                if FileManager.default.fileExists(atPath: directory.appendingPathComponent(scriptPath).path) { return directory }
-                directory.deleteLastPathComponent()
+            do {
+                return try .python(name: server.rawValue, python: python, script: pythonScript)
+            } catch {
+                throw CLIError(error.description)
             }
         }
-        return nil
     }
 }

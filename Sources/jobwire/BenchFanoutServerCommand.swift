@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JobWireBench
 import Logging
 import NIOCore
 import NIOPosix
@@ -46,14 +47,7 @@ struct BenchFanoutServerCommand: AsyncParsableCommand {
             await app.server.shutdown(gracePeriod: .zero)
             Foundation.exit(0)
         }
-        for await line in StandardInputLines.make() {
-            guard let request = FanoutControlRequest(line: line) else {
-                Self.reply(.error("unknown request \"\(line)\""))
-                continue
-            }
-            guard let reply = await app.answer(request) else { break }
-            Self.reply(reply)
-        }
+        await app.obey(StandardInputLines.make(), reply: Self.reply)
         limit.cancel()
         await app.server.shutdown(gracePeriod: .milliseconds(500))
         try await group.shutdownGracefully()
@@ -61,18 +55,5 @@ struct BenchFanoutServerCommand: AsyncParsableCommand {
 
     private static func reply(_ reply: FanoutControlReply) {
         FileHandle.standardOutput.write(Data((reply.line + "\n").utf8))
-    }
-}
-
-/// Standard input as an async sequence of lines, read on a thread of its own.
-enum StandardInputLines {
-    static func make() -> AsyncStream<String> {
-        AsyncStream { continuation in
-            let thread = Thread {
-                while let line = readLine() { continuation.yield(line) }
-                continuation.finish()
-            }
-            thread.start()
-        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JobWire
+import JobWireAdapters
 import JobWireBroker
 
 /// `jobwire scenario run`: scenarios in virtual time against an adapter or the reference apps.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JobWire
+import JobWireAdapters
 
 /// `jobwire vectors run`: feeds a suite's vectors to the built-in implementation or to an adapter.
 struct VectorsRunCommand: AsyncParsableCommand {

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import SocketIOWire
 import Testing
 
@@ -8,17 +7,18 @@ import Testing
 /// The client Engine.IO machine alone: events in, actions out, time given by hand.
 @Suite("Client Engine.IO state machine")
 struct ClientEngineStateMachineTests {
-    static let t0 = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    typealias Machine = ClientEngineStateMachine<ManualInstant>
+    static let t0 = ManualInstant(offset: .seconds(1))
     static let handshake = EngineIOHandshake(sid: "s1", upgrades: ["websocket"], pingInterval: 300, pingTimeout: 200, maxPayload: 1000)
     /// pingInterval + pingTimeout of ``handshake``.
-    static let window = TimeAmount.milliseconds(500)
+    static let window = Duration.milliseconds(500)
 
-    static func machine(_ transports: [SocketIOClientConfiguration.Transport] = [.polling, .websocket]) -> ClientEngineStateMachine {
-        ClientEngineStateMachine(configuration: .init(transports: transports, connectTimeout: .seconds(5), upgradeTimeout: .seconds(2)))
+    static func machine(_ transports: [SocketIOClientConfiguration.Transport] = [.polling, .websocket]) -> Machine {
+        Machine(configuration: .init(transports: transports, connectTimeout: .seconds(5), upgradeTimeout: .seconds(2)))
     }
 
     /// A machine whose polling handshake succeeded; the probe WebSocket 1 is being opened.
-    static func openOnPolling(_ transports: [SocketIOClientConfiguration.Transport] = [.polling, .websocket]) -> ClientEngineStateMachine {
+    static func openOnPolling(_ transports: [SocketIOClientConfiguration.Transport] = [.polling, .websocket]) -> Machine {
         var machine = machine(transports)
         _ = machine.start(now: t0)
         _ = machine.pollCompleted(.success([.open(handshake)]), now: t0)
@@ -144,6 +144,37 @@ struct ClientEngineStateMachineTests {
     func pingTimeout() {
         var machine = Self.openOnPolling()
         #expect(machine.tick(now: Self.t0 + Self.window) == [.closeWebSocket(id: 1), .closed(.pingTimeout)])
+    }
+
+    @Test("driven by a manual clock: pings keep the session open as long as they come, each schedule naming the next tick")
+    func drivenByAManualClock() throws {
+        var clock = ManualClock(start: .seconds(100))
+        var machine = Self.machine([.polling])
+        var due: ManualInstant?
+        func follow(_ actions: [Machine.Action]) {
+            for case .schedule(let at) in actions { due = at }
+        }
+
+        follow(machine.start(now: clock.now))
+        #expect(due == clock.now + .seconds(5), "the handshake may take the connect timeout")
+        clock.advance(by: .milliseconds(40))
+        follow(machine.pollCompleted(.success([.open(Self.handshake)]), now: clock.now))
+        #expect(due == clock.now + Self.window)
+        // Ten seconds of pings every 300 ms: each comes before the tick is due and moves it on.
+        for _ in 0..<33 {
+            clock.advance(by: .milliseconds(300))
+            #expect(clock.now < (try #require(due)))
+            follow(machine.pollCompleted(.success([.ping("")]), now: clock.now))
+            #expect(due == clock.now + Self.window)
+        }
+        #expect(machine.pingsAnswered == 33)
+        // The pings stop: a tick just before the deadline does nothing, the tick at it closes the session.
+        let deadline = try #require(due)
+        clock.advance(to: deadline + .milliseconds(-1))
+        #expect(machine.tick(now: clock.now).isEmpty)
+        clock.advance(to: deadline)
+        #expect(machine.tick(now: clock.now) == [.closed(.pingTimeout)])
+        #expect(!machine.isActive)
     }
 
     @Test("packets sent while a POST is out go together in the next POST")

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import SocketIOWire
 import Testing
 
@@ -8,11 +7,12 @@ import Testing
 /// The client Socket.IO machine alone: events in, actions out, time given by hand.
 @Suite("Client Socket.IO state machine")
 struct ClientSocketStateMachineTests {
-    static let t0 = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    typealias Machine = ClientSocketStateMachine<ManualInstant>
+    static let t0 = ManualInstant(offset: .seconds(1))
 
     /// A machine with `/` connected (sid `a`) on an open engine.
-    static func connected(_ namespaces: [String] = ["/"]) -> ClientSocketStateMachine {
-        var machine = ClientSocketStateMachine(connectTimeout: .seconds(5))
+    static func connected(_ namespaces: [String] = ["/"]) -> Machine {
+        var machine = Machine(connectTimeout: .seconds(5))
         for namespace in namespaces { _ = machine.connect(namespace: namespace, auth: nil, now: t0) }
         _ = machine.engineOpened(now: t0)
         for namespace in namespaces {
@@ -26,7 +26,7 @@ struct ClientSocketStateMachineTests {
 
     @Test("connect opens the engine, CONNECTs, and resolves on the {sid} reply")
     func connect() {
-        var machine = ClientSocketStateMachine(connectTimeout: .seconds(5))
+        var machine = Machine(connectTimeout: .seconds(5))
         #expect(machine.connect(namespace: "/", auth: nil, now: Self.t0) == [.openEngine, .schedule(at: Self.t0 + .seconds(5))])
         #expect(machine.engineOpened(now: Self.t0) == [.send([.message("0")])])
         #expect(machine.receive(.message("0{\"sid\":\"abc\"}"), now: Self.t0) == [.connected(namespace: "/", sid: "abc")])
@@ -68,7 +68,7 @@ struct ClientSocketStateMachineTests {
 
     @Test("a CONNECT reply without a sid fails the connect")
     func connectReplyWithoutSid() {
-        var machine = ClientSocketStateMachine(connectTimeout: .seconds(5))
+        var machine = Machine(connectTimeout: .seconds(5))
         _ = machine.connect(namespace: "/", auth: nil, now: Self.t0)
         _ = machine.engineOpened(now: Self.t0)
         let actions = machine.receive(.message("0{}"), now: Self.t0)
@@ -81,7 +81,7 @@ struct ClientSocketStateMachineTests {
 
     @Test("no CONNECT reply within the connect timeout fails the connect")
     func connectTimeout() {
-        var machine = ClientSocketStateMachine(connectTimeout: .seconds(5))
+        var machine = Machine(connectTimeout: .seconds(5))
         _ = machine.connect(namespace: "/", auth: nil, now: Self.t0)
         _ = machine.engineOpened(now: Self.t0)
         #expect(machine.tick(now: Self.t0 + .seconds(4)).isEmpty)
@@ -91,6 +91,15 @@ struct ClientSocketStateMachineTests {
             return
         }
         #expect(error.code == .connectTimeout)
+        #expect(error.message == "no CONNECT reply within 5 s")
+    }
+
+    @Test("durations in messages are written in their largest whole unit, as before the machine was clock-generic")
+    func durationText() {
+        #expect(Machine.text(of: .seconds(10)) == "10 s")
+        #expect(Machine.text(of: .milliseconds(1500)) == "1500 ms")
+        #expect(Machine.text(of: .microseconds(250)) == "250 us")
+        #expect(Machine.text(of: .nanoseconds(7)) == "7 ns")
     }
 
     @Test("emit needs a connected namespace and a name that is not reserved")

@@ -4,8 +4,8 @@ import SocketIOWire
 /// Runs vectors through a testee and judges each answer with the suite's comparison.
 public enum VectorRunner {
     /// Runs every case in order (a known-failures list is applied by the caller, once every
-    /// suite has run); after a testee error that ends the session (see
-    /// ``AdapterTestee``), the testee itself reports the remaining cases as errors.
+    /// suite has run); after a testee error that ends the session (see `AdapterTestee` in
+    /// JobWireAdapters), the testee itself reports the remaining cases as errors.
     public static func run(_ cases: [VectorCase], suite: any VectorSuite, testee: any Testee) async -> RunReport {
         var results: [CaseResult] = []
         results.reserveCapacity(cases.count)

@@ -1,4 +1,5 @@
 import JobWire
+import JobWireAdapters
 import SocketIOWire
 
 /// An adapter program as the app under test of a scenario (Docs/ADAPTER.md, suite `scenario`):

@@ -1,8 +1,7 @@
-import NIOCore
 import SocketIOWire
 
 /// What ``ClientEngineStateMachine`` asks its driver to do; the driver carries bytes, nothing more.
-enum ClientEngineAction: Equatable, Sendable {
+enum ClientEngineAction<Instant: InstantProtocol>: Equatable, Sendable {
     /// Send a polling GET: the handshake when `sid` is nil, a (long) poll otherwise.
     case poll(sid: String?)
     /// Send a polling POST carrying this payload.
@@ -15,7 +14,7 @@ enum ClientEngineAction: Equatable, Sendable {
     case closeWebSocket(id: Int)
     /// Call ``ClientEngineStateMachine/tick(now:)`` at this deadline; it replaces earlier requests, and is
     /// stale when it no longer equals ``ClientEngineStateMachine/earliestDeadline`` as it is carried out.
-    case schedule(at: NIODeadline)
+    case schedule(at: Instant)
     /// The session is open (engine.io-protocol §Handshake).
     case opened(EngineIOHandshake)
     /// The session moved from polling to the WebSocket (engine.io-protocol §Upgrade).

@@ -1,11 +1,10 @@
-import NIOCore
 import SocketIOWire
 
 /// The steps the events of ``ClientEngineStateMachine`` are made of.
 extension ClientEngineStateMachine {
 
     /// Runs `body`, then adds a `schedule` action when the earliest deadline changed.
-    mutating func scheduling(_ actions: [ClientEngineAction]) -> [ClientEngineAction] {
+    mutating func scheduling(_ actions: [Action]) -> [Action] {
         var actions = actions
         let deadline = earliestDeadline
         if let deadline, deadline != scheduledDeadline { actions.append(.schedule(at: deadline)) }
@@ -14,7 +13,7 @@ extension ClientEngineStateMachine {
     }
 
     /// The next time ``tick(now:)`` has work to do.
-    var earliestDeadline: NIODeadline? {
+    var earliestDeadline: Instant? {
         switch state {
         case .handshaking(_, let deadline): return deadline
         case .open(let session):
@@ -33,23 +32,23 @@ extension ClientEngineStateMachine {
             && session.handshake.upgrades.contains("websocket")
     }
 
-    mutating func open(_ handshake: EngineIOHandshake, on transport: Transport, now: NIODeadline, into actions: inout [ClientEngineAction]) {
-        let session = Session(handshake: handshake, transport: transport, pingDeadline: now + heartbeatWindow(handshake))
+    mutating func open(_ handshake: EngineIOHandshake, on transport: Transport, now: Instant, into actions: inout [Action]) {
+        let session = Session(handshake: handshake, transport: transport, pingDeadline: now.advanced(by: heartbeatWindow(handshake)))
         state = .open(session)
         actions.append(.opened(handshake))
     }
 
-    func heartbeatWindow(_ handshake: EngineIOHandshake) -> TimeAmount {
+    func heartbeatWindow(_ handshake: EngineIOHandshake) -> Duration {
         .milliseconds(Int64(handshake.pingInterval) + Int64(handshake.pingTimeout))
     }
 
     /// Acts on packets from the server, in order, until one closes the session.
-    mutating func process(_ packets: [EngineIOPacket], now: NIODeadline, into actions: inout [ClientEngineAction]) {
+    mutating func process(_ packets: [EngineIOPacket], now: Instant, into actions: inout [Action]) {
         for packet in packets {
             guard case .open(var session) = state else { return }
             switch packet {
             case .ping(let data):
-                session.pingDeadline = now + heartbeatWindow(session.handshake)
+                session.pingDeadline = now.advanced(by: heartbeatWindow(session.handshake))
                 state = .open(session)
                 pingsAnswered += 1
                 sendPackets([.pong(data)], into: &actions)
@@ -65,7 +64,7 @@ extension ClientEngineStateMachine {
         }
     }
 
-    mutating func sendPackets(_ packets: [EngineIOPacket], into actions: inout [ClientEngineAction]) {
+    mutating func sendPackets(_ packets: [EngineIOPacket], into actions: inout [Action]) {
         guard case .open(var session) = state, session.closingDeadline == nil, !packets.isEmpty else { return }
         switch session.transport {
         case .websocket(let id):
@@ -78,7 +77,7 @@ extension ClientEngineStateMachine {
     }
 
     /// Keeps one GET outstanding while the session polls and is not paused for an upgrade.
-    mutating func continuePolling(into actions: inout [ClientEngineAction]) {
+    mutating func continuePolling(into actions: inout [Action]) {
         guard case .open(var session) = state, session.transport == .polling, !session.pollInFlight,
             !session.isDraining, session.closingDeadline == nil
         else { return }
@@ -88,7 +87,7 @@ extension ClientEngineStateMachine {
     }
 
     /// POSTs queued packets, at most maxPayload bytes at a time (always at least one packet).
-    mutating func flushPolling(into actions: inout [ClientEngineAction]) {
+    mutating func flushPolling(into actions: inout [Action]) {
         guard case .open(var session) = state, session.transport == .polling, !session.postInFlight,
             !session.isDraining, !session.outbox.isEmpty
         else { return }
@@ -106,7 +105,7 @@ extension ClientEngineStateMachine {
     }
 
     /// Sends `5` and the held packets on the probe once no GET or POST is outstanding.
-    mutating func finishUpgradeIfDrained(into actions: inout [ClientEngineAction]) {
+    mutating func finishUpgradeIfDrained(into actions: inout [Action]) {
         guard case .open(var session) = state, let probe = session.probe, probe.stage == .draining,
             !session.pollInFlight, !session.postInFlight
         else { return }
@@ -119,14 +118,14 @@ extension ClientEngineStateMachine {
         actions.append(.upgraded)
     }
 
-    func abortProbe(_ session: inout Session, into actions: inout [ClientEngineAction]) {
+    func abortProbe(_ session: inout Session, into actions: inout [Action]) {
         guard let probe = session.probe else { return }
         session.probe = nil
         actions.append(.closeWebSocket(id: probe.id))
     }
 
     /// Ends the session: closes the WebSockets still held and reports why.
-    mutating func close(_ reason: ClientEngineCloseReason, into actions: inout [ClientEngineAction]) {
+    mutating func close(_ reason: ClientEngineCloseReason, into actions: inout [Action]) {
         switch state {
         case .handshaking(.websocket(let id), _):
             actions.append(.closeWebSocket(id: id))

@@ -1,4 +1,3 @@
-import NIOCore
 import SocketIOWire
 
 /// The client side of one Engine.IO v4 session: handshake, polling, upgrade, heartbeat and close.
@@ -9,16 +8,21 @@ import SocketIOWire
 /// require `3probe` as its first frame, wait for the pending GET and POST to return, and send `5`.
 /// Every server `2` is answered with `3` carrying the same data; a session with no ping for
 /// pingInterval + pingTimeout is closed. Fed events with the current time, it returns
-/// ``ClientEngineAction``s and never performs I/O or reads a clock.
-struct ClientEngineStateMachine {
+/// ``ClientEngineAction``s and never performs I/O or reads a clock: generic over the clock's
+/// `Instant`, its timers are `schedule` actions the driver arms (``ClientSession`` on a NIO event
+/// loop, a test by hand).
+struct ClientEngineStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
+    /// What the machine asks its driver to do.
+    typealias Action = ClientEngineAction<Instant>
+
     /// The settings the machine reads.
     struct Configuration: Sendable {
         /// The transports in order of use (see ``SocketIOClientConfiguration/transports``).
         var transports: [SocketIOClientConfiguration.Transport]
         /// How long the handshake (and a close) may take.
-        var connectTimeout: TimeAmount
+        var connectTimeout: Duration
         /// How long an upgrade probe may take.
-        var upgradeTimeout: TimeAmount
+        var upgradeTimeout: Duration
     }
 
     /// The transport the session runs on.
@@ -30,7 +34,7 @@ struct ClientEngineStateMachine {
     /// Where the session is; the steps in `ClientEngineStateMachine+Steps.swift` move it.
     enum State {
         case idle
-        case handshaking(transport: Transport, deadline: NIODeadline)
+        case handshaking(transport: Transport, deadline: Instant)
         case open(Session)
         case closed
     }
@@ -39,13 +43,13 @@ struct ClientEngineStateMachine {
     struct Session {
         var handshake: EngineIOHandshake
         var transport: Transport
-        var pingDeadline: NIODeadline
+        var pingDeadline: Instant
         var pollInFlight = false
         var postInFlight = false
         var outbox: [EngineIOPacket] = []
         var probe: Probe?
         /// Set once the client asked to close: the deadline for the close packet's POST.
-        var closingDeadline: NIODeadline?
+        var closingDeadline: Instant?
 
         /// The session's sid, sent with every request.
         var sid: String { handshake.sid }
@@ -57,7 +61,7 @@ struct ClientEngineStateMachine {
     struct Probe {
         enum Stage: Equatable { case connecting, probing, draining }
         var id: Int
-        var deadline: NIODeadline
+        var deadline: Instant
         var stage: Stage
     }
 
@@ -65,7 +69,7 @@ struct ClientEngineStateMachine {
     /// The current state; only this type's methods change it.
     var state: State = .idle
     var nextWebSocketID = 0
-    var scheduledDeadline: NIODeadline?
+    var scheduledDeadline: Instant?
 
     /// How many server pings the session answered; tests and diagnostics read it.
     var pingsAnswered = 0
@@ -98,14 +102,14 @@ struct ClientEngineStateMachine {
     // MARK: Events
 
     /// Starts a session: the polling handshake GET, or a WebSocket when polling is not allowed.
-    mutating func start(now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func start(now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .handshaking, .open: break steps
             case .idle, .closed: break
             }
-            let deadline = now + configuration.connectTimeout
+            let deadline = now.advanced(by: configuration.connectTimeout)
             if configuration.transports.first == .polling {
                 state = .handshaking(transport: .polling, deadline: deadline)
                 actions.append(.poll(sid: nil))
@@ -119,8 +123,8 @@ struct ClientEngineStateMachine {
     }
 
     /// A polling GET returned: its decoded packets, or why it failed.
-    mutating func pollCompleted(_ result: Result<[EngineIOPacket], ClientTransportFailure>, now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func pollCompleted(_ result: Result<[EngineIOPacket], ClientTransportFailure>, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .handshaking(.polling, _):
@@ -137,7 +141,7 @@ struct ClientEngineStateMachine {
                     continuePolling(into: &actions)
                     if case .open(var session) = state, upgradeAllowed(session) {
                         let id = makeWebSocketID()
-                        session.probe = Probe(id: id, deadline: now + configuration.upgradeTimeout, stage: .connecting)
+                        session.probe = Probe(id: id, deadline: now.advanced(by: configuration.upgradeTimeout), stage: .connecting)
                         state = .open(session)
                         actions.append(.openWebSocket(id: id, sid: session.sid))
                     }
@@ -161,8 +165,8 @@ struct ClientEngineStateMachine {
     }
 
     /// A polling POST returned: success, or why it failed.
-    mutating func postCompleted(_ result: Result<Void, ClientTransportFailure>, now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func postCompleted(_ result: Result<Void, ClientTransportFailure>, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             guard case .open(var session) = state, session.postInFlight else { break steps }
             session.postInFlight = false
@@ -182,8 +186,8 @@ struct ClientEngineStateMachine {
     }
 
     /// WebSocket `id` finished its HTTP upgrade.
-    mutating func webSocketOpened(id: Int, now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func webSocketOpened(id: Int, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .handshaking(.websocket(id), _):
@@ -200,8 +204,8 @@ struct ClientEngineStateMachine {
     }
 
     /// WebSocket `id` delivered one frame, decoded (or not) by the driver.
-    mutating func webSocketReceived(id: Int, _ decoded: Result<EngineIOPacket, SocketIOWireError>, now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func webSocketReceived(id: Int, _ decoded: Result<EngineIOPacket, SocketIOWireError>, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .handshaking(.websocket(id), _):
@@ -235,8 +239,8 @@ struct ClientEngineStateMachine {
     }
 
     /// WebSocket `id` closed or failed to open.
-    mutating func webSocketClosed(id: Int, failure: ClientTransportFailure?, now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func webSocketClosed(id: Int, failure: ClientTransportFailure?, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .handshaking(.websocket(id), _):
@@ -262,15 +266,15 @@ struct ClientEngineStateMachine {
     }
 
     /// The Socket.IO layer sends packets: now on a WebSocket, or batched into the next POST.
-    mutating func send(_ packets: [EngineIOPacket], now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func send(_ packets: [EngineIOPacket], now: Instant) -> [Action] {
+        var actions: [Action] = []
         sendPackets(packets, into: &actions)
         return scheduling(actions)
     }
 
     /// The client closes the session: `1` on the current transport, then the transport.
-    mutating func close(now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func close(now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .idle, .closed:
@@ -286,7 +290,7 @@ struct ClientEngineStateMachine {
                     state = .open(session)
                     close(.clientClosed, into: &actions)
                 case .polling:
-                    session.closingDeadline = now + configuration.connectTimeout
+                    session.closingDeadline = now.advanced(by: configuration.connectTimeout)
                     session.outbox.append(.close)
                     state = .open(session)
                     flushPolling(into: &actions)
@@ -297,8 +301,8 @@ struct ClientEngineStateMachine {
     }
 
     /// Time passed: expires the handshake, the heartbeat, a probe or a pending close.
-    mutating func tick(now: NIODeadline) -> [ClientEngineAction] {
-        var actions: [ClientEngineAction] = []
+    mutating func tick(now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch state {
             case .handshaking(_, let deadline) where now >= deadline:

@@ -7,7 +7,7 @@ import SocketIOWire
 
 extension ClientSession {
     /// Carries out the Engine.IO machine's actions in order.
-    func run(_ actions: [ClientEngineAction]) {
+    func run(_ actions: [ClientEngineAction<ContinuousClock.Instant>]) {
         for action in actions {
             switch action {
             case .poll(let sid):
@@ -24,19 +24,19 @@ extension ClientSession {
                 // A nested call may have moved the deadline since this action was made; the newest wins.
                 guard deadline == engine.earliestDeadline else { continue }
                 engineTimer?.cancel()
-                engineTimer = eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
+                engineTimer = eventLoop.assumeIsolated().scheduleTask(in: clock.now.duration(to: deadline).timeAmount) { [weak self] in
                     guard let self else { return }
-                    self.run(self.engine.tick(now: .now()))
+                    self.run(self.engine.tick(now: self.timerNow(armedFor: deadline)))
                 }
             case .opened(let handshake):
                 logger.debug("Engine.IO session open", metadata: [
                     "sid": "\(handshake.sid)", "pingInterval": "\(handshake.pingInterval)", "pingTimeout": "\(handshake.pingTimeout)",
                 ])
-                run(socket.engineOpened(now: .now()))
+                run(socket.engineOpened(now: clock.now))
             case .upgraded:
                 logger.debug("Engine.IO session upgraded to WebSocket")
             case .deliver(let packet):
-                run(socket.receive(packet, now: .now()))
+                run(socket.receive(packet, now: clock.now))
             case .closed(let reason):
                 logger.debug("Engine.IO session closed", metadata: ["reason": "\(reason)"])
                 tearDownTransports()
@@ -72,7 +72,7 @@ extension ClientSession {
             if case .success(let packets) = decoded {
                 self.logger.trace("GET answered", metadata: ["packets": "\(EngineIOPayload(packets))"])
             }
-            self.run(self.engine.pollCompleted(decoded, now: .now()))
+            self.run(self.engine.pollCompleted(decoded, now: clock.now))
         }
     }
 
@@ -87,7 +87,7 @@ extension ClientSession {
                     ? .success(()) : .failure(ClientTransportFailure("POST answered \(response.status.code) \(String(buffer: response.body))"))
             }
             guard let self, self.postLane === connection else { return }
-            self.run(self.engine.postCompleted(outcome, now: .now()))
+            self.run(self.engine.postCompleted(outcome, now: clock.now))
         }
     }
 
@@ -102,7 +102,7 @@ extension ClientSession {
             }
         ).assumeIsolated().whenFailure { [weak self] error in
             guard let self else { return }
-            self.run(self.engine.webSocketClosed(id: id, failure: Self.failure(error), now: .now()))
+            self.run(self.engine.webSocketClosed(id: id, failure: Self.failure(error), now: clock.now))
         }
     }
 
@@ -114,17 +114,17 @@ extension ClientSession {
                 return
             }
             webSockets[id] = channel
-            run(engine.webSocketOpened(id: id, now: .now()))
+            run(engine.webSocketOpened(id: id, now: clock.now))
         case .text(let bytes):
             let decoded = Result { () throws(SocketIOWireError) in try EngineIOPacket(textBytes: bytes) }
             logger.trace("WebSocket \(id) received", metadata: ["frame": "\(String(decoding: bytes, as: UTF8.self))"])
-            run(engine.webSocketReceived(id: id, decoded, now: .now()))
+            run(engine.webSocketReceived(id: id, decoded, now: clock.now))
         case .binary(let data):
             logger.trace("WebSocket \(id) received", metadata: ["frame": "\(EngineIOFrame.binary(data))"])
-            run(engine.webSocketReceived(id: id, .success(.binaryMessage(data)), now: .now()))
+            run(engine.webSocketReceived(id: id, .success(.binaryMessage(data)), now: clock.now))
         case .closed(let failure):
             webSockets[id] = nil
-            run(engine.webSocketClosed(id: id, failure: failure, now: .now()))
+            run(engine.webSocketClosed(id: id, failure: failure, now: clock.now))
         }
     }
 

@@ -4,15 +4,15 @@ import SocketIOWire
 
 extension ClientSession {
     /// Carries out the Socket.IO machine's actions in order.
-    func run(_ actions: [ClientSocketAction]) {
+    func run(_ actions: [ClientSocketAction<ContinuousClock.Instant>]) {
         for action in actions {
             switch action {
             case .openEngine:
-                run(engine.start(now: .now()))
+                run(engine.start(now: clock.now))
             case .send(let packets):
-                run(engine.send(packets, now: .now()))
+                run(engine.send(packets, now: clock.now))
             case .closeEngine:
-                run(engine.close(now: .now()))
+                run(engine.close(now: clock.now))
             case .connected(let namespace, let sid):
                 logger.debug("namespace connected", metadata: ["namespace": "\(namespace)", "sid": "\(sid)"])
                 for waiter in connectWaiters.removeValue(forKey: namespace) ?? [] { waiter.succeed(()) }
@@ -32,9 +32,9 @@ extension ClientSession {
                 // A nested call may have moved the deadline since this action was made; the newest wins.
                 guard deadline == socket.earliestDeadline else { continue }
                 socketTimer?.cancel()
-                socketTimer = eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
+                socketTimer = eventLoop.assumeIsolated().scheduleTask(in: clock.now.duration(to: deadline).timeAmount) { [weak self] in
                     guard let self else { return }
-                    self.run(self.socket.tick(now: .now()))
+                    self.run(self.socket.tick(now: self.timerNow(armedFor: deadline)))
                 }
             }
         }
@@ -53,6 +53,13 @@ extension ClientSession {
         let event = SocketIOEvent(namespace: namespace, name: name, arguments: arguments, ack: ack)
         for handler in handlers[namespace]?[name] ?? [] { handler(arguments, ack) }
         for id in (streams[namespace] ?? [:]).keys.sorted() { streams[namespace]?[id]?.yield(event) }
+    }
+
+    /// The time a timer armed for `deadline` hands its machine: the event loop and the machines
+    /// read different clocks, so the loop may fire a few nanoseconds before the deadline by the
+    /// machines' clock; the deadline has passed all the same.
+    func timerNow(armedFor deadline: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        max(clock.now, deadline)
     }
 
     /// Ends everything at once: used when the client is released without ``disconnectAll(promise:)``.

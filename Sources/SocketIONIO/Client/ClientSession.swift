@@ -7,7 +7,8 @@ import SocketIOWire
 /// Confined to one event loop; every channel it opens lives on that loop, so NIO callbacks
 /// reach it without locks. It holds no protocol rule of its own: ``ClientEngineStateMachine``
 /// and ``ClientSocketStateMachine`` decide, this class sends bytes, runs timers and completes
-/// the callers' promises.
+/// the callers' promises. It is the machines' clock too: they run on `ContinuousClock`, and the
+/// configuration's NIO time amounts become durations here, at the edge.
 final class ClientSession {
     typealias Handler = @Sendable ([SocketIOValue], SocketIOAcknowledgement?) -> Void
 
@@ -16,8 +17,9 @@ final class ClientSession {
     let configuration: SocketIOClientConfiguration
     let logger: Logger
 
-    var engine: ClientEngineStateMachine
-    var socket: ClientSocketStateMachine
+    let clock = ContinuousClock()
+    var engine: ClientEngineStateMachine<ContinuousClock.Instant>
+    var socket: ClientSocketStateMachine<ContinuousClock.Instant>
 
     // Transports of the current Engine.IO session.
     var pollLane: ClientHTTPConnection?
@@ -45,10 +47,10 @@ final class ClientSession {
         self.logger = logger
         self.engine = ClientEngineStateMachine(configuration: .init(
             transports: configuration.transports,
-            connectTimeout: configuration.connectTimeout,
-            upgradeTimeout: configuration.upgradeTimeout
+            connectTimeout: Duration(configuration.connectTimeout),
+            upgradeTimeout: Duration(configuration.upgradeTimeout)
         ))
-        self.socket = ClientSocketStateMachine(connectTimeout: configuration.connectTimeout)
+        self.socket = ClientSocketStateMachine(connectTimeout: Duration(configuration.connectTimeout))
     }
 
     deinit {
@@ -69,17 +71,17 @@ final class ClientSession {
 
     func connect(namespace: String, auth: JSONObject?, promise: EventLoopPromise<Void>) {
         connectWaiters[namespace, default: []].append(promise)
-        run(socket.connect(namespace: namespace, auth: auth ?? configuration.auth[namespace], now: .now()))
+        run(socket.connect(namespace: namespace, auth: auth ?? configuration.auth[namespace], now: clock.now))
     }
 
     func emit(namespace: String, event: String, arguments: [SocketIOValue]) throws(SocketIOClientError) {
-        run(try socket.emit(namespace: namespace, event: event, arguments: arguments, now: .now()))
+        run(try socket.emit(namespace: namespace, event: event, arguments: arguments, now: clock.now))
     }
 
     func emitWithAck(namespace: String, event: String, arguments: [SocketIOValue], timeout: TimeAmount, promise: EventLoopPromise<[SocketIOValue]>) {
         do {
             let (id, actions) = try socket.emitWithAck(
-                namespace: namespace, event: event, arguments: arguments, timeout: timeout, now: .now()
+                namespace: namespace, event: event, arguments: arguments, timeout: Duration(timeout), now: clock.now
             )
             ackWaiters[id] = promise
             run(actions)

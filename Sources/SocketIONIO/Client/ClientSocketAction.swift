@@ -1,8 +1,7 @@
-import NIOCore
 import SocketIOWire
 
 /// What ``ClientSocketStateMachine`` asks its driver to do.
-enum ClientSocketAction: Equatable, Sendable {
+enum ClientSocketAction<Instant: InstantProtocol>: Equatable, Sendable {
     /// Start an Engine.IO session; ``ClientSocketStateMachine/engineOpened(now:)`` follows.
     case openEngine
     /// Hand these Engine.IO messages to the engine, in order.
@@ -23,7 +22,7 @@ enum ClientSocketAction: Equatable, Sendable {
     case failAck(id: Int, SocketIOClientError)
     /// Call ``ClientSocketStateMachine/tick(now:)`` at this deadline; it replaces earlier requests, and is
     /// stale when it no longer equals ``ClientSocketStateMachine/earliestDeadline`` as it is carried out.
-    case schedule(at: NIODeadline)
+    case schedule(at: Instant)
 }
 
 /// Why a connected namespace ended.

@@ -1,4 +1,3 @@
-import NIOCore
 import SocketIOWire
 
 /// The client side of Socket.IO v5 over one Engine.IO session: namespaces, events, acks, binary.
@@ -8,19 +7,23 @@ import SocketIOWire
 /// BINARY_EVENT both ways; ack ids from one counter starting at 0, each answered by one ACK or
 /// BINARY_ACK; DISCONNECT from either side. Binary attachments are joined by
 /// ``SocketIOBinaryReassembler``; a packet that breaks the decoder's rules closes the connection,
-/// as the reference does. Fed events with the current time, it returns ``ClientSocketAction``s.
-struct ClientSocketStateMachine {
+/// as the reference does. Fed events with the current time, it returns ``ClientSocketAction``s;
+/// like ``ClientEngineStateMachine`` it is generic over the clock's `Instant` and reads no clock.
+struct ClientSocketStateMachine<Instant: InstantProtocol> where Instant.Duration == Duration {
+    /// What the machine asks its driver to do.
+    typealias Action = ClientSocketAction<Instant>
+
     private enum EngineStatus: Equatable { case closed, opening, open, closing }
 
     private enum Namespace {
-        case waitingForEngine(auth: JSONObject?, deadline: NIODeadline)
-        case connecting(deadline: NIODeadline)
+        case waitingForEngine(auth: JSONObject?, deadline: Instant)
+        case connecting(deadline: Instant)
         case connected(sid: String)
     }
 
     private struct PendingAck {
         var namespace: String
-        var deadline: NIODeadline
+        var deadline: Instant
     }
 
     private struct OwedAck: Hashable {
@@ -29,7 +32,7 @@ struct ClientSocketStateMachine {
     }
 
     /// How long a namespace may take to connect, Engine.IO handshake included.
-    let connectTimeout: TimeAmount
+    let connectTimeout: Duration
     private var engine: EngineStatus = .closed
     private var namespaces: [String: Namespace] = [:]
     private var namespaceOrder: [String] = []
@@ -37,10 +40,10 @@ struct ClientSocketStateMachine {
     private var pendingAcks: [Int: PendingAck] = [:]
     private var owedAcks: Set<OwedAck> = []
     private var reassembler = SocketIOBinaryReassembler()
-    private var scheduledDeadline: NIODeadline?
+    private var scheduledDeadline: Instant?
 
     /// Creates a machine with no namespace and no engine.
-    init(connectTimeout: TimeAmount) {
+    init(connectTimeout: Duration) {
         self.connectTimeout = connectTimeout
     }
 
@@ -58,8 +61,8 @@ struct ClientSocketStateMachine {
     // MARK: Client calls
 
     /// Joins a namespace, opening the engine first when needed; already joined ones answer at once.
-    mutating func connect(namespace: String, auth: JSONObject?, now: NIODeadline) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func connect(namespace: String, auth: JSONObject?, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             switch namespaces[namespace] {
             case .connected(let sid)?:
@@ -70,7 +73,7 @@ struct ClientSocketStateMachine {
             case nil:
                 break
             }
-            let deadline = now + connectTimeout
+            let deadline = now.advanced(by: connectTimeout)
             namespaceOrder.append(namespace)
             switch engine {
             case .open:
@@ -88,26 +91,26 @@ struct ClientSocketStateMachine {
     }
 
     /// Sends an EVENT (BINARY_EVENT when an argument holds bytes) that wants no ACK.
-    mutating func emit(namespace: String, event: String, arguments: [SocketIOValue], now: NIODeadline) throws(SocketIOClientError) -> [ClientSocketAction] {
+    mutating func emit(namespace: String, event: String, arguments: [SocketIOValue], now: Instant) throws(SocketIOClientError) -> [Action] {
         try checkEmit(namespace: namespace, event: event)
         return scheduling([.send(SocketIOPacket.event(event, arguments, namespace: namespace).engineIOPackets)])
     }
 
     /// Sends an EVENT with the next ack id; the ACK resolves or the timeout fails that id.
     mutating func emitWithAck(
-        namespace: String, event: String, arguments: [SocketIOValue], timeout: TimeAmount, now: NIODeadline
-    ) throws(SocketIOClientError) -> (ackID: Int, actions: [ClientSocketAction]) {
+        namespace: String, event: String, arguments: [SocketIOValue], timeout: Duration, now: Instant
+    ) throws(SocketIOClientError) -> (ackID: Int, actions: [Action]) {
         try checkEmit(namespace: namespace, event: event)
         let id = nextAckID
         nextAckID += 1
-        pendingAcks[id] = PendingAck(namespace: namespace, deadline: now + timeout)
+        pendingAcks[id] = PendingAck(namespace: namespace, deadline: now.advanced(by: timeout))
         let actions = scheduling([.send(SocketIOPacket.event(event, arguments, namespace: namespace, ackID: id).engineIOPackets)])
         return (id, actions)
     }
 
     /// Answers a server event that carried `id`; a second answer for the same id is dropped.
-    mutating func acknowledge(namespace: String, id: Int, arguments: [SocketIOValue]) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func acknowledge(namespace: String, id: Int, arguments: [SocketIOValue]) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             guard owedAcks.remove(OwedAck(namespace: namespace, id: id)) != nil, sid(of: namespace) != nil else { break steps }
             actions.append(.send(SocketIOPacket.ack(arguments, id: id, namespace: namespace).engineIOPackets))
@@ -116,15 +119,15 @@ struct ClientSocketStateMachine {
     }
 
     /// Leaves one namespace with DISCONNECT (`41`, `41/admin,`); the engine stays open.
-    mutating func disconnect(namespace: String) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func disconnect(namespace: String) -> [Action] {
+        var actions: [Action] = []
         leave(namespace, into: &actions)
         return scheduling(actions)
     }
 
     /// Leaves every namespace, then closes the engine: the clean way out.
-    mutating func disconnectAll() -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func disconnectAll() -> [Action] {
+        var actions: [Action] = []
         for namespace in namespaceOrder { leave(namespace, into: &actions) }
         if engine == .open || engine == .opening {
             engine = .closing
@@ -136,8 +139,8 @@ struct ClientSocketStateMachine {
     // MARK: Engine events
 
     /// The engine opened: CONNECT every namespace that waited for it.
-    mutating func engineOpened(now: NIODeadline) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func engineOpened(now: Instant) -> [Action] {
+        var actions: [Action] = []
         engine = .open
         reassembler.reset()
         var packets: [EngineIOPacket] = []
@@ -151,8 +154,8 @@ struct ClientSocketStateMachine {
     }
 
     /// The engine closed: every namespace and every awaited ACK ends; waiting CONNECTs reopen it.
-    mutating func engineClosed(_ reason: ClientEngineCloseReason) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func engineClosed(_ reason: ClientEngineCloseReason) -> [Action] {
+        var actions: [Action] = []
         let wasClosing = engine == .closing
         engine = .closed
         reassembler.reset()
@@ -183,8 +186,8 @@ struct ClientSocketStateMachine {
     }
 
     /// A message from the engine: text, or a binary attachment.
-    mutating func receive(_ message: EngineIOPacket, now: NIODeadline) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func receive(_ message: EngineIOPacket, now: Instant) -> [Action] {
+        var actions: [Action] = []
         steps: do {
             guard engine == .open else { break steps }
             let completed: SocketIOPacket?
@@ -204,13 +207,13 @@ struct ClientSocketStateMachine {
     }
 
     /// Time passed: expires CONNECTs and ACKs whose deadline is reached.
-    mutating func tick(now: NIODeadline) -> [ClientSocketAction] {
-        var actions: [ClientSocketAction] = []
+    mutating func tick(now: Instant) -> [Action] {
+        var actions: [Action] = []
         for namespace in namespaceOrder {
             switch namespaces[namespace] {
             case .waitingForEngine(_, let deadline)?, .connecting(let deadline)?:
                 if now >= deadline {
-                    fail(namespace, SocketIOClientError(.connectTimeout, "no CONNECT reply within \(connectTimeout)", namespace: namespace), into: &actions)
+                    fail(namespace, SocketIOClientError(.connectTimeout, "no CONNECT reply within \(Self.text(of: connectTimeout))", namespace: namespace), into: &actions)
                 }
             default:
                 continue
@@ -234,7 +237,7 @@ struct ClientSocketStateMachine {
         }
     }
 
-    private mutating func handle(_ packet: SocketIOPacket, into actions: inout [ClientSocketAction]) {
+    private mutating func handle(_ packet: SocketIOPacket, into actions: inout [Action]) {
         let namespace = packet.namespace
         switch packet.type {
         case .connect:
@@ -278,7 +281,7 @@ struct ClientSocketStateMachine {
         }
     }
 
-    private mutating func leave(_ namespace: String, into actions: inout [ClientSocketAction]) {
+    private mutating func leave(_ namespace: String, into actions: inout [Action]) {
         switch namespaces[namespace] {
         case .connected?:
             drop(namespace)
@@ -293,7 +296,7 @@ struct ClientSocketStateMachine {
     }
 
     /// A broken packet: every namespace ends and the engine is closed, as the reference server does.
-    private mutating func violate(_ reason: String, into actions: inout [ClientSocketAction]) {
+    private mutating func violate(_ reason: String, into actions: inout [Action]) {
         for namespace in namespaceOrder {
             switch namespaces[namespace] {
             case .connected?:
@@ -314,12 +317,12 @@ struct ClientSocketStateMachine {
         actions.append(.closeEngine)
     }
 
-    private mutating func fail(_ namespace: String, _ error: SocketIOClientError, into actions: inout [ClientSocketAction]) {
+    private mutating func fail(_ namespace: String, _ error: SocketIOClientError, into actions: inout [Action]) {
         drop(namespace)
         actions.append(.connectFailed(namespace: namespace, error))
     }
 
-    private mutating func failAcks(of namespace: String, into actions: inout [ClientSocketAction]) {
+    private mutating func failAcks(of namespace: String, into actions: inout [Action]) {
         for (id, pending) in pendingAcks.sorted(by: { $0.key < $1.key }) where pending.namespace == namespace {
             pendingAcks[id] = nil
             actions.append(.failAck(id: id, SocketIOClientError(.disconnected, "the namespace disconnected", namespace: namespace)))
@@ -342,18 +345,28 @@ struct ClientSocketStateMachine {
     }
 
     /// The next time ``tick(now:)`` has work to do.
-    var earliestDeadline: NIODeadline? {
+    var earliestDeadline: Instant? {
         var deadlines = pendingAcks.values.map(\.deadline)
         for case .waitingForEngine(_, let deadline) in namespaces.values { deadlines.append(deadline) }
         for case .connecting(let deadline) in namespaces.values { deadlines.append(deadline) }
         return deadlines.min()
     }
 
-    private mutating func scheduling(_ actions: [ClientSocketAction]) -> [ClientSocketAction] {
+    private mutating func scheduling(_ actions: [Action]) -> [Action] {
         var actions = actions
         let deadline = earliestDeadline
         if let deadline, deadline != scheduledDeadline { actions.append(.schedule(at: deadline)) }
         scheduledDeadline = deadline
         return actions
+    }
+
+    /// A duration as the client's messages write it: in the largest whole unit, `10 s`, `500 ms`.
+    static func text(of duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        for (unit, size) in [("s", Int64(1_000_000_000)), ("ms", 1_000_000), ("us", 1_000)] where nanoseconds % size == 0 {
+            return "\(nanoseconds / size) \(unit)"
+        }
+        return "\(nanoseconds) ns"
     }
 }

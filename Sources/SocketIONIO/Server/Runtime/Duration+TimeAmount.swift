@@ -7,6 +7,11 @@ extension Duration {
         return .nanoseconds(max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
     }
 
+    /// A NIO time amount as a duration, for the clock-generic state machines.
+    init(_ amount: TimeAmount) {
+        self = .nanoseconds(amount.nanoseconds)
+    }
+
     /// The duration in whole milliseconds, as the open packet advertises it.
     var milliseconds: Int {
         let (seconds, attoseconds) = components

@@ -64,7 +64,7 @@ public struct FanoutBenchmark: Sendable {
         progress("\(name): \(connected.joined) joined, \(connected.failed) failed, \(Int(connected.rate)) connections/s")
         do {
             guard case .room(let room) = try await server.request(.room, timeout: .seconds(30)) else {
-                throw FanoutBenchError("\(name) answered the room request with something else")
+                throw BenchError("\(name) answered the room request with something else")
             }
             let paced = try await burst(FanoutBurst(phase: 1, events: workload.events, rate: workload.rate, payloadBytes: workload.payloadBytes), room: room, server: server, generator: generator)
             let backToBack = try await burst(FanoutBurst(phase: 2, events: workload.events, rate: 0, payloadBytes: workload.payloadBytes), room: room, server: server, generator: generator)

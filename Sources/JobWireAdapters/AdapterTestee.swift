@@ -1,4 +1,5 @@
 import Foundation
+import JobWire
 import SocketIOWire
 
 /// A program in any language that answers over the JSON-lines protocol of Docs/ADAPTER.md.
@@ -7,10 +8,9 @@ import SocketIOWire
 /// time limit, then says `stop`. A testee that hangs, exits early or breaks the protocol is
 /// reported as such: the case in flight gets an error naming what happened and every later case
 /// an error "not run: ...". Vector suites send one `case` per vector (``answer(_:suite:)``);
-/// suites whose cases are conversations, such as `scenario`, use ``request(_:id:what:)``.
+/// suites whose cases are conversations, such as `scenario`, use ``request(_:id:what:)``. The
+/// messages themselves are ``AdapterMessages``'; this actor owns the process and its pipes.
 public actor AdapterTestee: Testee {
-    /// The protocol version this runner speaks.
-    public static let protocolVersion: Int64 = 1
 
     private let command: AdapterCommand
     private let timeout: Duration
@@ -63,17 +63,15 @@ public actor AdapterTestee: Testee {
     }
 
     private func handshake(suite: String) async {
-        let greeting: JSONValue = ["type": "hello", "protocol": .int(Self.protocolVersion), "suites": [.string(suite)]]
-        guard let reply = await exchange(greeting, expecting: nil, what: "the hello handshake") else { return }
-        guard reply["type"]?.stringValue == "hello" else {
-            return breakSession("testee answered the hello handshake with \(reply.compactText)")
+        guard let reply = await exchange(AdapterMessages.hello(suites: [suite]), expecting: nil, what: "the hello handshake") else { return }
+        switch AdapterMessages.hello(from: reply) {
+        case .failure(let error):
+            breakSession(error.message)
+        case .success(let hello):
+            declaredName = hello.name
+            declaredSuites = hello.suites
+            self.hello = hello.reply
         }
-        guard reply["protocol"]?.integerValue == Self.protocolVersion else {
-            return breakSession("testee speaks adapter protocol \(reply["protocol"]?.compactText ?? "(none)"); this runner speaks \(Self.protocolVersion)")
-        }
-        declaredName = reply["name"]?.stringValue
-        declaredSuites = reply["suites"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        hello = reply
     }
 
     /// Whether the adapter declared `suite` in its hello.
@@ -103,21 +101,10 @@ public actor AdapterTestee: Testee {
         guard declaredSuites.contains(suite.name) else {
             return .skipped("testee does not support suite \(suite.name)")
         }
-        let request: JSONValue = ["type": "case", "suite": .string(suite.name), "id": .string(vector.id), "input": vector.input]
-        guard let reply = await exchange(request, expecting: vector.id, what: "case \(vector.id)") else {
+        guard let reply = await exchange(AdapterMessages.caseRequest(vector, suite: suite.name), expecting: vector.id, what: "case \(vector.id)") else {
             return .error(broken ?? "testee failed")
         }
-        switch reply["type"]?.stringValue {
-        case "result":
-            guard let output = reply["output"] else { return .error("testee's result has no \"output\"") }
-            return .output(output)
-        case "skipped":
-            return .skipped(reply["reason"]?.stringValue ?? "(no reason given)")
-        case "error":
-            return .error("testee reported an error: \(reply["message"]?.stringValue ?? "(no message)")")
-        default:
-            return .error("testee answered with an unknown type: \(reply.compactText)")
-        }
+        return AdapterMessages.answer(from: reply)
     }
 
     /// Sends one line and reads one reply; on any failure records why and returns nil.
@@ -193,7 +180,7 @@ public actor AdapterTestee: Testee {
         guard process.isRunning else {
             return broken == nil ? "testee exited before it was asked to stop (status \(process.terminationStatus))" : nil
         }
-        try? stdin.fileHandleForWriting.write(contentsOf: Data("{\"type\":\"stop\"}\n".utf8))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data((AdapterMessages.stop.compactText + "\n").utf8))
         try? stdin.fileHandleForWriting.close()
         for _ in 0..<100 where process.isRunning {
             try? await Task.sleep(for: .milliseconds(20))

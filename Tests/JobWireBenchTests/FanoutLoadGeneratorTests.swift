@@ -1,3 +1,5 @@
+import JobWireBench
+import Logging
 import NIOCore
 import NIOPosix
 import SocketIONIO
@@ -6,8 +8,11 @@ import Testing
 /// The fan-out load generator against JobWire's benchmark server, in one process, on port 0.
 @Suite(.timeLimit(.minutes(1)))
 struct FanoutLoadGeneratorTests {
+    /// The server logs nothing: the test judges the deliveries, not the log.
+    static let logger = Logger(label: "fanout-bench-test", factory: { _ in SwiftLogNoOpLogHandler() })
+
     @Test func clientsJoinTheRoomAndReceiveEveryEvent() async throws {
-        let app = FanoutBenchServer(configuration: .init(logger: Testee.logger))
+        let app = FanoutBenchServer(configuration: .init(logger: Self.logger))
         let port = try #require(try await app.server.start(host: "127.0.0.1", port: 0).port)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let generator = FanoutLoadGenerator(group: group, configuration: .init(port: port, concurrency: 8))

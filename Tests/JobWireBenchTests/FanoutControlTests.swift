@@ -1,4 +1,4 @@
-import SocketIONIO
+import JobWireBench
 import Testing
 
 /// The control lines between `bench fanout` and a server under test.

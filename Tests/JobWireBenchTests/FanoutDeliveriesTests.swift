@@ -1,4 +1,4 @@
-import SocketIONIO
+import JobWireBench
 import Testing
 
 /// Latency percentiles, events per second, and the medians of several runs.

@@ -28,7 +28,7 @@ public final class FanoutServerProcess: Sendable {
         do {
             try process.run()
         } catch {
-            throw FanoutBenchError("cannot start \(name) (\(executable.path)): \(error.localizedDescription)")
+            throw BenchError("cannot start \(name) (\(executable.path)): \(error.localizedDescription)")
         }
         let lines = FanoutLineQueue()
         lines.startReading(stdout.fileHandleForReading)
@@ -38,7 +38,7 @@ public final class FanoutServerProcess: Sendable {
             return (child, port)
         case let other:
             await child.stop()
-            throw FanoutBenchError("\(name) did not report ready (got \(other.map(\.line) ?? "nothing") before its output ended or \(readyTimeout) passed)")
+            throw BenchError("\(name) did not report ready (got \(other.map(\.line) ?? "nothing") before its output ended or \(readyTimeout) passed)")
         }
     }
 
@@ -54,12 +54,12 @@ public final class FanoutServerProcess: Sendable {
         do {
             try input.write(contentsOf: Data((request.line + "\n").utf8))
         } catch {
-            throw FanoutBenchError("\(name) no longer reads its input: \(error.localizedDescription)")
+            throw BenchError("\(name) no longer reads its input: \(error.localizedDescription)")
         }
         guard let reply = await nextReply(timeout: timeout) else {
-            throw FanoutBenchError("\(name) did not answer \"\(request.line)\" within \(timeout)")
+            throw BenchError("\(name) did not answer \"\(request.line)\" within \(timeout)")
         }
-        if case .error(let text) = reply { throw FanoutBenchError("\(name) refused \"\(request.line)\": \(text)") }
+        if case .error(let text) = reply { throw BenchError("\(name) refused \"\(request.line)\": \(text)") }
         return reply
     }
 
@@ -147,13 +147,4 @@ final class FanoutLineQueue: Sendable {
             return state.ended ? .ended : .empty
         }
     }
-}
-
-/// Why a benchmark run could not be carried out, in one sentence.
-public struct FanoutBenchError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What went wrong.
-    public var description: String
-
-    /// An error described in one sentence.
-    public init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SocketIONIO
+import JobWireBench
 import SocketIOWire
 import Testing
 

@@ -1,5 +1,7 @@
+import JobWire
 import Testing
-@testable import JobWire
+
+@testable import JobWireAdapters
 
 /// `--adapter` command lines split like a shell's words, without a shell.
 struct AdapterCommandTests {

@@ -33,6 +33,12 @@ public struct FanoutReport: Sendable {
         }
     }
 
+    /// True when every run was carried out and delivered every event to every client it connected.
+    public var isComplete: Bool {
+        failures.isEmpty
+            && !runs.contains { $0.paced.delivered < $0.paced.expected || $0.backToBack.delivered < $0.backToBack.expected || $0.joined < $0.clients }
+    }
+
     /// A server's median back-to-back events/s over the reference server's, at the same client count.
     private func ratio(_ result: FanoutRunResult, reference: String) -> Double? {
         guard let base = medians.first(where: { $0.clients == result.clients && $0.server == reference }),

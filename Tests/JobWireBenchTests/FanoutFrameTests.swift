@@ -1,4 +1,4 @@
-import SocketIONIO
+import JobWireBench
 import Testing
 
 /// The load generator's frame reader: the frames a receiver must act on, and nothing more.

@@ -1,4 +1,5 @@
 import Foundation
+import JobWire
 
 /// An adapter command line as the user typed it after `--adapter`, split into words the way a
 /// shell would for quotes and backslashes (no variables, globs or pipes), with the program

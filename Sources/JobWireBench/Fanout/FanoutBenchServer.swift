@@ -1,3 +1,4 @@
+import SocketIONIO
 import SocketIOWire
 
 /// JobWire's server under test in the fan-out benchmark: a ``SocketIOServer`` whose main
@@ -50,6 +51,19 @@ public final class FanoutBenchServer: Sendable {
             return .sent(phase: burst.phase, events: burst.events, seconds: seconds)
         case .quit:
             return nil
+        }
+    }
+
+    /// Answers control lines until `quit` or their end: each line parsed as a
+    /// ``FanoutControlRequest`` and answered through `reply`, an unknown one with an error reply.
+    public func obey(_ lines: AsyncStream<String>, reply: (FanoutControlReply) -> Void) async {
+        for await line in lines {
+            guard let request = FanoutControlRequest(line: line) else {
+                reply(.error("unknown request \"\(line)\""))
+                continue
+            }
+            guard let answer = await answer(request) else { break }
+            reply(answer)
         }
     }
 }

@@ -6,9 +6,11 @@ import Darwin
 #endif
 
 /// What one run of a child process cost: its exit status, wall time and peak resident memory.
-struct ProcessMeasurement {
-    var status: Int32
-    var seconds: Double
+public struct ProcessMeasurement: Sendable, Hashable {
+    /// The exit status, or 128 + the signal that ended it.
+    public var status: Int32
+    /// Wall-clock time from spawn to exit.
+    public var seconds: Double
     /// Peak resident set size of that process alone, in bytes.
     ///
     /// On Linux `ru_maxrss` is useless here: a child started with `posix_spawn` (vfork semantics)
@@ -16,11 +18,11 @@ struct ProcessMeasurement {
     /// least as big as `jobwire bench` itself. The child's own `VmHWM` in `/proc/PID/status` is
     /// per address space, so it is read every 2 ms while the child runs. Elsewhere, `wait4`'s
     /// `ru_maxrss` is used.
-    var peakBytes: Int
+    public var peakBytes: Int
 
     /// Runs `executable` with `arguments`, stdin from /dev/null, stdout to `stdoutPath` and stderr
     /// to /dev/null, and measures it. Only this child's usage is counted.
-    static func run(_ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null") throws -> ProcessMeasurement {
+    public static func run(_ executable: String, _ arguments: [String], stdoutPath: String = "/dev/null") throws(BenchError) -> ProcessMeasurement {
         var actions: posix_spawn_file_actions_t = .init()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,14 +34,14 @@ struct ProcessMeasurement {
         var pid: pid_t = 0
         let start = ContinuousClock.now
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CLIError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { throw BenchError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         var usage = rusage()
         var highWater = 0
         while true {
             let done = wait4(pid, &status, WNOHANG, &usage)
             if done == pid { break }
-            if done < 0, errno != EINTR { throw CLIError("waiting for \(executable) failed: \(String(cString: strerror(errno)))") }
+            if done < 0, errno != EINTR { throw BenchError("waiting for \(executable) failed: \(String(cString: strerror(errno)))") }
             highWater = max(highWater, Self.highWaterBytes(of: pid))
             usleep(2000)
         }
@@ -72,12 +74,18 @@ struct ProcessMeasurement {
     }
 
     /// The full path of `name` found on PATH, if any.
-    static func which(_ name: String) -> String? {
+    public static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+
+    /// This executable's path, so that a measured child is the same build as its parent.
+    public static func currentExecutable() -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
 }
