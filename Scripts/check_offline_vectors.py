@@ -35,7 +35,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jobwirelib import (VECTORS, Report, VectorFile, check_vector_files, definition_validator, load_requirements, load_validator,
+from jobwirelib import (VECTORS, Report, VectorFile, awaiting_judge, check_vector_files, definition_validator, load_requirements, load_validator,
                         require_jsonschema)
 
 require_jsonschema("check_offline_vectors.py")
@@ -43,10 +43,10 @@ require_jsonschema("check_offline_vectors.py")
 AREAS = ("OFFL", "AUTH")
 TEMP_PREFIX = "tmp-"
 
-# Requirements of the two areas that the model cannot exercise, with the reason. Every
-# OFFL and AUTH requirement is covered by the model today; parts of some are not, and
-# Docs/ADAPTER.md says which (the PIN's verification, a JWT's own `exp` claim, the
-# foreground return of OFFL-13, and how a notification looks in a trace).
+# Requirements of the two areas that the model cannot exercise, with the reason; parts of
+# others are not, and Docs/ADAPTER.md says which (the PIN's verification, a JWT's own `exp`
+# claim, the foreground return of OFFL-13, and how a notification looks in a trace). Requirements
+# nothing judges yet are on Vectors/requirements-awaiting-judge.txt and left out too.
 NOT_COVERED: dict[str, str] = {}
 
 
@@ -137,7 +137,9 @@ def main() -> int:
     tally: dict[str, int] = {}
     check_vector_files(args.vectors, report, lambda path, seen: check_file(path, validator, well_formed, report, seen, tally))
 
-    required = [r["id"] for r in catalogue if r["area"] in AREAS]
+    waiting = awaiting_judge()
+    in_areas = {r["id"] for r in catalogue if r["area"] in AREAS}
+    required = [r["id"] for r in catalogue if r["id"] in in_areas and r["id"] not in waiting]
     for requirement in required:
         if requirement in NOT_COVERED:
             if tally.get(requirement):
@@ -145,7 +147,7 @@ def main() -> int:
         elif not tally.get(requirement):
             report.add("coverage", f"no case checks {requirement}")
     for requirement in tally:
-        if requirement not in required:
+        if requirement not in in_areas:
             report.add("coverage", f"cases name {requirement}, which is not an OFFL or AUTH requirement")
 
     print("requirement  cases")

@@ -38,8 +38,7 @@ public struct RequirementCoverage: Sendable {
                 continue
             }
             let reason: String? =
-                !requirement.isMust ? "is a SHOULD requirement, which never fails; remove it"
-                : requirement.judgeNone != nil ? "says `Judge: none.` in \(protocolFile); remove it from the list"
+                requirement.judgeNone != nil ? "says `Judge: none.` in \(protocolFile); remove it from the list"
                 : self[entry.id]?.status == .judged ? "is judged now; remove it from the list" : nil
             if let reason { problems.append(CoverageProblem(place: place, id: entry.id, message: "is listed as awaiting a judge but \(reason)")) }
         }

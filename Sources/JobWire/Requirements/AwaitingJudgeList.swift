@@ -1,8 +1,7 @@
 import Foundation
-import JobWire
 
-/// `Vectors/requirements-awaiting-judge.txt`: the MUST requirements that have no judge or no bad
-/// example yet, each with why and which issue will judge it, like a known-failures list: an entry
+/// `Vectors/requirements-awaiting-judge.txt`: the requirements that have no judge or no bad
+/// example yet (every such MUST one, and SHOULD ones whose judge is planned), each with why and which issue will judge it, like a known-failures list: an entry
 /// that no longer waits (its requirement is judged, says `Judge: none.` or is gone) is stale and
 /// fails `jobwire requirements`, so the list can only shrink.
 public struct AwaitingJudgeList: Sendable {
