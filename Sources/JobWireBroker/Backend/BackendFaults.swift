@@ -19,11 +19,30 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
     /// A request addressed to one worker is broadcast to the whole channel (breaks MSG-3).
     public static let directNewToChannel = BackendFaults(rawValue: 1 << 6)
+    /// A state read says `open` for a request a worker won (breaks REST-15).
+    public static let stateHidesProgress = BackendFaults(rawValue: 1 << 7)
+    /// The history read lists the oldest request first (breaks REST-16).
+    public static let historyOldestFirst = BackendFaults(rawValue: 1 << 8)
+    /// The meProfile read ignores the worker fixture: no categories and 0 maxKms (breaks REST-17).
+    public static let meProfileIgnoresFixture = BackendFaults(rawValue: 1 << 9)
+    /// A position report is answered with success and dropped (breaks REST-18).
+    public static let positionIgnored = BackendFaults(rawValue: 1 << 10)
+    /// Anyone may cancel or close, whatever id the call carries (breaks REST-19).
+    public static let anyoneMayEnd = BackendFaults(rawValue: 1 << 11)
+    /// The `new` leaves out the client's Delay (breaks MSG-14).
+    public static let delayDropped = BackendFaults(rawValue: 1 << 12)
+    /// A client may connect with a worker's id and a worker with a client's (breaks MSG-16).
+    public static let identityNotChecked = BackendFaults(rawValue: 1 << 13)
+    /// A request no worker won by the client's timeout is cancelled by the backend itself (breaks FLOW-15).
+    public static let requestsExpire = BackendFaults(rawValue: 1 << 14)
 
     /// Every fault by name, for reports and tests.
     public static let named: [(name: String, fault: BackendFaults)] = [
         ("eligibilityIgnored", .eligibilityIgnored), ("blockedIgnored", .blockedIgnored), ("everyRacerWins", .everyRacerWins),
         ("applyToEveryone", .applyToEveryone), ("cancelNotEnforced", .cancelNotEnforced), ("closeReachesOneSide", .closeReachesOneSide),
         ("directNewToChannel", .directNewToChannel),
+        ("stateHidesProgress", .stateHidesProgress), ("historyOldestFirst", .historyOldestFirst), ("meProfileIgnoresFixture", .meProfileIgnoresFixture),
+        ("positionIgnored", .positionIgnored), ("anyoneMayEnd", .anyoneMayEnd), ("delayDropped", .delayDropped),
+        ("identityNotChecked", .identityNotChecked), ("requestsExpire", .requestsExpire),
     ]
 }
