@@ -44,6 +44,14 @@ struct VerifyRunnerTests {
         ("cancelNotEnforced", ["FLOW-7", "FLOW-13", "REST-10"]),
         ("closeReachesOneSide", ["FLOW-9"]),
         ("directNewToChannel", ["MSG-3"]),
+        ("stateHidesProgress", ["REST-15"]),
+        ("historyOldestFirst", ["REST-16"]),
+        ("meProfileIgnoresFixture", ["REST-17"]),
+        ("positionIgnored", ["REST-18"]),
+        ("anyoneMayEnd", ["REST-19"]),
+        ("delayDropped", ["MSG-14"]),
+        ("identityNotChecked", ["MSG-16"]),
+        ("requestsExpire", ["FLOW-15"]),
     ] as [(String, [RequirementID])])
     func eachMutantFailsOnItsRequirements(_ name: String, _ ids: [RequirementID]) async throws {
         let fault = try #require(BackendFaults.named.first { $0.name == name }?.fault)

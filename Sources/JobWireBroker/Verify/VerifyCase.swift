@@ -10,7 +10,7 @@ public struct VerifyCase: Sendable {
         case workerFixture
         /// `paths.clientFixture` (FIX-2): a client's BlockedXP and Delay.
         case clientFixture
-        /// A clock the run can move: the embedded backend's, so a day can pass in no real time.
+        /// A clock the run can move: the embedded backend's, so a day or a timeout can pass in no real time (TASK-6, FLOW-15).
         case virtualClock
     }
 

@@ -194,7 +194,7 @@ struct CaseContext: Sendable {
             return "the backend has no client fixture (FIX-2): the profile sets paths.clientFixture to null, so BlockedXP and Delay cannot be set up"
         }
         if verifyCase.needs.contains(.virtualClock), !options.clock.isVirtual {
-            return "it lets a day pass, which only the embedded backend's clock can do without real waiting"
+            return "it lets time pass on the backend's clock (a token's lifetime, the client's timeout), which only the embedded backend's clock can do without real waiting"
         }
         if verifyCase.lane == .timed, !options.clock.isVirtual, timeoutMs > options.maxWaitMs {
             return "the timeout is \(timeoutMs) ms, longer than the \(options.maxWaitMs) ms a case may wait; announce a shorter one (FIX-3) or give --timeout"
