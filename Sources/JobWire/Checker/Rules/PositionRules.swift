@@ -14,7 +14,7 @@ struct REST18PositionUse: TraceRule {
     /// The winner's reported position when its WorkerAccept was received, by xid.
     private var atAccept: [String: (worker: String, position: ReportedPosition)] = [:]
     /// Per won request: its winner and the position its `apply` must carry.
-    private var due: [String: (worker: String, position: ReportedPosition)] = [:]
+    private var owed: [String: (worker: String, position: ReportedPosition)] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
@@ -26,9 +26,9 @@ struct REST18PositionUse: TraceRule {
             atAccept[call.xid] = (worker, position)
         case .answered(let answer) where answer.call == .workerAccept:
             guard let pending = atAccept.removeValue(forKey: answer.xid), answer.succeeded, let req = answer.req else { return }
-            if due[req] == nil { due[req] = pending }
+            if owed[req] == nil { owed[req] = pending }
         case .emitted(let emission) where emission.event == .apply:
-            guard let req = emission.req, let (worker, position) = due.removeValue(forKey: req),
+            guard let req = emission.req, let (worker, position) = owed.removeValue(forKey: req),
                 emission.payload?["workerId"].flatMap(TraceFields.canonicalID) == worker
             else { return }
             let lat = emission.payload?["lat"]
@@ -43,5 +43,5 @@ struct REST18PositionUse: TraceRule {
         }
     }
 
-    mutating func forget(_ req: String) { due[req] = nil }
+    mutating func forget(_ req: String) { owed[req] = nil }
 }
