@@ -19,7 +19,8 @@ public final class VerifyApp: Sendable {
     /// Connects as `actor` and records `app.launched` and `io.connected` once connected; a refused
     /// connection records nothing and throws.
     public static func connect(_ actor: TraceActor, base: URL, profile: VerifyProfile, recorder: VerifyRecorder) async throws -> VerifyApp {
-        let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(5)))
+        // 15 s: on a loaded machine dozens of cases connect at once; a refusal still comes at once.
+        let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(15)))
         let app = VerifyApp(actor: actor, client: client, profile: profile, recorder: recorder)
         for (name, event) in app.names {
             client.on(name, namespace: profile.namespace) { [weak app] arguments, _ in
