@@ -79,6 +79,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("getjobs-all", "all", s.getjobs, "w-1 misses the broadcast, finds the job with getJobs, shows it at once and wins."),
     ("getjobs-backend", "backend", s.getjobs, "getJobs as the backend records it, with the workers' profiles in the header."),
     ("cancel-after-win-all", "all", s.cancel_after_win, "The client cancels after w-1 won: cancel to both, w-1 leaves Work in Progress with an alert."),
+    ("retake-all", "all", s.retake, "Fixtures, a meProfile read, a reported position in the apply, a state read on return, history reads."),
+    ("retake-backend", "backend", s.retake, "The backend's records at work, as the backend records it: fixtures, reads, position, connections."),
     # The offline workflow (OFFL, AUTH): one app's capture each, built on the reference offline model.
     ("offline-refresh-client", "client", o.refresh, "Online the list GET, its renders and an edit sent at once; offline a refresh does nothing."),
     ("offline-create-edit-client", "client", o.create_edit, "Creates and edits online and offline; the queue replays in order with ids replaced."),

@@ -229,15 +229,16 @@ def register_flow(bad) -> None:
     @bad("flow-14-client-closes-while-waiting-client", "client", ["FLOW-14"], "The client sends close while still waiting for an `apply`.")
     def _():
         c = s.happy()
-        c.rest(c.find("c.waiting")["ts"] + 2000, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client"},
+        c.rest(c.find("c.waiting")["ts"] + 2000, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client", "clientId": "c-1"},
                status=409, reply=failure("not_in_progress", "Nobody is working on this request yet"), tag="c.close.early")
         return c
 
     @bad("flow-14-loser-closes-worker", "worker", ["FLOW-14"], "w-2 closes R-1 after its WorkerAccept lost the race.")
     def _():
         c = s.race()
-        c.rest(c.find("w-2.failure.dismissed")["ts"] + 1000, "w-2", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "worker"},
-               status=409, reply=failure("not_in_progress", "You are not working on this request"), tag="w-2.close")
+        c.rest(c.find("w-2.failure.dismissed")["ts"] + 1000, "w-2", "POST", "/api/requests/R-1/close",
+               {"outcome": "unhappy", "by": "worker", "workerId": "w-2"},
+               status=403, reply=failure("not_eligible", "You are not working on this request"), tag="w-2.close")
         return c
 
 

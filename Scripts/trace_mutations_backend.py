@@ -273,7 +273,7 @@ def register_rest_codes(bad) -> None:
     def _():
         c = s.happy()
         t = c.find("c.close.bresp")["ts"] + 3000
-        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "client"}, status=409,
+        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "client", "clientId": "c-1"}, status=409,
                reply=failure("not_in_progress", "Nobody works on it"), tag="c.close.again")
         return c
 
@@ -298,7 +298,7 @@ def register_rest_codes(bad) -> None:
     def _():
         c = s.happy()
         t = c.find("c.waiting")["ts"] + 2000
-        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client"}, status=410,
+        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client", "clientId": "c-1"}, status=410,
                reply=failure("request_closed", "This request is closed"), tag="c.close.early")
         return c
 
@@ -306,7 +306,7 @@ def register_rest_codes(bad) -> None:
     def _():
         c = s.happy()
         t = c.find("c.waiting")["ts"] + 2000
-        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client"}, status=409,
+        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client", "clientId": "c-1"}, status=409,
                reply=failure("race_lost", "Another worker took this job"), tag="c.close.early")
         return c
 
@@ -321,7 +321,7 @@ def register_rest_codes(bad) -> None:
     @bad("rest-13-wrong-field-named-backend", "backend", ["REST-13"], "A cancel with an empty reason is told bad_request naming `body`, not `reason`.")
     def _():
         c = s.happy()
-        c.rest(c.find("c.waiting")["ts"] + 500, "client", "POST", "/api/requests/R-1/cancel", {"reason": ""}, status=400,
+        c.rest(c.find("c.waiting")["ts"] + 500, "client", "POST", "/api/requests/R-1/cancel", {"reason": "", "clientId": "c-1"}, status=400,
                reply=bad_request("body", "Bad body"), tag="c.cancel.bad")
         return c
 
@@ -337,7 +337,7 @@ def register_rest_codes(bad) -> None:
     def _():
         c = s.timeout()
         t = c.find("c.cancel.bresp")["ts"] + 3000
-        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client"}, status=409,
+        c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "unhappy", "by": "client", "clientId": "c-1"}, status=409,
                reply=failure("not_in_progress", "Nobody works on it"), tag="c.close.late")
         return c
 
@@ -346,3 +346,5 @@ def register_backend(bad) -> None:
     register_msg(bad)
     register_rest_shapes(bad)
     register_rest_codes(bad)
+    from trace_mutations_state import register_state
+    register_state(bad)

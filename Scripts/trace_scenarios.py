@@ -188,24 +188,27 @@ def show(c: Capture, t: int, worker: str, req: str, delayed: bool = True) -> Non
     c.add(t, worker, "offer.shown", tag=f"{worker}.shown.{req}", req=req)
 
 
-def apply_payload(worker: str, rating) -> dict:
+def apply_payload(worker: str, rating, at: dict | None = None) -> dict:
+    at = at or {"lat": 40.0, "lng": -3.0}
     return {"ReqID": "R-1", "workerId": worker, "workerName": "Luis", "workerAvatar": AVATAR,
-            "workerRating": rating, "lat": 40.0, "lng": -3.0}
+            "workerRating": rating, "lat": at["lat"], "lng": at["lng"]}
 
 
-def accept(c: Capture, t: int, worker: str, req: str, rating=4.5, new_payload: dict | None = None) -> int:
-    """A winning WorkerAccept: the worker's view and alert, the `apply`, the client's view and alert. Returns the client's receipt time."""
+def accept(c: Capture, t: int, worker: str, req: str, rating=4.5, new_payload: dict | None = None, at: dict | None = None) -> int:
+    """A winning WorkerAccept: the worker's view and alert, the `apply`, the client's view and alert;
+    `at` is the winner's position the backend knows. Returns the client's receipt time."""
+    at = at or {"lat": 40.0, "lng": -3.0}
     answered = c.rest(t, worker, "POST", f"/api/requests/{req}/accept", {"workerId": worker}, reply=ok(ReqID=req), tag=f"{worker}.accept")
     c.add(answered + 1, worker, "view.shown", tag=f"{worker}.wip", view="workInProgress", req=req,
-          elements={"clientName": "Ana", "map": {"worker": [40.0, -3.0], "job": [JOB["lat"], JOB["lng"]]},
+          elements={"clientName": "Ana", "map": {"worker": [at["lat"], at["lng"]], "job": [JOB["lat"], JOB["lng"]]},
                     "workInformation": True, "chat": True, "call": True, "closeRequest": True})
     c.add(answered + 2, worker, "alert.shown", tag=f"{worker}.success", alert="acceptSuccess", result="success", req=req,
           elements={"title": "You got the job!", "subtitle": "Call Ana now", "image": "https://img.example.com/go.png",
                     "close": True, "clientName": "Ana", "address": "Calle Mayor 1"})
     c.add(answered + 1500, worker, "alert.dismissed", tag=f"{worker}.success.dismissed", alert="acceptSuccess", req=req)
-    payload = apply_payload(worker, rating)
+    payload = apply_payload(worker, rating, at)
     received = c.emit(t + NET + PROC + PROC, "apply", payload, "c-1", ["client"], tag=f"apply.{req}")
-    distance = haversine({"lat": 40.0, "lng": -3.0}, JOB)
+    distance = haversine(at, JOB)
     c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req,
           elements={"distance": round(distance, 2), "rating": rating if rating is not None else None,
                     "avatar": AVATAR, "workerName": "Luis", "description": "Leaking kitchen tap", "category": "Plumbing",
@@ -234,7 +237,8 @@ def lose(c: Capture, t: int, worker: str, req: str, transport: bool = False) -> 
 
 
 def close(c: Capture, t: int, req: str, winner: str) -> int:
-    answered = c.rest(t, "client", "POST", f"/api/requests/{req}/close", {"outcome": "happy", "by": "client"}, reply=ok(ReqID=req), tag="c.close")
+    answered = c.rest(t, "client", "POST", f"/api/requests/{req}/close", {"outcome": "happy", "by": "client", "clientId": "c-1"},
+                      reply=ok(ReqID=req), tag="c.close")
     c.add(answered + 1, "client", "view.shown", tag="c.home.after", view="home")
     received = c.emit(t + NET + PROC + PROC, "close", {"ReqID": req, "outcome": "happy", "by": "client"}, "c-1", ["client"], tag=f"close.{req}.c")
     c.emit(t + NET + PROC + PROC, "close", {"ReqID": req, "outcome": "happy", "by": "client"}, winner, [winner], tag=f"close.{req}.w")
@@ -248,7 +252,7 @@ def close(c: Capture, t: int, req: str, winner: str) -> int:
 def timeout_cancel(c: Capture, deadline: int, req: str, workers: list[str], at: int | None = None, reason: str = "timeout") -> int:
     t = at if at is not None else deadline + 40
     c.add(t - 1, "client", "timer.fired", tag="c.fired", timer="timeout", req=req)
-    answered = c.rest(t, "client", "POST", f"/api/requests/{req}/cancel", {"reason": reason}, reply=ok(ReqID=req), tag="c.cancel")
+    answered = c.rest(t, "client", "POST", f"/api/requests/{req}/cancel", {"reason": reason, "clientId": "c-1"}, reply=ok(ReqID=req), tag="c.cancel")
     c.add(answered + 1, "client", "alert.shown", tag="c.timeoutalert", alert="timeout", result="failure", req=req,
           elements={"title": "No worker yet", "text": "Nobody could take it this time. Try again soon.",
                     "image": "https://img.example.com/clock.png", "ok": True})
@@ -263,6 +267,41 @@ def timeout_cancel(c: Capture, deadline: int, req: str, workers: list[str], at: 
 
 def end(c: Capture, t: int) -> None:
     c.add(t, "backend", "trace.end", tag="end")
+
+
+def state_of(c: Capture, req: str, status: str, worker: str | None = None, end: str | None = None) -> dict:
+    """A request's state as a state read answers it (REST-15): the payloads are the emitted ones
+    themselves, so a mutation of an emitted payload is one of the read's too."""
+    return {"ReqID": req, "clientId": "c-1", "status": status, "workerId": worker,
+            "new": c.find(f"new.{req}.out")["payload"],
+            "apply": c.find(f"apply.{req}.out")["payload"] if worker else None,
+            "end": c.find(end)["payload"] if end else None}
+
+
+def read_state(c: Capture, t: int, app: str, req: str, status: str, worker: str | None = None, end: str | None = None,
+               tag: str = "c.state") -> int:
+    """An app reads a request's state (REST-15), as it does after a restart or a return (STATE-6)."""
+    return c.rest(t, app, "GET", f"/api/requests/{req}", reply=ok(request=state_of(c, req, status, worker, end)), tag=tag)
+
+
+def read_me(c: Capture, t: int, worker: str, profile: dict, tag: str) -> int:
+    """A worker reads its meProfile (REST-17), as it does at each launch and return (ELIG-12)."""
+    return c.rest(t, worker, "GET", f"/api/workers/{worker}", reply=ok(profile=profile, name="Luis", avatar=AVATAR, rating=4.5), tag=tag)
+
+
+def hook(c: Capture, t: int, method: str, path: str, body: dict, reply: dict, tag: str) -> None:
+    """A test fixture call (FIX area) as the backend records it: a test's hook, no app's call."""
+    c._xid += 1
+    xid = f"x-{c._xid}"
+    c.add(t, "backend", "http.request", tag=f"{tag}.breq", xid=xid, method=method, path=path, body=body)
+    c.add(t + PROC, "backend", "http.response", tag=f"{tag}.bresp", xid=xid, status=200, body=reply)
+
+
+def connected(c: Capture, t: int, app: str, role: str, user: str, tag: str) -> None:
+    """An app's Socket.IO connection, as the app and the backend record it (MSG-2, MSG-16)."""
+    auth = {"userId": user, "role": role}
+    c.add(t, "backend", "io.connected", tag=f"{tag}.b", nsp="/", auth=auth)
+    c.add(t + NET, app, "io.connected", tag=f"{tag}.a", nsp="/", auth=auth)
 
 
 # ---- scenarios -----------------------------------------------------------------------------
@@ -334,6 +373,7 @@ def client_restart(mode: str, cancel_delay: int = 40, reason: str = "timeout") -
         c.add(back, "client", "app.launched", tag="c.back")
         c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
         c.add(back + 2, "client", "view.shown", tag="c.waiting.again", view="waiting", req="R-1", elements={"counter": (deadline - back) // 1000})
+        read_state(c, back + 3, "client", "R-1", "open")
         finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=deadline + cancel_delay, reason=reason)
     elif mode == "relaunch-late":
         # Terminated before the deadline, relaunched after it: cancel within the tolerance of the relaunch.
@@ -342,18 +382,21 @@ def client_restart(mode: str, cancel_delay: int = 40, reason: str = "timeout") -
         c.add(back, "client", "app.launched", tag="c.back")
         c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
         c.add(back + 2, "client", "view.shown", tag="c.waiting.again", view="waiting", req="R-1", elements={"counter": 0})
+        read_state(c, back + 3, "client", "R-1", "open")
         finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=back + cancel_delay, reason=reason)
     elif mode == "background":
         c.add(deadline - 60_000, "client", "app.backgrounded", tag="c.away")
         back = deadline + 30_000
         c.add(back, "client", "app.foregrounded", tag="c.back")
         c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        read_state(c, back + 3, "client", "R-1", "open")
         finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=back + 500, reason=reason)
     else:  # background and back before the deadline
         c.add(deadline - 120_000, "client", "app.backgrounded", tag="c.away")
         back = deadline - 60_000
         c.add(back, "client", "app.foregrounded", tag="c.back")
         c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        read_state(c, back + 3, "client", "R-1", "open")
         finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=deadline + cancel_delay, reason=reason)
     end(c, finished + 5000)
     c.header["deadline"] = deadline
@@ -382,6 +425,7 @@ def worker_restart(mode: str) -> Capture:
         back = received + 20_000
         c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
     c.add(back + 2, "w-1", "timer.started", tag="w-1.delay.resumed", timer="delay", req="R-1", startedAt=received)
+    read_me(c, back + 3, "w-1", W1, tag="w-1.me")
     show(c, show_at["w-1"], "w-1", "R-1")
     got = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
     finished = close(c, got + 60_000, "R-1", "w-1")
@@ -405,6 +449,7 @@ def discards() -> Capture:
     c.add(t + 8000, "w-1", "app.launched", tag="w-1.back", discards=["R-1"])
     c.add(t + 8000, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
     c.add(t + 8001, "w-1", "view.shown", tag="w-1.home.again", view="home")
+    read_me(c, t + 8001, "w-1", W1, tag="w-1.me")
     got = c.rest(t + 8002, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[payload]), tag="w-1.getjobs")
     c.add(got, "w-1", "offer.received", tag="w-1.received.again", req="R-1", via="getJobs", offer=payload)
     received = accept(c, t + 20_000, "w-2", "R-1")
@@ -461,7 +506,8 @@ def cancel_after_win() -> Capture:
     show(c, show_at["w-1"], "w-1", "R-1")
     received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
     t = received + 30_000
-    got = c.rest(t, "client", "POST", "/api/requests/R-1/cancel", {"reason": "no-longer-needed"}, reply=ok(ReqID="R-1"), tag="c.cancel")
+    got = c.rest(t, "client", "POST", "/api/requests/R-1/cancel", {"reason": "no-longer-needed", "clientId": "c-1"}, reply=ok(ReqID="R-1"),
+                 tag="c.cancel")
     c.add(got + 1, "client", "view.shown", tag="c.home.after", view="home")
     payload = {"ReqID": "R-1", "reason": "no-longer-needed"}
     c.emit(t + NET + PROC + PROC, "cancel", payload, "c-1", ["client"], tag="cancel.R-1.c")
@@ -471,4 +517,47 @@ def cancel_after_win() -> Capture:
           elements={"title": "Request cancelled", "text": "Ana cancelled the request."})
     c.add(arrived + 900, "w-1", "alert.dismissed", tag="w-1.cancelled.dismissed", alert="cancelled", req="R-1")
     end(c, arrived + 6000)
+    return c
+
+
+W1_MOVED = dict(W1, lat=40.005, lng=-3.004)
+
+
+def retake() -> Capture:
+    """The backend's records at work: fixtures set both workers and the client's BlockedXP and
+    Delay; w-1 reads its meProfile at launch, moves, reports its position and wins, and the
+    `apply` carries that position; the client, back from the background, reads R-1 in progress;
+    after the close both read their history."""
+    c = Capture()
+    hook(c, T0 - 3000, "PUT", "/api/workers/w-1", {"name": "Luis", "avatar": AVATAR, "rating": 4.5, "profile": W1},
+         ok(workerId="w-1"), tag="fix.w-1")
+    hook(c, T0 - 2000, "PUT", "/api/workers/w-2", {"name": "Eva", "avatar": "https://img.example.com/w-2.png", "rating": None,
+                                                   "profile": W2}, ok(workerId="w-2"), tag="fix.w-2")
+    hook(c, T0 - 1000, "PUT", "/api/clients/c-1", {"BlockedXP": ["w-2"], "Delay": 5}, ok(clientId="c-1"), tag="fix.c-1")
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
+    connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
+    connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    read_me(c, T0 + 50, "w-1", W1, tag="w-1.me")
+    answered, payload = post(c, T0 + 1000, "R-1")
+    payload["BlockedXP"] = ["w-2"]
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    moved = show_at["w-1"] + 1000
+    c.add(moved, "w-1", "profile.updated", tag="w-1.moved", profile=W1_MOVED)
+    c.rest(moved + 1, "w-1", "PUT", "/api/workers/w-1/position", {"lat": W1_MOVED["lat"], "lng": W1_MOVED["lng"]},
+           reply=ok(workerId="w-1"), tag="w-1.position")
+    received = accept(c, moved + 2000, "w-1", "R-1", at={"lat": W1_MOVED["lat"], "lng": W1_MOVED["lng"]})
+    away = received + 5000
+    c.add(away, "client", "app.backgrounded", tag="c.away")
+    back = away + 20_000
+    c.add(back, "client", "app.foregrounded", tag="c.back")
+    read_state(c, back + 3, "client", "R-1", "inProgress", worker="w-1")
+    finished = close(c, back + 30_000, "R-1", "w-1")
+    closed = state_of(c, "R-1", "closed", worker="w-1", end="close.R-1.c.out")
+    c.rest(finished + 100, "client", "GET", "/api/requests?userId=c-1", reply=ok(requests=[closed]), tag="c.history")
+    c.rest(finished + 200, "w-1", "GET", "/api/requests?userId=w-1", reply=ok(requests=[closed]), tag="w-1.history")
+    end(c, finished + 5000)
+    c.header["back"] = back
     return c

@@ -98,11 +98,11 @@ class ClientApp:
             return []
         req = message["req"]
         if action == "close" and request["state"] == "inProgress":
-            body = {"outcome": message["outcome"], "by": "client"}
+            body = {"outcome": message["outcome"], "by": "client", "clientId": self.id}  # REST-19: who closes
             return [self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
         if action == "cancel" and request["state"] == "waiting" and not request["cancel_sent"]:
             request["cancel_sent"] = True
-            body = {"reason": message["reason"]}
+            body = {"reason": message["reason"], "clientId": self.id}  # REST-19: who cancels
             return [self.call(("cancel", req, False), "POST", PATHS["cancel"].replace("{ReqID}", req), body)]
         return []
 
@@ -170,7 +170,8 @@ class ClientApp:
     def timeout_cancel(self, req):
         self.requests[req]["cancel_sent"] = True
         return [event("timer.fired", timer="timeout", req=req),
-                self.call(("cancel", req, True), "POST", PATHS["cancel"].replace("{ReqID}", req), {"reason": "timeout"})]
+                self.call(("cancel", req, True), "POST", PATHS["cancel"].replace("{ReqID}", req),
+                          {"reason": "timeout", "clientId": self.id})]
 
     def deadline(self, req):
         return self.requests[req]["started_at"] + self.timeout_ms

@@ -227,7 +227,7 @@ class WorkerApp:
                 return [event("offer.discarded", req=req, stored=list(self.discards))]
         elif action == "close":
             if self.work_in_progress == req:
-                body = {"outcome": message["outcome"], "by": "worker"}
+                body = {"outcome": message["outcome"], "by": "worker", "workerId": self.id}  # REST-19: who closes
                 return [self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
         return []
 

@@ -71,7 +71,7 @@ struct JobDispatchBackendTests {
     @Test func aCancelledRequestIsGoneForEveryone() throws {
         var backend = Self.backend()
         let reqID = try #require(backend.postRequest(body: Self.post(), now: 0).body["ReqID"]?.stringValue)
-        let cancel = backend.cancel(reqID: reqID, body: ["reason": "timeout"], now: 600_000)
+        let cancel = backend.cancel(reqID: reqID, body: ["reason": "timeout", "clientId": "c-1"], now: 600_000)
         #expect(cancel.status == 200)
         #expect(Set(cancel.emissions.map(\.room)) == ["c-1", "workers"])  // FLOW-8
         #expect(backend.workerAccept(reqID: reqID, body: ["workerId": "w-1"], now: 600_001).body["error"]?["code"] == "request_cancelled")
@@ -81,13 +81,13 @@ struct JobDispatchBackendTests {
     @Test func closeNeedsAWinnerAndReachesBothSides() throws {
         var backend = Self.backend()
         let reqID = try #require(backend.postRequest(body: Self.post(), now: 0).body["ReqID"]?.stringValue)
-        let early = backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client"], now: 1)
+        let early = backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client", "clientId": "c-1"], now: 1)
         #expect(early.body["error"]?["code"] == "not_in_progress")  // REST-12
         _ = backend.workerAccept(reqID: reqID, body: ["workerId": "w-1"], now: 2)
-        let close = backend.close(reqID: reqID, body: ["outcome": "unhappy", "by": "worker"], now: 3)
+        let close = backend.close(reqID: reqID, body: ["outcome": "unhappy", "by": "worker", "workerId": "w-1"], now: 3)
         #expect(close.status == 200)
         #expect(Set(close.emissions.map(\.room)) == ["c-1", "w-1"])  // FLOW-9
-        #expect(backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client"], now: 4).body["error"]?["code"] == "request_closed")
+        #expect(backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client", "clientId": "c-1"], now: 4).body["error"]?["code"] == "request_closed")
     }
 
     @Test(arguments: [
@@ -141,7 +141,7 @@ struct JobDispatchBackendTests {
 
         var leaky = Self.backend(faults: .cancelNotEnforced)
         let leakyID = try #require(leaky.postRequest(body: Self.post(), now: 0).body["ReqID"]?.stringValue)
-        _ = leaky.cancel(reqID: leakyID, body: ["reason": "timeout"], now: 1)
+        _ = leaky.cancel(reqID: leakyID, body: ["reason": "timeout", "clientId": "c-1"], now: 1)
         #expect(leaky.workerAccept(reqID: leakyID, body: ["workerId": "w-1"], now: 2).status == 200)
     }
 }
@@ -162,7 +162,7 @@ struct BackendRouterTests {
         #expect(accept.status == 200)
         let jobs = BackendRouter.handle(RESTRequest(method: "GET", target: "/api/jobs?workerId=w-2"), backend: &backend, now: 2)
         #expect(jobs.body["jobs"] == [])
-        let close = BackendRouter.handle(RESTRequest(method: "POST", target: "/api/requests/\(reqID)/close", body: Array(#"{"outcome":"happy","by":"client"}"#.utf8)), backend: &backend, now: 3)
+        let close = BackendRouter.handle(RESTRequest(method: "POST", target: "/api/requests/\(reqID)/close", body: Array(#"{"outcome":"happy","by":"client","clientId":"c-1"}"#.utf8)), backend: &backend, now: 3)
         #expect(close.status == 200)
     }
 
@@ -180,6 +180,6 @@ struct BackendRouterTests {
         var backend = JobDispatchBackendTests.backend(faults: .closeReachesOneSide)
         let reqID = try #require(backend.postRequest(body: JobDispatchBackendTests.post(), now: 0).body["ReqID"]?.stringValue)
         _ = backend.workerAccept(reqID: reqID, body: ["workerId": "w-1"], now: 1)
-        #expect(backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client"], now: 2).emissions.map(\.room) == ["w-1"])
+        #expect(backend.close(reqID: reqID, body: ["outcome": "happy", "by": "client", "clientId": "c-1"], now: 2).emissions.map(\.room) == ["w-1"])
     }
 }

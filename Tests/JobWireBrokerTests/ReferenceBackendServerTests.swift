@@ -94,6 +94,21 @@ struct ReferenceBackendServerTests {
         await anonymous.disconnect()
     }
 
+    @Test func aWorkersIdCannotConnectAsAClient() async throws {
+        let (server, url) = try await Self.startServer()
+        defer { Task { await server.shutdown() } }
+        let impostor = try SocketIOClient(url: url, configuration: SocketIOClientConfiguration(transports: [.websocket]))
+        do {
+            try await impostor.connect(auth: ["userId": "w-1", "role": "client"])
+            Issue.record("a worker's id connected as a client")
+        } catch let error as SocketIOClientError {
+            #expect(error.connectErrorMessage?.contains("MSG-16") == true)  // MSG-16
+        }
+        await impostor.disconnect()
+        let worker = try await Self.connect(url, userID: "w-1", role: "worker")
+        await worker.disconnect()
+    }
+
     @Test func malformedRESTBodiesGetABadRequestNamingTheField() async throws {
         let (server, url) = try await Self.startServer()
         defer { Task { await server.shutdown() } }

@@ -53,13 +53,15 @@ enum TraceViews {
 }
 
 /// A REST exchange (`xid`) as the app that sent it and the backend that answered it recorded it,
-/// classified against the header's paths (REST-2 ... REST-6).
+/// classified against the header's paths (REST-2 ... REST-6, REST-15 ... REST-18, FIX-1, FIX-2).
 struct ExchangeState: Sendable {
     var call: RESTCallKind?
     /// The `{ReqID}` of the path, or the body's `ReqID`.
     var req: String?
     /// The worker the call is about: the `{workerId}` of the path, the body's `workerId`, or the sending worker.
     var worker: String?
+    /// The user the call is about: the `{userId}` of a history read (REST-16) or the `{clientId}` of a client fixture (FIX-2).
+    var user: String?
     var requestBody: JSONValue?
     /// The app that sent it, its send time and line.
     var app: TraceActor?

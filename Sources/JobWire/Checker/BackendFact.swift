@@ -1,6 +1,6 @@
 import SocketIOWire
 
-/// What the backend did, as rules about the backend (FLOW-1, FLOW-3 ... FLOW-9, FLOW-13, ELIG-8) see it.
+/// What the backend did, as rules about the backend (FLOW, MSG, REST, ELIG-8) see it.
 ///
 /// When the trace holds the backend's own events, facts come from them: what it sent and to
 /// which room, what it received and answered. Otherwise they come from what the apps in the
@@ -34,6 +34,8 @@ struct CallFact: Sendable {
     var call: RESTCallKind
     var req: String?
     var worker: String?
+    /// The user of a history read or a client fixture (``ExchangeState/user``).
+    var user: String?
     var body: JSONValue?
     var ts: Int64
     var line: Int
@@ -45,6 +47,8 @@ struct AnswerFact: Sendable {
     var call: RESTCallKind
     var req: String?
     var worker: String?
+    /// The user of a history read or a client fixture (``ExchangeState/user``).
+    var user: String?
     var requestBody: JSONValue?
     var response: HTTPResponseRecord
     /// When the call was sent (app events) or received (backend events), if the trace shows it.
@@ -69,13 +73,13 @@ extension TraceSession {
             return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .actor(event.actor), ts: event.ts, line: event.line))
         case .httpRequest(let request):
             guard let call = exchange.call else { return nil }
-            return .received(CallFact(xid: request.xid, call: call, req: exchange.req, worker: exchange.worker, body: request.body, ts: event.ts, line: event.line))
+            return .received(CallFact(xid: request.xid, call: call, req: exchange.req, worker: exchange.worker, user: exchange.user, body: request.body, ts: event.ts, line: event.line))
         case .httpResponse(let response):
             guard response.status != nil, let exchange = exchanges[response.xid], let call = exchange.call else { return nil }
             let requestTs = fromBackend ? exchange.backendReceivedAt : exchange.appSentAt
             var req = exchange.req
             if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(TraceFields.canonicalID) }
-            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
+            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, user: exchange.user, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
         default:
             return nil
         }
@@ -90,10 +94,13 @@ extension TraceSession {
             exchange.call = kind
             exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(TraceFields.canonicalID)
             exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(TraceFields.canonicalID)
+            exchange.user = captures["userId"] ?? captures["clientId"]
             break
         }
         // getJobs names its worker in the query only; a query without one is malformed (REST-13).
-        if exchange.worker == nil, actor.role == .worker, exchange.call != .getJobs { exchange.worker = actor.id }
+        if exchange.worker == nil, actor.role == .worker, exchange.call != .getJobs, exchange.call?.isFixture != true, exchange.call != .listRequests {
+            exchange.worker = actor.id
+        }
         exchange.requestBody = request.body
         return exchange
     }

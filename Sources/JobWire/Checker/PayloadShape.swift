@@ -10,7 +10,7 @@ struct ShapeProblem: Sendable, Hashable {
 }
 
 /// The shapes PROTOCOL.md gives the four events' payloads (MSG-4 ... MSG-11) and the REST bodies
-/// (REST-2 ... REST-6, REST-13), read the way the reference backend reads them: fields in the
+/// (REST-2 ... REST-6, REST-13, REST-18, REST-19), read the way the reference backend reads them: fields in the
 /// order the document lists them, ids as canonical text (ELIG-2).
 enum PayloadShape {
     /// Every field of a `new` payload (or a getJobs job) that breaks MSG-4, MSG-5, MSG-6 or MSG-7.
@@ -93,10 +93,18 @@ enum PayloadShape {
     }
 
     /// The first field of a REST request that makes it malformed (REST-13), in the order PROTOCOL.md
-    /// lists the fields, or nil for a well-formed call. `query` is the getJobs worker id.
-    static func malformedField(_ call: RESTCallKind, body: JSONValue?, worker: String?) -> ShapeProblem? {
-        if call == .getJobs {
+    /// lists the fields, or nil for a well-formed call. `worker` is the getJobs worker id of the
+    /// query, `user` the history read's `userId` (REST-16).
+    static func malformedField(_ call: RESTCallKind, body: JSONValue?, worker: String?, user: String? = nil) -> ShapeProblem? {
+        switch call {
+        case .getJobs:
             return worker == nil ? ShapeProblem(requirement: "REST-13", field: "workerId", problem: "is missing from the query") : nil
+        case .listRequests:
+            return user?.isEmpty == false ? nil : ShapeProblem(requirement: "REST-13", field: "userId", problem: "is missing from the query or empty")
+        case .getRequest, .meProfile:
+            return nil
+        default:
+            break
         }
         guard let body else { return ShapeProblem(requirement: "REST-13", field: "body", problem: "is missing; a JSON object is required") }
         guard let object = body.objectValue else {
@@ -114,9 +122,18 @@ enum PayloadShape {
             for key in ["image"] where object[key] != nil && object[key] != .null { checks.append((key, string(object[key]))) }
             for key in ["exclusive", "workerId"] where object[key] != nil && object[key] != .null { checks.append((key, id(object[key]))) }
         case .workerAccept: checks = [("workerId", id(object["workerId"]))]
-        case .cancel: checks = [("reason", string(object["reason"]))]
-        case .close: checks = [("outcome", choice(object["outcome"], ["happy", "unhappy"])), ("by", choice(object["by"], ["client", "worker"]))]
-        case .getJobs: checks = []
+        // REST-19: the caller's id, when the call carries one, comes after the fields of REST-5 and
+        // REST-6, and a close's must be the kind its `by` names.
+        case .cancel:
+            checks = [("reason", string(object["reason"]))]
+            if object["clientId"] != nil { checks.append(("clientId", id(object["clientId"]))) }
+        case .close:
+            checks = [("outcome", choice(object["outcome"], ["happy", "unhappy"])), ("by", choice(object["by"], ["client", "worker"]))]
+            let (own, other) = object["by"]?.stringValue == "worker" ? ("workerId", "clientId") : ("clientId", "workerId")
+            if object[own] != nil { checks.append((own, id(object[own]))) }
+            if object[other] != nil { checks.append((other, "does not go with the close's `by`")) }
+        case .position: checks = [("lat", coordinate(object["lat"], limit: 90)), ("lng", coordinate(object["lng"], limit: 180))]
+        case .getJobs, .getRequest, .listRequests, .meProfile, .workerFixture, .clientFixture: checks = []
         }
         return checks.lazy.compactMap { field, problem in problem.map { ShapeProblem(requirement: "REST-13", field: field, problem: $0) } }.first
     }

@@ -20,6 +20,12 @@ struct RequestState: Sendable {
     /// `reason`, `outcome` and `by` the events must repeat (MSG-10, MSG-11); the last 8 are kept.
     var endCalls: [(xid: String, body: JSONValue)] = []
     var endCallBodies: [JSONValue] { endCalls.map(\.body) }
+    /// How many cancel and close calls for the request the trace shows that were not refused
+    /// (answered with success, or not yet): none means whatever ended it was the backend's own
+    /// doing (FLOW-15).
+    var endCallsSeen = 0
+    /// The workers the trace shows sending a WorkerAccept for it (REST-16).
+    var acceptedBy: Set<String> = []
 
     // What the backend did, from its own events or else from what the apps received.
     /// Where the `new` went: rooms (backend events) or receiving apps (app events).
@@ -35,6 +41,10 @@ struct RequestState: Sendable {
     var firstApplyLine: Int?
     /// Where each `apply` went; from app events one broadcast reaches several apps (FLOW-4).
     var applyTargets: [DeliveryTarget] = []
+    /// The first `apply` payload, and the first `cancel` or `close` payload, sent or received:
+    /// what a state read must repeat (REST-15).
+    var applyPayload: JSONValue?
+    var endPayload: JSONValue?
     var cancelTargets: [DeliveryTarget] = []
     var closeTargets: [DeliveryTarget] = []
     /// When and how the request ended: the backend's success answer to a cancel or close, or its first such event.

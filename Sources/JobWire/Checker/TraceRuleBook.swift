@@ -1,6 +1,7 @@
 /// Every rule the checker runs, one or more per requirement id: all of FLOW, ALERT, TIME, ELIG
 /// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown"),
-/// the backend's MSG payloads and routing (MSG-1, MSG-3 ... MSG-11) and its REST answers (REST-1 ... REST-14),
+/// the backend's MSG payloads, records and routing (MSG-1, MSG-3 ... MSG-11, MSG-14, MSG-16) and its
+/// REST answers (REST-1 ... REST-19, the backend's half),
 /// and OFFL-1 ... OFFL-14 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
 /// vectors' alone: a trace has no scenario input to refuse).
 public enum TraceRuleBook: Sendable {
@@ -10,12 +11,17 @@ public enum TraceRuleBook: Sendable {
             FLOW1ApplyAfterNew(), FLOWAcceptReasons(), FLOW3OneWinner(), FLOW4OneApplyPerWin(), FLOW5ApplyToClientOnly(),
             FLOW6ApplyNamesWinner(), FLOW7NothingAfterEnd(), FLOW8And9EndRecipients(), FLOW13GetJobsListsOpenRequests(),
             FLOW14CloseOnlyInProgress(),
+            FLOW15NoBackendEnd(),
             ALERTFailedAcceptRules(), ALERTSuccessAfterView(), ALERTContents(), ALERT10TimeoutAlert(), ALERT11MovedByEndAlert(),
             TIMETimerStart(), TIMETimeoutCancel(), TIMEOfferDelay(), TIME10ClockAgreement(),
             ELIGDecisionReport(), OfferShowObligations(), ELIG8GetJobsEligibleOnly(),
             DISCRules(),
             OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), AUTHRules(),
             MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
+            MSG14RecordedBanAndDelay(),
+            MSG16RoleConflict(),
+            RESTStateReads(),
+            REST18PositionUse(),
         ]
         rules += ELIGRule.all.map { $0 as any TraceRule }
         return rules

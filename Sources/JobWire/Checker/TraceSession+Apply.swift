@@ -6,7 +6,10 @@ extension TraceSession {
         let actor = event.actor
         if actors[actor] == nil { actors[actor] = ActorState(firstTs: event.ts) }
         if event.ts > actors[actor]!.lastTs { actors[actor]!.lastTs = event.ts }
-        if let fact { apply(fact) }
+        if let fact {
+            apply(fact)
+            applyRecords(fact)
+        }
         defer { applyWorkflow(event, call: call) }
         switch event.body {
         case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts)
@@ -84,27 +87,37 @@ extension TraceSession {
             case .apply:
                 requests[req]!.applyEmissions += 1
                 requests[req]!.applyTargets.append(emission.target)
+                if requests[req]!.applyPayload == nil { requests[req]!.applyPayload = emission.payload }
                 if requests[req]!.firstApplyLine == nil { requests[req]!.firstApplyLine = emission.line }
             case .cancel:
                 requests[req]!.cancelTargets.append(emission.target)
+                if requests[req]!.endPayload == nil { requests[req]!.endPayload = emission.payload }
                 end(req, by: .cancel, at: emission.ts, line: emission.line)
             case .close:
                 requests[req]!.closeTargets.append(emission.target)
+                if requests[req]!.endPayload == nil { requests[req]!.endPayload = emission.payload }
                 end(req, by: .close, at: emission.ts, line: emission.line)
             }
         case .received(let call):
             if call.call == .workerAccept, let req = call.req {
                 touch(req)
                 requests[req]!.acceptRequests += 1
+                if let worker = call.body?["workerId"].flatMap(TraceFields.canonicalID), requests[req]!.acceptedBy.count < 64 {
+                    requests[req]!.acceptedBy.insert(worker)
+                }
             }
-            if call.call == .cancel || call.call == .close, let req = call.req, let body = call.body {
+            if call.call == .cancel || call.call == .close, let req = call.req {
                 touch(req)
-                requests[req]!.endCalls.append((call.xid, body))
-                if requests[req]!.endCalls.count > 8 { requests[req]!.endCalls.removeFirst() }
+                requests[req]!.endCallsSeen += 1
+                if let body = call.body {
+                    requests[req]!.endCalls.append((call.xid, body))
+                    if requests[req]!.endCalls.count > 8 { requests[req]!.endCalls.removeFirst() }
+                }
             }
         case .answered(let answer):
             if !answer.succeeded, answer.call == .cancel || answer.call == .close, let req = answer.req {
                 requests[req]?.endCalls.removeAll { $0.xid == answer.xid }
+                if let seen = requests[req]?.endCallsSeen, seen > 0 { requests[req]!.endCallsSeen = seen - 1 }
             }
             guard let req = answer.req, answer.succeeded else { return }
             touch(req)
@@ -125,7 +138,7 @@ extension TraceSession {
                 }
             case .cancel, .close:
                 end(req, by: answer.call == .cancel ? .cancel : .close, at: answer.ts, line: answer.line)
-            case .getJobs: break
+            case .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture: break
             }
         }
     }
@@ -237,7 +250,7 @@ extension TraceSession {
                 }
             case .close: side.endedByItself = true
             case .workerAccept: side.acceptOutcome = .pending
-            case .postRequest, .getJobs: break
+            case .postRequest, .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture: break
             }
         }
     }
@@ -272,7 +285,7 @@ extension TraceSession {
                 side.viewChangeAfterFailureLine = nil
             }
             if succeeded { actors[actor]!.pendingFailures.remove(req) } else { actors[actor]!.pendingFailures.insert(req) }
-        case .getJobs, .cancel, .close:
+        case .getJobs, .cancel, .close, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break
         }
     }

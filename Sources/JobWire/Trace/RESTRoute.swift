@@ -109,7 +109,8 @@ public struct RESTRequestPath: Sendable {
     }
 }
 
-/// The protocol's REST calls that rules reason about (REST-2 ... REST-6).
+/// The protocol's REST calls that rules reason about (REST-2 ... REST-6, REST-15 ... REST-18), and
+/// the test fixtures whose answers tell the checker what the backend's records hold (FIX-1, FIX-2).
 public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
     /// `paths.postRequest`: the client posts a request (REST-2).
     case postRequest
@@ -121,6 +122,18 @@ public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
     case cancel
     /// `paths.close`: either app closes (REST-6).
     case close
+    /// `paths.getRequest`: a request's current state (REST-15).
+    case getRequest
+    /// `paths.listRequests`: the requests a client posted or a worker won (REST-16).
+    case listRequests
+    /// `paths.meProfile`: a worker's meProfile and record (REST-17).
+    case meProfile
+    /// `paths.position`: a worker reports its position (REST-18).
+    case position
+    /// `paths.workerFixture`: a test sets a worker's record (FIX-1).
+    case workerFixture
+    /// `paths.clientFixture`: a test sets a client's BlockedXP and Delay (FIX-2).
+    case clientFixture
 
     /// The PROTOCOL.md default path.
     public var defaultRoute: String {
@@ -130,6 +143,22 @@ public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
         case .getJobs: return "GET /api/jobs?workerId={workerId}"
         case .cancel: return "POST /api/requests/{ReqID}/cancel"
         case .close: return "POST /api/requests/{ReqID}/close"
+        case .getRequest: return "GET /api/requests/{ReqID}"
+        case .listRequests: return "GET /api/requests?userId={userId}"
+        case .meProfile: return "GET /api/workers/{workerId}"
+        case .position: return "PUT /api/workers/{workerId}/position"
+        case .workerFixture: return "PUT /api/workers/{workerId}"
+        case .clientFixture: return "PUT /api/clients/{clientId}"
         }
     }
+
+    /// True for the test fixtures (FIX area): hooks of a test, not calls of the apps, so the REST
+    /// rules do not judge their answers.
+    public var isFixture: Bool { self == .workerFixture || self == .clientFixture }
+
+    /// The calls of the apps, without the fixtures.
+    public static var protocolCalls: [RESTCallKind] { allCases.filter { !$0.isFixture } }
+
+    /// True for the calls that act on one request and so learn first that it ended (REST-10, REST-14).
+    public var actsOnRequest: Bool { self == .workerAccept || self == .cancel || self == .close }
 }

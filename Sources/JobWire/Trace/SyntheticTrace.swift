@@ -163,7 +163,7 @@ public struct SyntheticTrace: Sendable {
         }
 
         mutating func close(at k: Int64) {
-            rest(k, client, "x-\(request)-3", "POST", "/api/requests/\(req)/close", "{\"outcome\":\"happy\",\"by\":\"client\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
+            rest(k, client, "x-\(request)-3", "POST", "/api/requests/\(req)/close", "{\"outcome\":\"happy\",\"by\":\"client\",\"clientId\":\"\(client)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
             add(k + 26, client, "view.shown", "\"view\":\"home\"")
             let payload = "{\"ReqID\":\"\(req)\",\"outcome\":\"happy\",\"by\":\"client\"}"
             add(k + 20, "backend", "io.out", "\"event\":\"close\",\"payload\":\(payload),\"to\":\"\(client)\"")

@@ -35,6 +35,23 @@ extension TraceEvent {
                 throw fields.error("to", "is required when the backend sends: the room or socket id it sent to")
             }
             return kind == .socketOut ? .socketOut(message) : .socketIn(message)
+        case .socketConnected, .socketDisconnected:
+            var record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.namespace)
+            if let auth = try fields.optionalObject("auth") {
+                let nested = fields.nested("auth", auth)
+                record.userID = try nested.optionalID("userId")
+                if let role = try nested.optionalString("role") {
+                    guard let parsed = TraceRole(rawValue: role), parsed != .backend else {
+                        throw nested.error("role", "expected \"client\" or \"worker\", found \"\(role)\"")
+                    }
+                    record.role = parsed
+                }
+            } else if role == .backend {
+                throw fields.error("auth", "is required when the backend records a connection: the handshake's {userId, role}")
+            }
+            guard kind == .socketDisconnected else { return .connected(record) }
+            record.reason = DisconnectReason(rawValue: try fields.choice("reason", DisconnectReason.allCases.map(\.rawValue)))!
+            return .disconnected(record)
         case .httpRequest:
             let path = try fields.string("path")
             guard path.hasPrefix("/") else { throw fields.error("path", "expected a path starting with /, found \"\(path)\"") }
@@ -76,6 +93,8 @@ extension TraceEvent {
             return .offerShown(req: try fields.id("req"))
         case .offerDiscarded:
             return .offerDiscarded(req: try fields.id("req"), stored: try fields.optionalIDs("stored"))
+        case .offerRemoved:
+            return .offerRemoved(req: try fields.id("req"), why: OfferRemoval(rawValue: try fields.choice("why", OfferRemoval.allCases.map(\.rawValue)))!)
         case .timerStarted:
             return .timerStarted(timer: try timer(fields), req: try fields.id("req"), startedAt: try fields.integer("startedAt"))
         case .timerFired:

@@ -30,6 +30,10 @@ public enum TraceEventKind: String, Sendable, Hashable, CaseIterable {
     case socketOut = "io.out"
     /// A Socket.IO event received.
     case socketIn = "io.in"
+    /// A Socket.IO connection to the namespace was accepted (MSG-2, MSG-16, STATE-8).
+    case socketConnected = "io.connected"
+    /// A Socket.IO connection ended (STATE-8, STATE-9).
+    case socketDisconnected = "io.disconnected"
     /// A REST request sent by an app or received by the backend.
     case httpRequest = "http.request"
     /// A REST response, or an app's transport error.
@@ -48,6 +52,8 @@ public enum TraceEventKind: String, Sendable, Hashable, CaseIterable {
     case offerShown = "offer.shown"
     /// An offer the worker discarded.
     case offerDiscarded = "offer.discarded"
+    /// An offer left the worker's screen (VIEW-15).
+    case offerRemoved = "offer.removed"
     /// A timer started or resumed.
     case timerStarted = "timer.started"
     /// A timer fired.
@@ -80,6 +86,10 @@ public enum TraceEventBody: Sendable {
     case socketOut(SocketMessage)
     /// `io.in`: a Socket.IO event the actor received.
     case socketIn(SocketMessage)
+    /// `io.connected`: a connection was accepted; an app writes it for its own, the backend for each app's.
+    case connected(ConnectionRecord)
+    /// `io.disconnected`: a connection ended, and why.
+    case disconnected(ConnectionRecord)
     /// `http.request`: sent by an app, or received by the backend.
     case httpRequest(HTTPRequestRecord)
     /// `http.response`: received by an app (or a transport error), or sent by the backend.
@@ -98,6 +108,8 @@ public enum TraceEventBody: Sendable {
     case offerShown(req: String)
     /// `offer.discarded`: the worker discarded the offer; `stored` is the app's stored discard list after it.
     case offerDiscarded(req: String, stored: [String]?)
+    /// `offer.removed`: the offer left the worker's screen, and why (VIEW-15).
+    case offerRemoved(req: String, why: OfferRemoval)
     /// `timer.started`: the client's timeout or a worker's Delay wait started (or resumed) with its original start.
     case timerStarted(timer: TimerKind, req: String, startedAt: Int64)
     /// `timer.fired`: that timer fired.
@@ -119,6 +131,8 @@ public enum TraceEventBody: Sendable {
         switch self {
         case .socketOut: return .socketOut
         case .socketIn: return .socketIn
+        case .connected: return .socketConnected
+        case .disconnected: return .socketDisconnected
         case .httpRequest: return .httpRequest
         case .httpResponse: return .httpResponse
         case .viewShown: return .viewShown
@@ -128,6 +142,7 @@ public enum TraceEventBody: Sendable {
         case .offerDecided: return .offerDecided
         case .offerShown: return .offerShown
         case .offerDiscarded: return .offerDiscarded
+        case .offerRemoved: return .offerRemoved
         case .timerStarted: return .timerStarted
         case .timerFired: return .timerFired
         case .lifecycle(let change, _): return change.kind
@@ -163,6 +178,50 @@ public struct SocketMessage: Sendable {
 
     /// The payload's `ReqID` as canonical text, when it has one.
     public var reqID: String? { payload?["ReqID"].flatMap(TraceFields.canonicalID) }
+}
+
+/// A Socket.IO connection as `io.connected` and `io.disconnected` record it (MSG-2, STATE-8).
+public struct ConnectionRecord: Sendable {
+    /// `nsp`: the namespace, the header's `namespace` when not given.
+    public var namespace: String
+    /// `auth.userId` of the handshake, when given; an app's own connection may leave it out.
+    public var userID: String?
+    /// `auth.role` of the handshake, when given.
+    public var role: TraceRole?
+    /// `reason` of an `io.disconnected`: client, server, transport or ping.
+    public var reason: DisconnectReason?
+
+    /// A connection in `namespace`.
+    public init(namespace: String, userID: String? = nil, role: TraceRole? = nil, reason: DisconnectReason? = nil) {
+        self.namespace = namespace
+        self.userID = userID
+        self.role = role
+        self.reason = reason
+    }
+}
+
+/// Why a connection ended (`io.disconnected` `reason`, STATE-9).
+public enum DisconnectReason: String, Sendable, Hashable, CaseIterable {
+    /// The app closed it.
+    case client
+    /// The backend sent a disconnect.
+    case server
+    /// The connection dropped.
+    case transport
+    /// A heartbeat was missed.
+    case ping
+}
+
+/// Why an offer left the worker's screen (`offer.removed` `why`, VIEW-15).
+public enum OfferRemoval: String, Sendable, Hashable, CaseIterable {
+    /// The worker discarded it.
+    case discarded
+    /// The request's `cancel` arrived.
+    case cancelled
+    /// The request's `close` arrived.
+    case closed
+    /// Another worker won it.
+    case taken
 }
 
 /// An HTTP request (`http.request`); `xid` pairs it with its response.

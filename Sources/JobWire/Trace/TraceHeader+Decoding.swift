@@ -72,7 +72,7 @@ extension TraceHeader {
                 guard let route = RESTRoute(text) else {
                     throw nested.error(key, "expected \"METHOD /path\", such as \"POST /api/requests/{ReqID}/accept\", found \"\(text)\"")
                 }
-                // Paths of other areas (TASK, AUTH) may be listed; only these five are used by rules.
+                // Paths of other areas (TASK, AUTH) may be listed; only the calls of RESTCallKind are used by rules.
                 if let kind = RESTCallKind(rawValue: key) { routes[kind] = route }
             }
         }

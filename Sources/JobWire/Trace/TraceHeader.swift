@@ -33,7 +33,7 @@ public struct TraceHeader: Sendable {
     public var namespace = "/"
     /// `rooms.channel`: the room every worker app is in, default `workers`.
     public var channelRoom = "workers"
-    /// `paths`: the REST routes (REST-2 ... REST-6).
+    /// `paths`: the REST routes (REST-2 ... REST-6, REST-15 ... REST-18) and the fixtures' (FIX-1, FIX-2).
     public var routes: [RESTCallKind: RESTRoute] = Dictionary(uniqueKeysWithValues: RESTCallKind.allCases.map { ($0, RESTRoute($0.defaultRoute)!) })
     /// `profiles`: worker profiles known before the first event, by worker id (ELIG-8, ELIG-10).
     public var profiles: [String: JSONValue] = [:]

@@ -2,7 +2,7 @@ import SocketIOWire
 
 /// What an app read back from device storage when it was launched or restored: the discard list
 /// (DISC-3), the JWT cache and whether it was ever online (AUTH-1 ... AUTH-7), and the request
-/// queue (OFFL-12). Each member is nil when the app did not report it.
+/// queue (OFFL-12), the option values (OFFL-17). Each member is nil when the app did not report it.
 public struct StoredState: Sendable {
     /// `discards`: a worker's stored discard list.
     public var discards: [String]?
@@ -12,13 +12,16 @@ public struct StoredState: Sendable {
     public var everOnline: Bool?
     /// `queue`: the request queue, oldest first (OFFL-12).
     public var queue: [OfflineRequest]?
+    /// `options`: the option values the app kept from its last successful options GET (OFFL-17).
+    public var options: JSONValue?
 
     /// Nothing reported.
-    public init(discards: [String]? = nil, jwt: ReportedJWT? = nil, everOnline: Bool? = nil, queue: [OfflineRequest]? = nil) {
+    public init(discards: [String]? = nil, jwt: ReportedJWT? = nil, everOnline: Bool? = nil, queue: [OfflineRequest]? = nil, options: JSONValue? = nil) {
         self.discards = discards
         self.jwt = jwt
         self.everOnline = everOnline
         self.queue = queue
+        self.options = options
     }
 }
 
@@ -107,6 +110,7 @@ extension TraceFields {
             }
             stored.queue = queue
         }
+        stored.options = optional("options")
         return stored
     }
 }

@@ -94,11 +94,11 @@ public struct ReferenceClientApp: AppModel {
             return [call(.post(body), "POST", paths.postRequestPath, .object(body))]
         case .close(let req, let outcome):
             guard requests[req]?.state == .inProgress else { return [] }
-            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "client"])]
+            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "client", "clientId": .string(config.id)])]
         case .cancel(let req, let reason):
             guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.cancelSent = true
-            return [call(.cancel(req: req, timeout: false), "POST", path(paths.cancelPath, req), ["reason": .string(reason)])]
+            return [call(.cancel(req: req, timeout: false), "POST", path(paths.cancelPath, req), ["reason": .string(reason), "clientId": .string(config.id)])]
         case .accept, .discard:
             return []
         }
@@ -168,7 +168,7 @@ public struct ReferenceClientApp: AppModel {
             else { continue }
             requests[req]!.cancelSent = true
             actions.append(.event(.timerFired, ["timer": "timeout", "req": .string(req)]))
-            actions.append(call(.cancel(req: req, timeout: true), "POST", path(paths.cancelPath, req), ["reason": "timeout"]))
+            actions.append(call(.cancel(req: req, timeout: true), "POST", path(paths.cancelPath, req), ["reason": "timeout", "clientId": .string(config.id)]))
         }
         return actions
     }

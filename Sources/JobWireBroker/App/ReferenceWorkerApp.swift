@@ -210,7 +210,7 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(discards.map(JSONValue.string))])]
         case .close(let req, let outcome):
             guard workInProgress == req else { return [] }
-            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "worker"])]
+            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "worker", "workerId": .string(config.id)])]
         case .post, .cancel:
             return []
         }

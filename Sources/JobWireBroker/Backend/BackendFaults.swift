@@ -22,6 +22,22 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
     /// A request addressed to one worker is broadcast to the whole channel.
     public static let directNewToChannel = BackendFaults(rawValue: 1 << 6)
+    /// A state read says `open` for a request a worker won (breaks REST-15).
+    public static let stateHidesProgress = BackendFaults(rawValue: 1 << 7)
+    /// The history read lists the oldest request first (breaks REST-16).
+    public static let historyOldestFirst = BackendFaults(rawValue: 1 << 8)
+    /// The meProfile read ignores the worker fixture: no categories and 0 maxKms (breaks REST-17).
+    public static let meProfileIgnoresFixture = BackendFaults(rawValue: 1 << 9)
+    /// A position report is answered with success and dropped (breaks REST-18).
+    public static let positionIgnored = BackendFaults(rawValue: 1 << 10)
+    /// Anyone may cancel or close, whatever id the call carries (breaks REST-19).
+    public static let anyoneMayEnd = BackendFaults(rawValue: 1 << 11)
+    /// The `new` leaves out the client's Delay (breaks MSG-14).
+    public static let delayDropped = BackendFaults(rawValue: 1 << 12)
+    /// A client may connect with a worker's id and a worker with a client's (breaks MSG-16).
+    public static let identityNotChecked = BackendFaults(rawValue: 1 << 13)
+    /// A request no worker won by the client's timeout is cancelled by the backend itself (breaks FLOW-15).
+    public static let requestsExpire = BackendFaults(rawValue: 1 << 14)
 
     /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
     /// embedded backend fails with it on, exactly (VerifyRunnerTests proves each).
@@ -33,5 +49,13 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10"]),
         NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
         NamedFault("directNewToChannel", .directNewToChannel, breaks: ["MSG-3"]),
+        NamedFault("stateHidesProgress", .stateHidesProgress, breaks: ["REST-15"]),
+        NamedFault("historyOldestFirst", .historyOldestFirst, breaks: ["REST-16"]),
+        NamedFault("meProfileIgnoresFixture", .meProfileIgnoresFixture, breaks: ["REST-17"]),
+        NamedFault("positionIgnored", .positionIgnored, breaks: ["REST-18"]),
+        NamedFault("anyoneMayEnd", .anyoneMayEnd, breaks: ["REST-19"]),
+        NamedFault("delayDropped", .delayDropped, breaks: ["MSG-14"]),
+        NamedFault("identityNotChecked", .identityNotChecked, breaks: ["MSG-16"]),
+        NamedFault("requestsExpire", .requestsExpire, breaks: ["FLOW-15"]),
     ]
 }

@@ -69,4 +69,8 @@ public struct RequestRecord: Sendable, Hashable {
     public var offer: JobOffer
     public var createdAtMs: Int64
     public var state: RequestState
+    /// The payload of its `apply`, and of its `cancel` or `close`, as emitted: what a state read
+    /// repeats (REST-15).
+    public var applyPayload: JSONValue?
+    public var endPayload: JSONValue?
 }

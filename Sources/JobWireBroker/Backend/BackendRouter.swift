@@ -34,8 +34,8 @@ public struct RESTRequest: Sendable, Hashable {
     }
 }
 
-/// Routes REST requests to the backend's calls by the profile's paths (REST-2 ... REST-6, and the
-/// test fixtures FIX-1 ... FIX-3),
+/// Routes REST requests to the backend's calls by the profile's paths (REST-2 ... REST-6,
+/// REST-15 ... REST-18, and the test fixtures FIX-1 ... FIX-3),
 /// answering malformed JSON with `bad_request` and unknown routes with `not_found` (REST-13, REST-11).
 public enum BackendRouter {
     /// Handles one request against `backend` at time `now` (ms).
@@ -55,7 +55,11 @@ public enum BackendRouter {
         case "GET":
             if request.path == profile.getJobsPath { return backend.getJobs(workerID: request.query["workerId"], now: now) }
             if request.path == profile.settingsPath { return backend.settings() }
+            if request.path == profile.listRequestsPath { return backend.listRequests(userID: request.query["userId"], now: now) }
+            if let reqID = match(request.path, profile.getRequestPath) { return backend.getRequest(reqID: reqID, now: now) }
+            if let id = match(request.path, profile.meProfilePath) { return backend.meProfile(workerID: id) }
         case "PUT":
+            if let id = match(request.path, profile.positionPath) { return backend.putPosition(workerID: id, body: body) }
             if let template = profile.workerFixturePath, let id = match(request.path, template) {
                 return backend.putWorker(id: id, body: body)
             }

@@ -6,7 +6,7 @@ import SocketIOWire
 /// and Socket.IO emissions out. No I/O and no clock of its own: `now` comes with every call,
 /// so the broker runs it in real or virtual time and tests drive it directly.
 ///
-/// Enforces REST-1 ... REST-14, FLOW-1, FLOW-3 ... FLOW-9, FLOW-13 and ELIG-8.
+/// Enforces REST-1 ... REST-19, MSG-14, MSG-16, FLOW-1, FLOW-3 ... FLOW-9, FLOW-13, FLOW-15 and ELIG-8.
 public struct JobDispatchBackend: Sendable {
     public var profile: ProtocolProfile
     /// Deliberate violations for mutant tests; empty in every real use.
@@ -65,6 +65,7 @@ public struct JobDispatchBackend: Sendable {
                 "description": .string(description),
                 "createdAt": .string(Self.iso8601(now)),
             ]
+            if faults.contains(.delayDropped) { payload.members.removeAll { $0.key == "Delay" } }
             if let image { payload["image"] = .string(image) }
             if let workerID { payload["workerId"] = Self.json(workerID) }
             let offer = JobOffer(
@@ -85,7 +86,7 @@ public struct JobDispatchBackend: Sendable {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
             let workerID = try reader.requiredID("workerId")
-            var request = try existingRequest(reqID)
+            var request = try existingRequest(reqID, now: now)
             guard let worker = workers[workerID] else { throw BackendError(.notFound, "no worker \(workerID) is known") }
             try checkNotEnded(request)
             if request.state.winner != nil, !faults.contains(.everyRacerWins) {
@@ -103,6 +104,8 @@ public struct JobDispatchBackend: Sendable {
                 "lat": .double(worker.profile.position.lat),
                 "lng": .double(worker.profile.position.lng),
             ]
+            request.applyPayload = apply
+            requests[reqID] = request
             var emissions = [Emission(event: profile.applyEvent, room: request.client.text, payload: apply)]
             if faults.contains(.applyToEveryone) {
                 let others = Set(requests.values.map(\.client)).subtracting([request.client]).map(\.text).sorted()
@@ -124,8 +127,9 @@ public struct JobDispatchBackend: Sendable {
         guard let worker = workers[CanonicalID(workerID)] else {
             return .failure(BackendError(.notFound, "no worker \(workerID) is known"))
         }
-        let jobs = requests.values
-            .filter { request in
+        let current: [RequestRecord] = requests.values.map { expiring($0, now: now) }
+        let jobs = current
+            .filter { (request: RequestRecord) -> Bool in
                 let listable = request.state == .open || (faults.contains(.cancelNotEnforced) && request.state == .cancelled(winner: nil))
                 return listable && request.createdAtMs + request.offer.delaySeconds * 1000 <= now
                     && ineligibility(of: worker, for: request) == nil
@@ -135,17 +139,25 @@ public struct JobDispatchBackend: Sendable {
         return .success(["jobs": .array(jobs)])
     }
 
-    /// Cancel (REST-5): ends the request for everyone and tells both sides (FLOW-7, FLOW-8).
+    /// Cancel (REST-5): ends the request for everyone and tells both sides (FLOW-7, FLOW-8); a
+    /// `clientId`, when the call carries one (REST-20), must be the posting client's (REST-19).
     public mutating func cancel(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
             let reason = try reader.requiredString("reason")
-            var request = try existingRequest(reqID)
+            let caller = try reader.id("clientId", optional: true)
+            var request = try existingRequest(reqID, now: now)
             try checkNotEnded(request)
+            if let caller, caller != request.client, !faults.contains(.anyoneMayEnd) {
+                throw BackendError(.notEligible, "client \(caller) did not post request \(reqID); only \(request.client) may cancel it")
+            }
             let winner = request.state.winner
-            if !faults.contains(.cancelNotEnforced) { request.state = .cancelled(winner: winner) }
-            requests[reqID] = request
             let payload: JSONValue = ["ReqID": .string(reqID), "reason": .string(reason)]
+            if !faults.contains(.cancelNotEnforced) {
+                request.state = .cancelled(winner: winner)
+                request.endPayload = payload
+            }
+            requests[reqID] = request
             let rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
             return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.cancelEvent, room: $0, payload: payload) })
         } catch {
@@ -153,20 +165,30 @@ public struct JobDispatchBackend: Sendable {
         }
     }
 
-    /// Close (REST-6): ends a request in Work in Progress and releases both sides (FLOW-9, REST-12).
+    /// Close (REST-6): ends a request in Work in Progress and releases both sides (FLOW-9, REST-12);
+    /// a caller id, when the call carries one (`clientId` or `workerId` as `by` says, REST-20), must
+    /// be that party's (REST-19), and the other kind of id is a bad request.
     public mutating func close(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
             let outcome = try reader.choice("outcome", ["happy", "unhappy"])
             let by = try reader.choice("by", ["client", "worker"])
-            var request = try existingRequest(reqID)
+            let (own, other) = by == "worker" ? ("workerId", "clientId") : ("clientId", "workerId")
+            let caller = try reader.id(own, optional: true)
+            if reader.object[other] != nil { throw BackendError.badRequest(other, "does not go with by \"\(by)\"; a \(by) says who it is with \(own)") }
+            var request = try existingRequest(reqID, now: now)
             try checkNotEnded(request)
             guard let winner = request.state.winner else {
                 throw BackendError(.notInProgress, "no worker has won request \(reqID); cancel it instead")
             }
-            request.state = .closed(winner: winner)
-            requests[reqID] = request
+            let party = by == "worker" ? winner : request.client
+            if let caller, caller != party, !faults.contains(.anyoneMayEnd) {
+                throw BackendError(.notEligible, "\(by) \(caller) is not a party of request \(reqID); only \(request.client) and \(winner) may close it")
+            }
             let payload: JSONValue = ["ReqID": .string(reqID), "outcome": .string(outcome), "by": .string(by)]
+            request.state = .closed(winner: winner)
+            request.endPayload = payload
+            requests[reqID] = request
             var rooms = [request.client.text, winner.text]
             if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
             return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.closeEvent, room: $0, payload: payload) })
@@ -177,9 +199,20 @@ public struct JobDispatchBackend: Sendable {
 
     // MARK: - Shared checks
 
-    private func existingRequest(_ reqID: String) throws(BackendError) -> RequestRecord {
+    func existingRequest(_ reqID: String, now: Int64) throws(BackendError) -> RequestRecord {
         guard let request = requests[reqID] else { throw BackendError(.notFound, "no request \(reqID) is known") }
-        return request
+        return expiring(request, now: now)
+    }
+
+    /// The request as the `requestsExpire` fault sees it: cancelled, with no `cancel` sent, once
+    /// the client's timeout passed without a win. Without the fault the backend never ends a
+    /// request on its own (FLOW-15).
+    func expiring(_ request: RequestRecord, now: Int64) -> RequestRecord {
+        guard faults.contains(.requestsExpire), request.state == .open, now >= request.createdAtMs + timeoutMs else { return request }
+        var expired = request
+        expired.state = .cancelled(winner: nil)
+        expired.endPayload = ["ReqID": .string(request.reqID), "reason": "expired"]
+        return expired
     }
 
     /// REST-10: a cancelled or closed request takes no more calls.

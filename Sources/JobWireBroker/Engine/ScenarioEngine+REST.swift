@@ -50,7 +50,7 @@ extension ScenarioEngine {
             guard let req else { return }
             openDeadlines[req] = nil
             if let alias = aliasOf[req] { moment("\(alias).ended") }
-        case .getJobs:
+        case .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break
         }
     }

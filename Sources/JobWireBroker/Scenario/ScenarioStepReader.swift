@@ -105,7 +105,9 @@ enum ScenarioStepReader {
             guard to == "channel" || scenario.actor(to)?.role == .worker else { throw reader.error("to", "expected \"channel\" or a worker's id, found \"\(to)\"") }
             return .send(event: "new", req: try reader.string("req"), to: to)
         case "fail":
-            let call = RESTCallKind(rawValue: try reader.choice("call", RESTCallKind.allCases.map(\.rawValue)))!
+            // The calls a scenario's backend answers (ScenarioEngine.classify): the job flow's five.
+            let scripted: [RESTCallKind] = [.postRequest, .workerAccept, .getJobs, .cancel, .close]
+            let call = RESTCallKind(rawValue: try reader.choice("call", scripted.map(\.rawValue)))!
             let codes = BackendError.Code.allCases.map(\.rawValue)
             let code = BackendError.Code(rawValue: try reader.choice("code", codes))!
             var from: String?

@@ -11,6 +11,9 @@ public protocol BrokerHost: Sendable {
     func attach(_ server: ReferenceBackendServer)
     /// Answers a REST call (any path outside `/socket.io/`); `afterSend` emits what the call caused.
     func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse
+    /// Why a well-formed identity may not connect, or nil to accept it: the plain reference backend
+    /// refuses a user it knows under the other role (MSG-16).
+    func refusal(userID: String, role: TraceRole) -> String?
     /// An app joined with this identity; its socket is already in its rooms.
     func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole)
     /// Every Socket.IO packet in and out, as the server's observer sees it; must not block.
@@ -18,6 +21,7 @@ public protocol BrokerHost: Sendable {
 }
 
 extension BrokerHost {
+    public func refusal(userID: String, role: TraceRole) -> String? { nil }
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {}
     public func observed(_ record: SocketIOPacketRecord) {}
 }

@@ -8,7 +8,8 @@ import Synchronization
 /// ``JobDispatchBackend`` (or the task API's ``TaskBackend``) and their emissions go to their rooms. A worker that connects and is not
 /// known yet is registered with its id; its `profile.updated` reports (`jobwire:trace`) become the
 /// backend's record of it, which getJobs and WorkerAccept decide eligibility with (ELIG-8,
-/// REST-9). With a recorder, every REST exchange, emission and report is captured.
+/// REST-9). A user it knows under the other role is refused (MSG-16). With a recorder, every
+/// accepted connection, REST exchange, emission and report is captured.
 public final class PlainBackendHost: BrokerHost {
     let backend: Mutex<JobDispatchBackend>
     let tasks: Mutex<TaskBackend>
@@ -80,7 +81,15 @@ public final class PlainBackendHost: BrokerHost {
         return reply
     }
 
+    /// Refuses a user the backend knows under the other role (MSG-16).
+    public func refusal(userID: String, role: TraceRole) -> String? {
+        backend.withLock { $0.roleConflict(userID: userID, role: role) }
+    }
+
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
+        let namespace = server.withLock { $0?.profile.namespace } ?? "/"
+        try? recorder?.record(
+            CaptureLine(ts: clock.now(), actor: .backend, kind: .socketConnected, fields: ["nsp": .string(namespace), "auth": ["userId": .string(userID), "role": .string(role.rawValue)]]))
         if role == .worker {
             backend.withLock { backend in
                 guard backend.workers[CanonicalID(userID)] == nil else { return }

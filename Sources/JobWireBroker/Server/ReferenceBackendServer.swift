@@ -7,7 +7,8 @@ import SocketIOWire
 
 /// The reference backend on the wire: a Socket.IO server and REST paths (the job flow's and the
 /// task API's) on one loopback port.
-/// Apps identify themselves in the handshake and join their rooms (MSG-2); what REST calls answer
+/// Apps identify themselves in the handshake and join their rooms (MSG-2), unless the host refuses
+/// the identity (MSG-16); what REST calls answer
 /// and what the apps' events mean is up to its ``BrokerHost``: the plain reference backend
 /// (``PlainBackendHost``) or a scenario (``BrokerSession``).
 public final class ReferenceBackendServer: Sendable {
@@ -42,7 +43,9 @@ public final class ReferenceBackendServer: Sendable {
         namespace = server.namespace(profile.namespace)
         namespace.authorize { handshake in
             switch Self.identity(handshake.auth) {
-            case .success: return .accept
+            case .success(let (userID, role)):
+                if let reason = host.refusal(userID: userID.text, role: role) { return .refuse(message: reason) }
+                return .accept
             case .failure(let error): return .refuse(message: error.message)
             }
         }

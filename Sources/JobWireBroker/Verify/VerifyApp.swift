@@ -5,19 +5,23 @@ import SocketIOWire
 import Synchronization
 
 /// One app the kit plays against the backend under test: a Socket.IO client that identifies
-/// itself as `{userId, role}` (MSG-2) and records every protocol event it receives as `io.in`.
+/// itself as `{userId, role}` (MSG-2), records its connection as `io.connected` and
+/// `io.disconnected`, and every protocol event it receives as `io.in`.
 public final class VerifyApp: Sendable {
     /// Who the app is in the trace.
     public let actor: TraceActor
     private let client: SocketIOClient
+    private let recorder: VerifyRecorder
     private let namespace: String
     private let names: [String: ProtocolEvent]
     private let inbox = Mutex<[(event: ProtocolEvent, payload: JSONValue?)]>([])
 
-    /// Connects as `actor` and records `app.launched` once connected.
+    /// Connects as `actor` and records `app.launched` and `io.connected` once connected; a refused
+    /// connection records nothing and throws.
     public static func connect(_ actor: TraceActor, base: URL, profile: VerifyProfile, recorder: VerifyRecorder) async throws -> VerifyApp {
-        let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(5)))
-        let app = VerifyApp(actor: actor, client: client, profile: profile)
+        // 15 s: on a loaded machine dozens of cases connect at once; a refusal still comes at once.
+        let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(15)))
+        let app = VerifyApp(actor: actor, client: client, profile: profile, recorder: recorder)
         for (name, event) in app.names {
             client.on(name, namespace: profile.namespace) { [weak app] arguments, _ in
                 let payload: JSONValue? = arguments.count == 1 ? arguments[0].jsonValue : arguments.isEmpty ? nil : .array(arguments.compactMap(\.jsonValue))
@@ -31,12 +35,14 @@ public final class VerifyApp: Sendable {
         let auth: JSONObject = ["userId": .string(actor.id ?? ""), "role": .string(actor.role.rawValue)]
         try await client.connect(namespace: profile.namespace, auth: auth)
         recorder.record(actor, .appLaunched)
+        recorder.record(actor, .socketConnected, ["nsp": .string(profile.namespace), "auth": .object(auth)])
         return app
     }
 
-    private init(actor: TraceActor, client: SocketIOClient, profile: VerifyProfile) {
+    private init(actor: TraceActor, client: SocketIOClient, profile: VerifyProfile, recorder: VerifyRecorder) {
         self.actor = actor
         self.client = client
+        self.recorder = recorder
         namespace = profile.namespace
         names = Dictionary(uniqueKeysWithValues: profile.events.map { ($0.value, $0.key) })
     }
@@ -57,8 +63,11 @@ public final class VerifyApp: Sendable {
         return !received(event, req: req).isEmpty
     }
 
-    /// Leaves the namespace and closes the connection.
-    public func disconnect() async { await client.disconnect() }
+    /// Leaves the namespace and closes the connection, recording `io.disconnected` (reason `client`).
+    public func disconnect() async {
+        recorder.record(actor, .socketDisconnected, ["nsp": .string(namespace), "reason": "client"])
+        await client.disconnect()
+    }
 
     static func id(_ value: JSONValue) -> String? {
         switch value {

@@ -5,6 +5,6 @@ import JobWire
 public enum VerifyCases {
     /// Every case, the eligibility ones driven by the eligibility vectors in `vectors`.
     public static func all(vectors: URL) throws(VectorLoadError) -> [VerifyCase] {
-        messages + flow + rest + tasks + taskUsers + taskLifecycle + taskContractors + [timeout] + (try eligibility(vectors: vectors))
+        messages + flow + rest + state + tasks + taskUsers + taskLifecycle + taskContractors + [timeout, noExpiry] + (try eligibility(vectors: vectors))
     }
 }

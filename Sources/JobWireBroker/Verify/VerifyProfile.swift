@@ -22,8 +22,9 @@ public struct VerifyProfile: Sendable, Hashable {
     public var namespace = "/"
     /// The channel room every worker is in (MSG-2).
     public var channelRoom = "workers"
-    /// The routes of the protocol's calls, `METHOD /path/{ReqID}` (REST-2 ... REST-6).
-    public var routes: [RESTCallKind: String] = Dictionary(uniqueKeysWithValues: RESTCallKind.allCases.map { ($0, $0.defaultRoute) })
+    /// The routes of the protocol's calls, `METHOD /path/{ReqID}` (REST-2 ... REST-6, REST-15 ... REST-18);
+    /// the fixtures' are ``workerFixture`` and ``clientFixture``.
+    public var routes: [RESTCallKind: String] = Dictionary(uniqueKeysWithValues: RESTCallKind.protocolCalls.map { ($0, $0.defaultRoute) })
     /// `PUT` a worker's record (FIX-1); nil when the backend has no such hook.
     public var workerFixture: String? = "PUT /api/workers/{workerId}"
     /// `PUT` a client's record (FIX-2); nil when the backend has no such hook.
@@ -94,10 +95,10 @@ public struct VerifyProfile: Sendable, Hashable {
                     case "clockFixture": clockFixture = route
                     default: settings = route
                     }
-                } else if let call = RESTCallKind(rawValue: member.key) {
+                } else if let call = RESTCallKind(rawValue: member.key), !call.isFixture {
                     routes[call] = try Self.route(member.value, document, at)
                 } else {
-                    let known = RESTCallKind.allCases.map(\.rawValue) + Self.fixtureKeys
+                    let known = RESTCallKind.protocolCalls.map(\.rawValue) + Self.fixtureKeys
                     throw document.error(at: at, "is not a route of verify; expected one of \(known.joined(separator: ", "))")
                 }
             }
@@ -133,6 +134,9 @@ public struct VerifyProfile: Sendable, Hashable {
         header.namespace = namespace
         header.channelRoom = channelRoom
         for (call, text) in routes { header.routes[call] = RESTRoute(text) }
+        // The fixtures' answers tell the checker what the backend's records hold (MSG-14, REST-17).
+        if let workerFixture { header.routes[.workerFixture] = RESTRoute(workerFixture) }
+        if let clientFixture { header.routes[.clientFixture] = RESTRoute(clientFixture) }
         header.unknownRequests = unknownRequests
         header.unknownWorkers = unknownWorkers
         return header
@@ -153,6 +157,10 @@ public struct VerifyProfile: Sendable, Hashable {
         profile.getJobsPath = path(routes[.getJobs]) ?? profile.getJobsPath
         profile.cancelPath = path(routes[.cancel]) ?? profile.cancelPath
         profile.closePath = path(routes[.close]) ?? profile.closePath
+        profile.getRequestPath = path(routes[.getRequest]) ?? profile.getRequestPath
+        profile.listRequestsPath = path(routes[.listRequests]) ?? profile.listRequestsPath
+        profile.meProfilePath = path(routes[.meProfile]) ?? profile.meProfilePath
+        profile.positionPath = path(routes[.position]) ?? profile.positionPath
         profile.workerFixturePath = path(workerFixture)
         profile.clientFixturePath = path(clientFixture)
         profile.settingsPath = path(settings)

@@ -73,6 +73,13 @@ public final class VerifySession: Sendable {
         return try await connect(actor)
     }
 
+    /// An app connecting as `actor`, or nil when the backend refuses the handshake (MSG-2, MSG-16):
+    /// a refused connection records nothing, and an accepted one its `io.connected`, which the
+    /// checker judges.
+    public func tryConnect(_ actor: TraceActor) async -> VerifyApp? {
+        try? await connect(actor)
+    }
+
     private func connect(_ actor: TraceActor) async throws -> VerifyApp {
         do {
             let app = try await VerifyApp.connect(actor, base: base, profile: profile, recorder: recorder)
@@ -145,24 +152,52 @@ public final class VerifySession: Sendable {
         try await http.call(worker, route(.getJobs), ["workerId": worker.id ?? ""])
     }
 
-    /// Cancel (REST-5) of `req` by `client`.
+    /// Cancel (REST-5) of `req` by `client`, which names itself as `clientId` (REST-19).
     @discardableResult
     public func cancel(_ client: TraceActor, _ req: String, reason: String = "no longer needed") async throws -> VerifyAnswer {
-        try await http.call(client, route(.cancel), ["ReqID": req], body: .json(["reason": .string(reason)]))
+        try await http.call(client, route(.cancel), ["ReqID": req], body: .json(["reason": .string(reason), "clientId": .string(client.id ?? "")]))
     }
 
-    /// Close (REST-6) of `req` by `actor`.
+    /// Close (REST-6) of `req` by `actor`, which names itself as `clientId` or `workerId` as `by` says (REST-19).
     @discardableResult
     public func close(_ actor: TraceActor, _ req: String, outcome: String = "happy") async throws -> VerifyAnswer {
         let by = actor.role == .worker ? "worker" : "client"
-        return try await http.call(actor, route(.close), ["ReqID": req], body: .json(["outcome": .string(outcome), "by": .string(by)]))
+        let body: JSONValue = ["outcome": .string(outcome), "by": .string(by), by == "worker" ? "workerId" : "clientId": .string(actor.id ?? "")]
+        return try await http.call(actor, route(.close), ["ReqID": req], body: .json(body))
+    }
+
+    /// The state of `req` (REST-15), read by `actor`.
+    @discardableResult
+    public func readRequest(_ actor: TraceActor, _ req: String) async throws -> VerifyAnswer {
+        try await http.call(actor, route(.getRequest), ["ReqID": req])
+    }
+
+    /// The requests `actor` posted or won (REST-16), read by itself.
+    @discardableResult
+    public func history(_ actor: TraceActor) async throws -> VerifyAnswer {
+        try await http.call(actor, route(.listRequests), ["userId": actor.id ?? ""])
+    }
+
+    /// The meProfile of `worker` (REST-17), read by itself.
+    @discardableResult
+    public func meProfile(_ worker: TraceActor) async throws -> VerifyAnswer {
+        try await http.call(worker, route(.meProfile), ["workerId": worker.id ?? ""])
+    }
+
+    /// `worker` reports it is now at `position` (REST-18), recording the move as its `profile.updated`.
+    @discardableResult
+    public func move(_ worker: TraceActor, to position: GeoPoint, _ setup: WorkerSetup = .nearby) async throws -> VerifyAnswer {
+        var moved = setup
+        moved.position = position
+        recorder.record(worker, .profileUpdated, ["profile": moved.json(userID: worker.id ?? "")])
+        return try await http.call(worker, route(.position), ["workerId": worker.id ?? ""], body: .json(["lat": .double(position.lat), "lng": .double(position.lng)]))
     }
 
     /// Any call of the protocol with a body of the case's choosing (REST-13).
     @discardableResult
     public func call(_ actor: TraceActor, _ kind: RESTCallKind, _ values: [String: String] = [:], body: VerifyBody?) async throws -> VerifyAnswer {
         var template = route(kind)
-        if values["workerId"] == nil, let query = template.firstIndex(of: "?") { template = String(template[..<query]) }
+        if values["workerId"] == nil, values["userId"] == nil, let query = template.firstIndex(of: "?") { template = String(template[..<query]) }
         return try await http.call(actor, template, values, body: body)
     }
 

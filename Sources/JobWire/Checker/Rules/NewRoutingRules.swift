@@ -4,8 +4,9 @@ import SocketIOWire
 /// room when the post carried `workerId`; and `workerId` in the payload exactly for a direct one.
 ///
 /// From app events the workers in the trace stand for the channel: each worker whose launch the
-/// trace shows and that is running in the foreground from the post's success to the check must
-/// get a channel `new`, and no worker but the addressee a direct one.
+/// trace shows more than clockSkewToleranceMs before the post was sent, and that is running in the
+/// foreground from then to the check, must get a channel `new`, and no worker but the addressee a
+/// direct one.
 struct MSG3And8NewRouting: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -30,8 +31,12 @@ struct MSG3And8NewRouting: TraceRule {
             let direct = answer.requestBody?["workerId"].flatMap(TraceFields.canonicalID)
             let session = context.session
             if !session.backendRecorded {
+                // A worker that launched or came back less than the skew before the post was sent
+                // may have joined the channel after the backend emitted.
+                let sent = (answer.requestTs ?? answer.ts) - context.skew
                 required[req] = Set(session.actors.filter { actor, state in
-                    actor.role == .worker && state.launchedSeen && state.running && state.foreground && (direct == nil || actor.id == direct)
+                    actor.role == .worker && state.launchedSeen && state.running && state.foreground && (state.lastRestoreAt ?? .min) < sent
+                        && (direct == nil || actor.id == direct)
                 }.keys)
             }
             if session.backendRecorded || !(required[req]?.isEmpty ?? true) {

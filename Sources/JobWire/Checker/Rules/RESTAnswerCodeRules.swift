@@ -1,6 +1,6 @@
 import SocketIOWire
 
-/// REST-8 ... REST-14: which answer a call deserves, from what the trace shows of the call and of
+/// REST-8 ... REST-14 and REST-19: which answer a call deserves, from what the trace shows of the call and of
 /// its request: the failure codes that apply, in the order of REST-14, then success.
 ///
 /// The backend handles a call somewhere between its receipt and its answer, so an answer is right
@@ -17,6 +17,7 @@ struct RESTAnswerCodes: TraceRule {
         TraceRuleInfo("REST-12", evidence: TraceRuleInfo.backendEvidence, check: "a close for a request no worker won is answered 409 not_in_progress, and only then"),
         TraceRuleInfo("REST-13", evidence: TraceRuleInfo.backendEvidence, check: "a malformed body or query is answered 400 bad_request naming the first offending field in PROTOCOL.md's order, and only then"),
         TraceRuleInfo("REST-14", evidence: TraceRuleInfo.backendEvidence, check: "when several failure codes apply, the answer is the first in REST-14's order"),
+        TraceRuleInfo("REST-19", evidence: TraceRuleInfo.backendEvidence, check: "a cancel whose clientId is not the posting client's, or a close whose caller id is neither that client's nor the winner's, is answered 403 not_eligible, and only then"),
     ]
     var wantsFacts: Bool { true }
     private var started: [String: Snapshot] = [:]
@@ -27,6 +28,8 @@ struct RESTAnswerCodes: TraceRule {
         var exists = false
         var ended: ProtocolEvent?
         var winner: String?
+        /// The posting client's id, which a cancel or a client's close must carry (REST-19).
+        var clientId: String?
     }
 
     /// One possible answer: a failure code or `success`; definite when the trace shows it applies.
@@ -47,7 +50,7 @@ struct RESTAnswerCodes: TraceRule {
             if started.count > 10_000 { started.removeAll() }
             started[call.xid] = snapshot(call.req, context.session)
         case .answered(let answer):
-            guard answer.response.status != nil else { return }
+            guard answer.response.status != nil, !answer.call.isFixture else { return }
             let req = answer.call == .postRequest ? nil : answer.req
             // Rules see the answer before the session takes it in: this state lacks the call's own effect.
             let atAnswer = snapshot(req, context.session)
@@ -58,7 +61,7 @@ struct RESTAnswerCodes: TraceRule {
             if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
                 checkField(answer, answered, &context)
             } else if answered == "success" || context.session.backendRecorded {
-                blame(answer, answered, lists[1], &context)
+                blame(answer, answered, lists[1], taken: false, &context)
             } else {
                 // From app events a transition that explains a failure may be recorded a little later.
                 waiting[answer.line] = (answer, atAnswer)
@@ -75,17 +78,36 @@ struct RESTAnswerCodes: TraceRule {
         let answered = Self.answered(answer)
         let later = candidates(answer, snapshot(req, context.session), context)
         if Self.acceptable(later).contains(answered) { return }
-        blame(answer, answered, candidates(answer, atAnswer, context), &context)
+        blame(answer, answered, candidates(answer, atAnswer, context), taken: true, &context)
     }
 
     static func answered(_ answer: AnswerFact) -> String {
         answer.succeeded ? "success" : (answer.response.body?["error"]?["code"]?.stringValue ?? "?")
     }
 
-    /// Reports an answer that fits no state of its window, against the candidates of `list`.
-    private func blame(_ answer: AnswerFact, _ answered: String, _ list: [Candidate], _ context: inout RuleContext) {
+    /// The requirement a wrong answer of `code` breaks for `call`: not_eligible is REST-19's for a
+    /// cancel or close; for the state and position calls any code but bad_request and not_found
+    /// breaks the call's own requirement, which asks for success (REST-15 ... REST-18).
+    static func requirement(of code: String, for call: RESTCallKind) -> RequirementID? {
+        switch call {
+        case .cancel, .close: if code == "not_eligible" { return "REST-19" }
+        case .getRequest, .listRequests, .meProfile, .position:
+            if code == "bad_request" || code == "not_found" { return requirementOfCode[code] }
+            return call == .getRequest ? "REST-15" : call == .listRequests ? "REST-16" : call == .meProfile ? "REST-17" : "REST-18"
+        default: break
+        }
+        return requirementOfCode[code]
+    }
+
+    /// Reports an answer that fits no state of its window, against the candidates of `list`;
+    /// `taken` when the session model has already taken the answer in.
+    private func blame(_ answer: AnswerFact, _ answered: String, _ list: [Candidate], taken: Bool, _ context: inout RuleContext) {
         let req = answer.call == .postRequest ? nil : answer.req
         guard let expected = list.first(where: \.definite) else { return }
+        // An open request cancelled with no cancel call in the trace is the backend's own doing: FLOW-15's.
+        if let req, answered == "request_cancelled", context.session.requests[req]?.winner == nil, context.session.requests[req]?.applyEmissions == 0,
+            context.session.endsUnexplained(req, as: .cancel, ownCalls: taken || answer.call == .workerAccept ? 0 : 1)
+        { return }
         let call = "\(answer.call.rawValue)\(req.map { " for \($0)" } ?? "")"
         if answered != "success", let later = list.first(where: { $0.definite && $0.code == answered }) {
             context.report(
@@ -97,9 +119,9 @@ struct RESTAnswerCodes: TraceRule {
         if expected.code != "success" {
             // A success where a failure was due is FLOW-7's after an end, FLOW-3's after a win.
             if answered == "success", answer.call == .workerAccept, ["request_closed", "request_cancelled", "race_lost"].contains(expected.code) { return }
-            id = Self.requirementOfCode[expected.code]
+            id = Self.requirement(of: expected.code, for: answer.call)
         } else {
-            id = Self.requirementOfCode[answered]
+            id = Self.requirement(of: answered, for: answer.call)
         }
         guard let id else { return }
         context.report(
@@ -122,7 +144,7 @@ struct RESTAnswerCodes: TraceRule {
 
     /// A bad_request must name the first malformed field (REST-13).
     private func checkField(_ answer: AnswerFact, _ answered: String, _ context: inout RuleContext) {
-        guard answered == "bad_request", let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker) else { return }
+        guard answered == "bad_request", let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker, user: answer.user) else { return }
         let named = answer.response.body?["error"]?["field"]?.stringValue
         guard named != problem.field else { return }
         context.report(
@@ -133,14 +155,15 @@ struct RESTAnswerCodes: TraceRule {
     private func snapshot(_ req: String?, _ session: TraceSession) -> Snapshot {
         guard let req, let request = session.requests[req] else { return Snapshot() }
         // An `apply` shows that someone won even when the winner is not in the trace.
-        return Snapshot(exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil))
+        return Snapshot(
+            exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil), clientId: request.clientId)
     }
 
     /// The possible answers to the call in the request's state `state`, in REST-14's order.
     private func candidates(_ answer: AnswerFact, _ state: Snapshot, _ context: RuleContext) -> [Candidate] {
         let session = context.session
         var list: [Candidate] = []
-        if let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker) {
+        if let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker, user: answer.user) {
             list.append(Candidate(code: "bad_request", definite: true, why: "\(problem.field) \(problem.problem)"))
         }
         let body = answer.requestBody
@@ -149,10 +172,13 @@ struct RESTAnswerCodes: TraceRule {
             case .workerAccept: return body?["workerId"].flatMap(TraceFields.canonicalID)
             case .getJobs: return answer.worker
             case .postRequest: return body?["workerId"].flatMap(TraceFields.canonicalID)
-            case .cancel, .close: return nil
+            case .meProfile, .position: return answer.worker
+            // A close's caller id is a claim checked against the request (REST-19), not a record
+            // the call needs, so an unknown one is not_eligible, not not_found (REST-11's Decision).
+            case .close, .cancel, .getRequest, .listRequests, .workerFixture, .clientFixture: return nil
             }
         }()
-        let req = answer.call == .postRequest || answer.call == .getJobs ? nil : answer.req
+        let req = answer.call == .getRequest || answer.call.actsOnRequest ? answer.req : nil
         if let req, context.header.unknownRequests.contains(req) {
             list.append(Candidate(code: "not_found", definite: true, why: "request \(req) is one the backend cannot know"))
         } else if let worker, context.header.unknownWorkers.contains(worker) {
@@ -162,7 +188,7 @@ struct RESTAnswerCodes: TraceRule {
         if let worker, session.profiles[worker] == nil, session.actors[TraceActor(.worker, id: worker)] == nil {
             list.append(Candidate(code: "not_found", definite: false, why: "the trace does not show worker \(worker)"))
         }
-        if let req, let ended = state.ended {
+        if let req, answer.call.actsOnRequest, let ended = state.ended {
             let code = ended == .close ? "request_closed" : "request_cancelled"
             list.append(Candidate(code: code, definite: true, why: "request \(req) was \(ended == .close ? "closed" : "cancelled")"))
         }
@@ -177,8 +203,27 @@ struct RESTAnswerCodes: TraceRule {
                 list.append(eligibility)
             }
         }
+        if answer.call == .cancel || answer.call == .close, let req, let caller = callerCandidate(answer, req, state) {
+            list.append(caller)
+        }
         list.append(Candidate(code: "success", definite: true, why: "the call is well-formed and \(req.map { "request \($0) is open to it" } ?? "names what exists")"))
         return list
+    }
+
+    /// not_eligible when a cancel or close comes from someone the request does not let end it
+    /// (REST-19): a cancel from anyone but the posting client, a close from anyone but that client
+    /// and the winner; a maybe when the trace does not show who they are.
+    private func callerCandidate(_ answer: AnswerFact, _ req: String, _ state: Snapshot) -> Candidate? {
+        let body = answer.requestBody
+        let byWorker = answer.call == .close && body?["by"]?.stringValue == "worker"
+        guard let caller = body?[byWorker ? "workerId" : "clientId"].flatMap(TraceFields.canonicalID) else { return nil }
+        let party = byWorker ? state.winner : state.clientId
+        guard let party, party != "a worker" else {
+            return Candidate(code: "not_eligible", definite: false, why: "the trace does not show who may end request \(req)")
+        }
+        guard caller != party else { return nil }
+        let who = byWorker ? "the winner \(party)" : "the posting client \(party)"
+        return Candidate(code: "not_eligible", definite: true, why: "\(byWorker ? "worker" : "client") \(caller) is not \(who) of request \(req)")
     }
 
     /// not_eligible when the worker fails the request (REST-9); a maybe when the trace cannot tell.

@@ -1,0 +1,194 @@
+import SocketIOWire
+
+/// Judges the request states a state or history read answers (REST-15, REST-16) against the
+/// trace: their shape, and their values where the trace shows the request.
+///
+/// `from` ... `to` is the window in which the backend may have read the request: its receipt of
+/// the read to its answer, widened by clockSkewToleranceMs either side when the times come from apps.
+struct StateReadJudge {
+    let session: TraceSession
+    let from: Int64
+    let to: Int64
+
+    /// The statuses of REST-15.
+    static let statuses: Set<String> = ["open", "inProgress", "cancelled", "closed"]
+
+    init(context: RuleContext, answer: AnswerFact) {
+        session = context.session
+        let slack = session.backendRecorded ? 0 : context.skew
+        from = (answer.requestTs ?? answer.ts) - slack
+        to = answer.ts + slack
+    }
+
+    /// What is wrong with one request state, or nil; `path` is the ReqID the read named.
+    func problem(with value: JSONValue, path: String?) -> String? {
+        guard let object = value.objectValue else { return "is \(value.typeDescription), not an object" }
+        guard let reqID = object["ReqID"].flatMap(TraceFields.canonicalID) else { return "`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not an id" }
+        if let path, reqID != path { return "`ReqID` is \(reqID), not \(path) of the path" }
+        if let problem = PayloadShape.id(object["clientId"]) { return "`clientId` \(problem)" }
+        guard let status = object["status"]?.stringValue, Self.statuses.contains(status) else {
+            return "`status` is \(object["status"]?.compactText ?? "missing"), not one of open, inProgress, cancelled, closed"
+        }
+        if let problem = Self.shape(object, status: status) { return problem }
+        guard let request = session.requests[reqID], request.exists else { return nil }
+        if let clientId = request.clientId, let answered = object["clientId"].flatMap(TraceFields.canonicalID), answered != clientId {
+            return "`clientId` is \(answered), but \(clientId) posted \(reqID)"
+        }
+        if let held = session.statuses(of: reqID, from: from, to: to), !held.contains(status) {
+            let ended = status == "cancelled" || status == "closed"
+            // The backend ending it with no call asking it to is FLOW-15's.
+            if ended, session.endsUnexplained(reqID, as: status == "closed" ? .close : .cancel) { return nil }
+            return "`status` is \(status), but the trace shows \(reqID) \(held.sorted().joined(separator: " or ")) then"
+        }
+        let workerId = object["workerId"].flatMap(TraceFields.canonicalID)
+        if status != "open", let winner = request.winner, let workerId, workerId != winner {
+            return "`workerId` is \(workerId), but \(winner) won \(reqID)"
+        }
+        if let emitted = request.newPayload, !Self.same(object["new"], emitted) {
+            return "`new` is \(object["new"]?.reportText ?? "missing"), not the `new` emitted for \(reqID) (line \(request.newLine ?? 0))"
+        }
+        if let emitted = request.applyPayload, let answered = object["apply"], answered != .null, !Self.same(answered, emitted) {
+            return "`apply` is \(answered.reportText), not the `apply` emitted for \(reqID) (line \(request.firstApplyLine ?? 0))"
+        }
+        if let emitted = request.endPayload, let answered = object["end"], answered != .null, !Self.same(answered, emitted) {
+            return "`end` is \(answered.reportText), not the `\(request.endedBy?.rawValue ?? "end")` emitted for \(reqID) (line \(request.endedLine ?? 0))"
+        }
+        return nil
+    }
+
+    /// What a history read of `user` gets wrong as a whole (REST-16): its order, a request of the
+    /// user it misses, a request of someone else it lists.
+    func historyProblem(_ list: [JSONValue], user: String?) -> String? {
+        var previous: Int64?
+        for (index, element) in list.enumerated() {
+            guard let created = element["new"]?["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) else {
+                return "`requests[\(index)].new.createdAt` is \(element["new"]?["createdAt"]?.compactText ?? "missing"), not an ISO 8601 date-time"
+            }
+            if let previous, created > previous {
+                return "`requests[\(index)]` (\(element["ReqID"]?.compactText ?? "?")) was created after `requests[\(index - 1)]`: the list is not newest first"
+            }
+            previous = created
+        }
+        guard let user else { return nil }
+        let listed = Set(list.compactMap { $0["ReqID"].flatMap(TraceFields.canonicalID) })
+        var missing: [String] = []
+        for (req, request) in session.requests where request.exists && !listed.contains(req) {
+            let posted = request.clientId == user && (request.postedAt ?? .max) <= from
+            let won = request.winner == user && (request.wonAt ?? .max) <= from
+            if posted || won { missing.append("\(req) (\(posted ? "posted" : "won") by \(user))") }
+        }
+        if let first = missing.sorted().first { return "it misses \(first), which the trace shows before the read" }
+        for req in listed.sorted() {
+            guard let request = session.requests[req], let clientId = request.clientId, clientId != user else { continue }
+            if request.winner != user, !request.acceptedBy.contains(user) {
+                return "it lists \(req), which \(clientId) posted and \(user) did not win"
+            }
+        }
+        return nil
+    }
+
+    /// The members a status asks for (REST-15): a winner and an `apply` from the win on, an end once ended.
+    static func shape(_ object: JSONObject, status: String) -> String? {
+        let workerId = object["workerId"]
+        if workerId != nil, workerId != .null, let problem = PayloadShape.id(workerId) { return "`workerId` \(problem)" }
+        if object["new"]?.objectValue == nil { return "`new` is \(object["new"]?.typeDescription ?? "missing"), not the `new` payload" }
+        for key in ["apply", "end"] {
+            guard let value = object[key] else { return "`\(key)` is missing; it is null when there is none" }
+            if value != .null, value.objectValue == nil { return "`\(key)` is \(value.typeDescription), not an object or null" }
+        }
+        let hasWinner = workerId != nil && workerId != .null
+        let hasApply = object["apply"] != .null
+        let hasEnd = object["end"] != .null
+        switch status {
+        case "open":
+            if hasWinner || hasApply || hasEnd { return "an open request has workerId, apply and end null" }
+        case "inProgress":
+            if !hasWinner || !hasApply || hasEnd { return "a request in progress has its winner's workerId and `apply`, and end null" }
+        case "closed":
+            if !hasWinner || !hasEnd { return "a closed request has its winner's workerId and its `close` as end" }
+        default:
+            if !hasEnd { return "a cancelled request has its `cancel` as end" }
+        }
+        return nil
+    }
+
+    /// True when both are the same JSON: numbers by value, objects whatever the order of their members.
+    static func same(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        switch (left, right) {
+        case (nil, nil): return true
+        case (.object(let a)?, .object(let b)?):
+            guard a.count == b.count else { return false }
+            return a.members.allSatisfy { member in b[member.key].map { same(member.value, $0) } ?? false }
+        case (.array(let a)?, .array(let b)?):
+            return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+        case (let a?, let b?):
+            return a.isEquivalent(to: b)
+        default:
+            return false
+        }
+    }
+}
+
+/// The answer of a meProfile read (REST-17): its shape, and how it differs from a worker's record.
+enum ProfileReadShape {
+    /// What is wrong with the answer's shape, or nil.
+    static func problem(_ body: JSONValue?, worker: String?) -> String? {
+        guard let profile = body?["profile"]?.objectValue else { return "`profile` is \(body?["profile"]?.typeDescription ?? "missing"), not an object" }
+        if let problem = PayloadShape.id(profile["userID"]) { return "`profile.userID` \(problem)" }
+        if let worker, let userID = profile["userID"].flatMap(TraceFields.canonicalID), userID != worker {
+            return "`profile.userID` is \(userID), not the worker \(worker) of the path"
+        }
+        guard case .bool? = profile["expertActive"] else { return "`profile.expertActive` is \(profile["expertActive"]?.compactText ?? "missing"), not a boolean" }
+        if let source = profile["expertSource"], source != .null, let problem = PayloadShape.id(source) { return "`profile.expertSource` \(problem)" }
+        if profile["expertSource"] == nil { return "`profile.expertSource` is missing; it is null when there is none" }
+        guard let categories = profile["categories"]?.arrayValue, categories.allSatisfy({ PayloadShape.id($0) == nil }) else {
+            return "`profile.categories` is \(profile["categories"]?.compactText ?? "missing"), not an array of ids"
+        }
+        guard let maxKms = profile["maxKms"]?.doubleValue, maxKms >= 0 else { return "`profile.maxKms` is \(profile["maxKms"]?.compactText ?? "missing"), not a number of km" }
+        if let problem = PayloadShape.coordinate(profile["lat"], limit: 90) { return "`profile.lat` \(problem)" }
+        if let problem = PayloadShape.coordinate(profile["lng"], limit: 180) { return "`profile.lng` \(problem)" }
+        if let problem = PayloadShape.string(body?["name"]) { return "`name` \(problem)" }
+        if let problem = PayloadShape.string(body?["avatar"]) { return "`avatar` \(problem)" }
+        switch body?["rating"] {
+        case .none: return "`rating` is missing; a worker with no rating has null"
+        case .some(.null): return nil
+        case .some(let rating):
+            if let number = rating.doubleValue, (0...5).contains(number) { return nil }
+            return "`rating` is \(rating.compactText), not a number from 0 to 5 or null"
+        }
+    }
+
+    /// The members of the answer that differ from `record`, each as a sentence.
+    static func differences(_ body: JSONValue, from record: WorkerRecordFact) -> [String] {
+        var found: [String] = []
+        let fixture = record.fixture
+        for key in ["name", "avatar"] where body[key]?.stringValue != fixture[key]?.stringValue {
+            found.append("`\(key)` is \(body[key]?.compactText ?? "missing"), not \(fixture[key]?.compactText ?? "missing")")
+        }
+        let rating = fixture["rating"] ?? .null
+        if !(rating == .null ? body["rating"] == .null : StateReadJudge.same(body["rating"], rating)) {
+            found.append("`rating` is \(body["rating"]?.compactText ?? "missing"), not \(rating.compactText)")
+        }
+        let answered = body["profile"]
+        let recorded = fixture["profile"]
+        if answered?["expertActive"] != recorded?["expertActive"] {
+            found.append("`profile.expertActive` is \(answered?["expertActive"]?.compactText ?? "missing"), not \(recorded?["expertActive"]?.compactText ?? "missing")")
+        }
+        func id(_ value: JSONValue?) -> String? { value.flatMap(TraceFields.canonicalID) }
+        if id(answered?["expertSource"]) != id(recorded?["expertSource"]) {
+            found.append("`profile.expertSource` is \(answered?["expertSource"]?.compactText ?? "missing"), not \(recorded?["expertSource"]?.compactText ?? "null")")
+        }
+        let categories = { (value: JSONValue?) in Set((value?["categories"]?.arrayValue ?? []).compactMap(TraceFields.canonicalID)) }
+        if categories(answered) != categories(recorded) {
+            found.append("`profile.categories` is \(answered?["categories"]?.compactText ?? "missing"), not \(recorded?["categories"]?.compactText ?? "missing")")
+        }
+        if answered?["maxKms"]?.doubleValue != recorded?["maxKms"]?.doubleValue {
+            found.append("`profile.maxKms` is \(answered?["maxKms"]?.compactText ?? "missing"), not \(recorded?["maxKms"]?.compactText ?? "missing")")
+        }
+        let position = record.position
+        for (key, value) in [("lat", position.lat), ("lng", position.lng)] where answered?[key]?.doubleValue != value?.doubleValue {
+            found.append("`profile.\(key)` is \(answered?[key]?.compactText ?? "missing"), not \(value?.compactText ?? "missing"), the last position \(record.reported == nil ? "the fixture set" : "reported")")
+        }
+        return found
+    }
+}

@@ -1,0 +1,106 @@
+import SocketIOWire
+
+/// What the trace shows the backend holds of one worker: the last worker fixture it answered with
+/// success (FIX-1) and the position last reported after it (REST-18), which REST-17 must repeat.
+struct WorkerRecordFact: Sendable {
+    /// The fixture's body: `name`, `avatar`, `rating` and `profile`.
+    var fixture: JSONValue
+    var fixtureLine: Int
+    /// The position of a successful position call after the fixture, if any (REST-18).
+    var reported: ReportedPosition?
+
+    /// The position the backend must know now: the reported one, else the fixture's.
+    var position: (lat: JSONValue?, lng: JSONValue?) {
+        if let reported { return (reported.lat, reported.lng) }
+        return (fixture["profile"]?["lat"], fixture["profile"]?["lng"])
+    }
+}
+
+/// A position a worker reported with success (REST-18).
+struct ReportedPosition: Sendable {
+    var lat: JSONValue
+    var lng: JSONValue
+    var at: Int64
+    var line: Int
+}
+
+/// What the trace shows the backend holds of one client: the last client fixture it answered
+/// with success (FIX-2), whose `BlockedXP` and `Delay` fill the client's `new`s (MSG-14).
+struct ClientRecordFact: Sendable {
+    var body: JSONValue
+    var at: Int64
+    var line: Int
+}
+
+/// When the trace first shows that the backend knows a user under a role (MSG-16).
+struct KnownRole: Sendable {
+    var at: Int64
+    var line: Int
+    var how: String
+}
+
+extension TraceSession {
+    /// Takes in what a fact shows of the backend's records: fixtures and reported positions
+    /// (FIX-1, FIX-2, REST-18) and which role each user is known under (MSG-16).
+    mutating func applyRecords(_ fact: BackendFact) {
+        guard case .answered(let answer) = fact, answer.succeeded else { return }
+        let body = answer.requestBody
+        switch answer.call {
+        case .workerFixture:
+            guard let worker = answer.worker, let body else { return }
+            workerRecords[worker] = WorkerRecordFact(fixture: body, fixtureLine: answer.line)
+            if let profile = body["profile"], profile.objectValue != nil { profiles[worker] = profile }
+            know(worker, as: .worker, answer, how: "the worker fixture for it succeeded")
+        case .position:
+            guard let worker = answer.worker, let lat = body?["lat"], let lng = body?["lng"] else { return }
+            workerRecords[worker]?.reported = ReportedPosition(lat: lat, lng: lng, at: answer.ts, line: answer.line)
+            if var profile = profiles[worker]?.objectValue {
+                profile["lat"] = lat
+                profile["lng"] = lng
+                profiles[worker] = .object(profile)
+            }
+        case .clientFixture:
+            guard let client = answer.user, let body else { return }
+            clientRecords[client] = ClientRecordFact(body: body, at: answer.ts, line: answer.line)
+            know(client, as: .client, answer, how: "the client fixture for it succeeded")
+        case .postRequest:
+            guard let client = body?["clientId"].flatMap(TraceFields.canonicalID) else { return }
+            know(client, as: .client, answer, how: "it posted a request")
+        default:
+            break
+        }
+    }
+
+    private mutating func know(_ user: String, as role: TraceRole, _ answer: AnswerFact, how: String) {
+        if knownRoles[user]?[role] == nil { knownRoles[user, default: [:]][role] = KnownRole(at: answer.ts, line: answer.line, how: how) }
+    }
+
+    /// The statuses of REST-15 that request `req` had at some moment from `from` to `to`, as the
+    /// trace shows its post, win and end; nil when the trace never showed the request.
+    func statuses(of req: String, from: Int64, to: Int64) -> Set<String>? {
+        guard let request = requests[req], request.exists else { return nil }
+        func status(at time: Int64) -> String {
+            if let ended = request.endedAt, ended <= time { return request.endedBy == .close ? "closed" : "cancelled" }
+            if let won = request.wonAt, won <= time { return "inProgress" }
+            if request.winner == nil, request.applyEmissions > 0 { return "inProgress" }
+            return "open"
+        }
+        var statuses: Set<String> = [status(at: from), status(at: to)]
+        for time in [request.wonAt, request.endedAt].compactMap({ $0 }) where time > from && time < to { statuses.insert(status(at: time)) }
+        return statuses
+    }
+
+    /// True when the backend would have ended request `req` with no call asking it to (FLOW-15):
+    /// the trace shows its post and no cancel or close call for it that was not refused, and
+    /// records the apps that could have sent one: the posting client for a cancel, also the
+    /// winner for a close. `ownCalls` is how many of the calls counted are the very call being
+    /// judged, whose refusal the model has not taken in yet.
+    func endsUnexplained(_ req: String, as event: ProtocolEvent, ownCalls: Int = 0) -> Bool {
+        guard let request = requests[req], request.postedAt != nil, request.endCallsSeen <= ownCalls else { return false }
+        if backendRecorded { return true }
+        guard request.clientActor != nil else { return false }
+        guard event == .close else { return true }
+        guard let winner = request.winner else { return true }
+        return actors[TraceActor(.worker, id: winner)] != nil
+    }
+}

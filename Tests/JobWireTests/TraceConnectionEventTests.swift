@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import JobWire
+
+/// The event kinds of connections, offer removal and kept options (Docs/TRACE.md): read with
+/// their fields, and refused with the field named when a required one is wrong.
+struct TraceConnectionEventTests {
+    static let header = #"{"format":"jobwire-trace","version":1,"roles":["client","worker","backend"]}"#
+
+    private func events(_ lines: [String]) throws(VectorLoadError) -> [TraceEvent] {
+        var events: [TraceEvent] = []
+        try TraceReader.read(text: ([Self.header] + lines).joined(separator: "\n") + "\n", file: "t.jsonl") { (item: TraceReader.Item) in
+            if case .event(let event) = item { events.append(event) }
+        }
+        return events
+    }
+
+    @Test func connectionsRemovalsAndOptionsAreRead() throws {
+        let read = try events([
+            #"{"ts":1,"actor":"backend","kind":"io.connected","nsp":"/jobs","auth":{"userId":7,"role":"worker"}}"#,
+            #"{"ts":2,"actor":"client","id":"c-1","kind":"io.connected"}"#,
+            #"{"ts":3,"actor":"client","id":"c-1","kind":"io.disconnected","reason":"transport"}"#,
+            #"{"ts":4,"actor":"worker","id":"w-1","kind":"offer.removed","req":"R-1","why":"taken"}"#,
+            #"{"ts":5,"actor":"client","id":"c-1","kind":"app.launched","options":{"Source":["a","b"]}}"#,
+        ])
+        guard case .connected(let backend) = read[0].body else { Issue.record("not a connection"); return }
+        #expect(backend.namespace == "/jobs" && backend.userID == "7" && backend.role == .worker)
+        guard case .connected(let own) = read[1].body else { Issue.record("not a connection"); return }
+        #expect(own.namespace == "/" && own.userID == nil && own.role == nil)
+        guard case .disconnected(let dropped) = read[2].body else { Issue.record("not a disconnection"); return }
+        #expect(dropped.reason == .transport)
+        guard case .offerRemoved(let req, let why) = read[3].body else { Issue.record("not a removal"); return }
+        #expect(req == "R-1" && why == .taken)
+        guard case .lifecycle(.launched, let stored) = read[4].body else { Issue.record("not a launch"); return }
+        #expect(stored.options?["Source"] == ["a", "b"])
+        #expect(read.map(\.kind) == [.socketConnected, .socketConnected, .socketDisconnected, .offerRemoved, .appLaunched])
+    }
+
+    @Test(arguments: [
+        (#"{"ts":1,"actor":"backend","kind":"io.connected","nsp":"/"}"#, "auth"),
+        (#"{"ts":1,"actor":"client","id":"c-1","kind":"io.connected","auth":{"userId":"c-1","role":"backend"}}"#, "auth.role"),
+        (#"{"ts":1,"actor":"client","id":"c-1","kind":"io.disconnected","reason":"bored"}"#, "reason"),
+        (#"{"ts":1,"actor":"worker","id":"w-1","kind":"offer.removed","req":"R-1"}"#, "why"),
+    ])
+    func aWrongFieldIsNamed(_ line: String, _ field: String) {
+        do {
+            _ = try events([line])
+            Issue.record("read \(line)")
+        } catch {
+            #expect(error.line == 2 && error.field == field, "\(error)")
+        }
+    }
+}
