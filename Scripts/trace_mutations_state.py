@@ -111,17 +111,23 @@ def register_records(bad) -> None:
         c.find("new.R-1.out")["payload"]["BlockedXP"] = []
         return c
 
-    @bad("msg-16-worker-id-as-client-backend", "backend", ["MSG-16"], "The backend accepts a client connection with w-1's id after w-1's worker fixture.")
+    @bad("msg-16-no-user-id-backend", "backend", ["MSG-16"], "The backend accepts a handshake whose auth has a role but no userId.")
     def _():
         c = s.retake()
-        c.add(s.T0 + 500, "backend", "io.connected", tag="conn.w-1.as.client", nsp="/", auth={"userId": "w-1", "role": "client"})
+        c.add(s.T0 + 500, "backend", "io.connected", tag="conn.anonymous", nsp="/", auth={"role": "client"})
         return c
 
-    @bad("msg-16-client-id-as-worker-apps", "apps", ["MSG-16"], "Seen from the apps: a worker app connects with c-1's id after c-1 posted.")
+    @bad("msg-16-fractional-user-id-backend", "backend", ["MSG-16"], "The backend accepts a handshake whose userId is 1.5, not an id.")
+    def _():
+        c = s.retake()
+        c.add(s.T0 + 500, "backend", "io.connected", tag="conn.fraction", nsp="/", auth={"userId": 1.5, "role": "worker"})
+        return c
+
+    @bad("msg-16-unknown-role-apps", "apps", ["MSG-16"], "Seen from the apps: a connection whose auth claims the role admin is accepted.")
     def _():
         c = s.retake()
         t = c.find("c.post.resp")["ts"] + 5000
-        c.add(t, "worker", "io.connected", tag="conn.c-1.as.worker", id="c-1", nsp="/", auth={"userId": "c-1", "role": "worker"})
+        c.add(t, "worker", "io.connected", tag="conn.admin", id="a-1", nsp="/", auth={"userId": "a-1", "role": "admin"})
         return c
 
     @bad("flow-15-backend-cancels-at-timeout-backend", "backend", ["FLOW-15"], "Nobody sends a cancel for R-1; at the timeout the backend sends `cancel` itself.")

@@ -298,7 +298,8 @@ def hook(c: Capture, t: int, method: str, path: str, body: dict, reply: dict, ta
 
 
 def connected(c: Capture, t: int, app: str, role: str, user: str, tag: str) -> None:
-    """An app's Socket.IO connection, as the app and the backend record it (MSG-2, MSG-16)."""
+    """An app's Socket.IO connection, as the app and the backend record it (MSG-2); the backend's
+    `auth` is the handshake's as received, which MSG-16 judges."""
     auth = {"userId": user, "role": role}
     c.add(t, "backend", "io.connected", tag=f"{tag}.b", nsp="/", auth=auth)
     c.add(t + NET, app, "io.connected", tag=f"{tag}.a", nsp="/", auth=auth)
@@ -539,6 +540,8 @@ def retake() -> Capture:
     connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
     connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
     connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    # MSG-2: w-1 also holds a client account and connects as a client from its tablet.
+    c.add(T0 + 8, "backend", "io.connected", tag="conn.w-1.as.client.b", nsp="/", auth={"userId": "w-1", "role": "client"})
     read_me(c, T0 + 50, "w-1", W1, tag="w-1.me")
     answered, payload = post(c, T0 + 1000, "R-1")
     payload["BlockedXP"] = ["w-2"]

@@ -94,19 +94,36 @@ struct ReferenceBackendServerTests {
         await anonymous.disconnect()
     }
 
-    @Test func aWorkersIdCannotConnectAsAClient() async throws {
+    @Test func oneUserMayConnectInBothRolesAndAMalformedIdentityIsRefused() async throws {
         let (server, url) = try await Self.startServer()
         defer { Task { await server.shutdown() } }
-        let impostor = try SocketIOClient(url: url, configuration: SocketIOClientConfiguration(transports: [.websocket]))
-        do {
-            try await impostor.connect(auth: ["userId": "w-1", "role": "client"])
-            Issue.record("a worker's id connected as a client")
-        } catch let error as SocketIOClientError {
-            #expect(error.connectErrorMessage?.contains("MSG-16") == true)  // MSG-16
-        }
-        await impostor.disconnect()
+        // MSG-2: a contractor who is also a client holds both roles at once.
         let worker = try await Self.connect(url, userID: "w-1", role: "worker")
+        let sameUserAsClient = try await Self.connect(url, userID: "w-1", role: "client")
+        for auth in HandshakeIdentity.malformedExamples {
+            let socket = try SocketIOClient(url: url, configuration: SocketIOClientConfiguration(transports: [.websocket]))
+            do {
+                try await socket.connect(auth: auth)
+                Issue.record("connected with the malformed auth \(JSONValue.object(auth).compactText)")
+            } catch let error as SocketIOClientError {
+                #expect(error.connectErrorMessage?.contains("MSG-16") == true, "\(JSONValue.object(auth).compactText): \(error)")
+            }
+            await socket.disconnect()
+        }
+        await sameUserAsClient.disconnect()
         await worker.disconnect()
+    }
+
+    @Test func theIdentityNotCheckedMutantLetsAMalformedHandshakeInToNoRoom() async throws {
+        let server = ReferenceBackendServer(
+            backend: JobDispatchBackend(faults: .identityNotChecked), clock: ManualBrokerClock(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let address = try await server.start(host: "127.0.0.1", port: 0)
+        defer { Task { await server.shutdown() } }
+        let url = URL(string: "http://127.0.0.1:\(address.port ?? 0)")!
+        let anonymous = try SocketIOClient(url: url, configuration: SocketIOClientConfiguration(transports: [.websocket]))
+        try await anonymous.connect(auth: ["role": "worker"])  // MSG-16 broken on purpose
+        #expect(server.sockets(in: server.profile.channelRoom).isEmpty)
+        await anonymous.disconnect()
     }
 
     @Test func malformedRESTBodiesGetABadRequestNamingTheField() async throws {

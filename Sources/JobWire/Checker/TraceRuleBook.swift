@@ -19,7 +19,7 @@ public enum TraceRuleBook: Sendable {
             OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), AUTHRules(),
             MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
             MSG14RecordedBanAndDelay(),
-            MSG16RoleConflict(),
+            MSG16MalformedIdentity(),
             RESTStateReads(),
             REST18PositionUse(),
         ]

@@ -32,16 +32,9 @@ struct ClientRecordFact: Sendable {
     var line: Int
 }
 
-/// When the trace first shows that the backend knows a user under a role (MSG-16).
-struct KnownRole: Sendable {
-    var at: Int64
-    var line: Int
-    var how: String
-}
-
 extension TraceSession {
     /// Takes in what a fact shows of the backend's records: fixtures and reported positions
-    /// (FIX-1, FIX-2, REST-18) and which role each user is known under (MSG-16).
+    /// (FIX-1, FIX-2, REST-18).
     mutating func applyRecords(_ fact: BackendFact) {
         guard case .answered(let answer) = fact, answer.succeeded else { return }
         let body = answer.requestBody
@@ -50,7 +43,6 @@ extension TraceSession {
             guard let worker = answer.worker, let body else { return }
             workerRecords[worker] = WorkerRecordFact(fixture: body, fixtureLine: answer.line)
             if let profile = body["profile"], profile.objectValue != nil { profiles[worker] = profile }
-            know(worker, as: .worker, answer, how: "the worker fixture for it succeeded")
         case .position:
             guard let worker = answer.worker, let lat = body?["lat"], let lng = body?["lng"] else { return }
             workerRecords[worker]?.reported = ReportedPosition(lat: lat, lng: lng, at: answer.ts, line: answer.line)
@@ -62,17 +54,9 @@ extension TraceSession {
         case .clientFixture:
             guard let client = answer.user, let body else { return }
             clientRecords[client] = ClientRecordFact(body: body, at: answer.ts, line: answer.line)
-            know(client, as: .client, answer, how: "the client fixture for it succeeded")
-        case .postRequest:
-            guard let client = body?["clientId"].flatMap(TraceFields.canonicalID) else { return }
-            know(client, as: .client, answer, how: "it posted a request")
         default:
             break
         }
-    }
-
-    private mutating func know(_ user: String, as role: TraceRole, _ answer: AnswerFact, how: String) {
-        if knownRoles[user]?[role] == nil { knownRoles[user, default: [:]][role] = KnownRole(at: answer.ts, line: answer.line, how: how) }
     }
 
     /// The statuses of REST-15 that request `req` had at some moment from `from` to `to`, as the

@@ -19,10 +19,9 @@ struct TraceSession: Sendable {
     /// Each app's offline workflow: connectivity, request queue, ids, renders, logins (OFFL, AUTH).
     var workflow: [TraceActor: WorkflowState] = [:]
     /// The backend's records as the trace shows them: workers' and clients' fixtures and reported
-    /// positions (FIX-1, FIX-2, REST-17, REST-18, MSG-14), and the role each user is known under (MSG-16).
+    /// positions (FIX-1, FIX-2, REST-17, REST-18, MSG-14).
     var workerRecords: [String: WorkerRecordFact] = [:]
     var clientRecords: [String: ClientRecordFact] = [:]
-    var knownRoles: [String: [TraceRole: KnownRole]] = [:]
     private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
 

@@ -36,22 +36,15 @@ extension TraceEvent {
             }
             return kind == .socketOut ? .socketOut(message) : .socketIn(message)
         case .socketConnected, .socketDisconnected:
-            var record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.namespace)
-            if let auth = try fields.optionalObject("auth") {
-                let nested = fields.nested("auth", auth)
-                record.userID = try nested.optionalID("userId")
-                if let role = try nested.optionalString("role") {
-                    guard let parsed = TraceRole(rawValue: role), parsed != .backend else {
-                        throw nested.error("role", "expected \"client\" or \"worker\", found \"\(role)\"")
-                    }
-                    record.role = parsed
-                }
-            } else if role == .backend {
-                throw fields.error("auth", "is required when the backend records a connection: the handshake's {userId, role}")
+            // `auth` is kept as recorded: a malformed one is what MSG-16 judges, not a bad line.
+            let record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.namespace, auth: fields.object["auth"])
+            if record.auth == nil, role == .backend {
+                throw fields.error("auth", "is required when the backend records a connection: the handshake's auth as received, {} when it had none")
             }
             guard kind == .socketDisconnected else { return .connected(record) }
-            record.reason = DisconnectReason(rawValue: try fields.choice("reason", DisconnectReason.allCases.map(\.rawValue)))!
-            return .disconnected(record)
+            var ended = record
+            ended.reason = DisconnectReason(rawValue: try fields.choice("reason", DisconnectReason.allCases.map(\.rawValue)))!
+            return .disconnected(ended)
         case .httpRequest:
             let path = try fields.string("path")
             guard path.hasPrefix("/") else { throw fields.error("path", "expected a path starting with /, found \"\(path)\"") }

@@ -184,20 +184,21 @@ public struct SocketMessage: Sendable {
 public struct ConnectionRecord: Sendable {
     /// `nsp`: the namespace, the header's `namespace` when not given.
     public var namespace: String
-    /// `auth.userId` of the handshake, when given; an app's own connection may leave it out.
-    public var userID: String?
-    /// `auth.role` of the handshake, when given.
-    public var role: TraceRole?
+    /// `auth`: the handshake's auth exactly as recorded, nil when the line has none (an app's own
+    /// connection may leave it out). Read it through ``identity`` or ``HandshakeIdentity/problem(in:)``.
+    public var auth: JSONValue?
     /// `reason` of an `io.disconnected`: client, server, transport or ping.
     public var reason: DisconnectReason?
 
     /// A connection in `namespace`.
-    public init(namespace: String, userID: String? = nil, role: TraceRole? = nil, reason: DisconnectReason? = nil) {
+    public init(namespace: String, auth: JSONValue? = nil, reason: DisconnectReason? = nil) {
         self.namespace = namespace
-        self.userID = userID
-        self.role = role
+        self.auth = auth
         self.reason = reason
     }
+
+    /// The identity `auth` claims, when it is well formed (MSG-16).
+    public var identity: HandshakeIdentity? { HandshakeIdentity(auth: auth) }
 }
 
 /// Why a connection ended (`io.disconnected` `reason`, STATE-9).

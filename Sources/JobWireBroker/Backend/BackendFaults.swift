@@ -34,7 +34,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let anyoneMayEnd = BackendFaults(rawValue: 1 << 11)
     /// The `new` leaves out the client's Delay (breaks MSG-14).
     public static let delayDropped = BackendFaults(rawValue: 1 << 12)
-    /// A client may connect with a worker's id and a worker with a client's (breaks MSG-16).
+    /// A handshake without a well-formed identity (no auth, no id userId, no client/worker role) is accepted (breaks MSG-16).
     public static let identityNotChecked = BackendFaults(rawValue: 1 << 13)
     /// A request no worker won by the client's timeout is cancelled by the backend itself (breaks FLOW-15).
     public static let requestsExpire = BackendFaults(rawValue: 1 << 14)

@@ -2,8 +2,7 @@ import JobWire
 import SocketIOWire
 
 /// The reads an app retakes state with and the worker's own record: a request's state (REST-15),
-/// a user's requests (REST-16), the worker's meProfile (REST-17) and its position report (REST-18);
-/// and who may connect as whom (MSG-16).
+/// a user's requests (REST-16), the worker's meProfile (REST-17) and its position report (REST-18).
 extension JobDispatchBackend {
     /// A request's state (REST-15): its status, winner, and the `new`, `apply` and end payloads as emitted.
     public func getRequest(reqID: String, now: Int64) -> BackendReply {
@@ -58,21 +57,6 @@ extension JobDispatchBackend {
             return .success(["workerId": .string(workerID)])
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// Why `userID` may not connect as `role`, or nil: a worker's id as a client, or the id of a
-    /// client that posted or has a record as a worker (MSG-16). Ids never seen connect either way.
-    public func roleConflict(userID: String, role: TraceRole) -> String? {
-        guard !faults.contains(.identityNotChecked) else { return nil }
-        let id = CanonicalID(userID)
-        switch role {
-        case .client where workers[id] != nil:
-            return "\(userID) is a worker and may not connect as a client (MSG-16)"
-        case .worker where clients[id] != nil || requests.values.contains(where: { $0.client == id }):
-            return "\(userID) is a client and may not connect as a worker (MSG-16)"
-        default:
-            return nil
         }
     }
 

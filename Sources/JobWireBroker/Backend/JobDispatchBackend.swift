@@ -6,7 +6,7 @@ import SocketIOWire
 /// and Socket.IO emissions out. No I/O and no clock of its own: `now` comes with every call,
 /// so the broker runs it in real or virtual time and tests drive it directly.
 ///
-/// Enforces REST-1 ... REST-19, MSG-14, MSG-16, FLOW-1, FLOW-3 ... FLOW-9, FLOW-13, FLOW-15 and ELIG-8.
+/// Enforces REST-1 ... REST-19, MSG-14, FLOW-1, FLOW-3 ... FLOW-9, FLOW-13, FLOW-15 and ELIG-8.
 public struct JobDispatchBackend: Sendable {
     public var profile: ProtocolProfile
     /// Deliberate violations for mutant tests; empty in every real use.

@@ -11,18 +11,20 @@ public protocol BrokerHost: Sendable {
     func attach(_ server: ReferenceBackendServer)
     /// Answers a REST call (any path outside `/socket.io/`); `afterSend` emits what the call caused.
     func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse
-    /// Why a well-formed identity may not connect, or nil to accept it: the plain reference backend
-    /// refuses a user it knows under the other role (MSG-16).
-    func refusal(userID: String, role: TraceRole) -> String?
+    /// Whether a handshake with a malformed identity is refused (MSG-16); false only in a mutant.
+    var checksIdentity: Bool { get }
     /// An app joined with this identity; its socket is already in its rooms.
     func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole)
+    /// A socket with a malformed identity was let in (only when ``checksIdentity`` is false); it is in no room.
+    func connectedUnidentified(_ socket: SocketIOServerSocket)
     /// Every Socket.IO packet in and out, as the server's observer sees it; must not block.
     func observed(_ record: SocketIOPacketRecord)
 }
 
 extension BrokerHost {
-    public func refusal(userID: String, role: TraceRole) -> String? { nil }
+    public var checksIdentity: Bool { true }
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {}
+    public func connectedUnidentified(_ socket: SocketIOServerSocket) {}
     public func observed(_ record: SocketIOPacketRecord) {}
 }
 

@@ -8,7 +8,7 @@ import Synchronization
 /// ``JobDispatchBackend`` (or the task API's ``TaskBackend``) and their emissions go to their rooms. A worker that connects and is not
 /// known yet is registered with its id; its `profile.updated` reports (`jobwire:trace`) become the
 /// backend's record of it, which getJobs and WorkerAccept decide eligibility with (ELIG-8,
-/// REST-9). A user it knows under the other role is refused (MSG-16). With a recorder, every
+/// REST-9). One user may connect in both roles (MSG-2). With a recorder, every
 /// accepted connection, REST exchange, emission and report is captured.
 public final class PlainBackendHost: BrokerHost {
     let backend: Mutex<JobDispatchBackend>
@@ -81,15 +81,18 @@ public final class PlainBackendHost: BrokerHost {
         return reply
     }
 
-    /// Refuses a user the backend knows under the other role (MSG-16).
-    public func refusal(userID: String, role: TraceRole) -> String? {
-        backend.withLock { $0.roleConflict(userID: userID, role: role) }
+    /// Refuses malformed identities (MSG-16) unless the backend carries the `identityNotChecked` fault.
+    public var checksIdentity: Bool {
+        backend.withLock { !$0.faults.contains(.identityNotChecked) }
+    }
+
+    /// Records the accepted connection with the handshake's auth as received.
+    public func connectedUnidentified(_ socket: SocketIOServerSocket) {
+        recordConnection(socket)
     }
 
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
-        let namespace = server.withLock { $0?.profile.namespace } ?? "/"
-        try? recorder?.record(
-            CaptureLine(ts: clock.now(), actor: .backend, kind: .socketConnected, fields: ["nsp": .string(namespace), "auth": ["userId": .string(userID), "role": .string(role.rawValue)]]))
+        recordConnection(socket)
         if role == .worker {
             backend.withLock { backend in
                 guard backend.workers[CanonicalID(userID)] == nil else { return }
@@ -104,6 +107,11 @@ public final class PlainBackendHost: BrokerHost {
             if let problem { log("jobwire: \(actor): trace report refused: \(problem)") }
             ack?.send([SocketIOValue(problem.map { ["ok": false, "error": .string($0)] } ?? ["ok": true])])
         }
+    }
+
+    private func recordConnection(_ socket: SocketIOServerSocket) {
+        let namespace = server.withLock { $0?.profile.namespace } ?? "/"
+        try? recorder?.record(CaptureLine(ts: clock.now(), actor: .backend, kind: .socketConnected, fields: ["nsp": .string(namespace), "auth": .object(socket.auth)]))
     }
 
     /// Records an app's report; a worker's `profile.updated` updates the backend's record of it.

@@ -6,11 +6,10 @@ import SocketIONIO
 import SocketIOWire
 
 /// The reference backend on the wire: a Socket.IO server and REST paths (the job flow's and the
-/// task API's) on one loopback port.
-/// Apps identify themselves in the handshake and join their rooms (MSG-2), unless the host refuses
-/// the identity (MSG-16); what REST calls answer
-/// and what the apps' events mean is up to its ``BrokerHost``: the plain reference backend
-/// (``PlainBackendHost``) or a scenario (``BrokerSession``).
+/// task API's) on one loopback port. Apps identify themselves in the handshake and join their rooms
+/// (MSG-2); a malformed identity gets a connect error (MSG-16). What REST calls answer and what the
+/// apps' events mean is up to its ``BrokerHost``: the plain reference backend (``PlainBackendHost``)
+/// or a scenario (``BrokerSession``).
 public final class ReferenceBackendServer: Sendable {
     private let server: SocketIOServer
     private let namespace: SocketIONamespace
@@ -42,19 +41,19 @@ public final class ReferenceBackendServer: Sendable {
         server = SocketIOServer(configuration: configuration)
         namespace = server.namespace(profile.namespace)
         namespace.authorize { handshake in
-            switch Self.identity(handshake.auth) {
-            case .success(let (userID, role)):
-                if let reason = host.refusal(userID: userID.text, role: role) { return .refuse(message: reason) }
-                return .accept
-            case .failure(let error): return .refuse(message: error.message)
-            }
+            guard let problem = HandshakeIdentity.problem(in: .object(handshake.auth)), host.checksIdentity else { return .accept }
+            return .refuse(message: problem)
         }
         let channel = profile.channelRoom
         namespace.onConnection { socket in
-            guard case .success(let (userID, role)) = Self.identity(socket.auth) else { return }
-            socket.join(userID.text)
-            if role == .worker { socket.join(channel) }
-            host.connected(socket, userID: userID.text, role: role)
+            // Only a host that does not check identities (a mutant) lets a malformed one in: no rooms.
+            guard let identity = HandshakeIdentity(auth: .object(socket.auth)) else {
+                host.connectedUnidentified(socket)
+                return
+            }
+            socket.join(identity.userID.text)
+            if identity.role == .worker { socket.join(channel) }
+            host.connected(socket, userID: identity.userID.text, role: identity.role)
         }
         host.attach(self)
     }
@@ -97,19 +96,4 @@ public final class ReferenceBackendServer: Sendable {
     /// The sockets now in `room`, such as a user's own room.
     public func sockets(in room: String) -> [SocketIOServerSocket] { namespace.sockets(in: room) }
 
-    /// The handshake's `auth` as `(userId, role)` (MSG-2), or why it is refused.
-    static func identity(_ auth: JSONObject) -> Result<(CanonicalID, TraceRole), IdentityError> {
-        guard let rawID = auth["userId"], let userID = try? CanonicalID(json: rawID, field: "auth.userId", requirement: "MSG-2"), !userID.text.isEmpty else {
-            return .failure(IdentityError(message: "auth.userId is required (MSG-2)"))
-        }
-        guard let role = auth["role"]?.stringValue, role == "client" || role == "worker" else {
-            return .failure(IdentityError(message: "auth.role must be \"client\" or \"worker\" (MSG-2)"))
-        }
-        return .success((userID, role == "client" ? .client : .worker))
-    }
-
-    /// Why a handshake was refused.
-    struct IdentityError: Error {
-        var message: String
-    }
 }

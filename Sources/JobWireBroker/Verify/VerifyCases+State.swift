@@ -3,7 +3,7 @@ import SocketIOWire
 
 /// The calls an app retakes state with and the records behind them: state and history reads
 /// (REST-15, REST-16), the meProfile and position calls (REST-17, REST-18), who may cancel and
-/// close (REST-19), the client's BlockedXP and Delay (MSG-14) and who may connect as whom (MSG-16).
+/// close (REST-19), the client's BlockedXP and Delay (MSG-14) and malformed identities (MSG-16).
 extension VerifyCases {
     static let state: [VerifyCase] = [
         VerifyCase(
@@ -116,17 +116,16 @@ extension VerifyCases {
             for req in [first, second] { try await session.cancel(client.actor, req) }
         },
         VerifyCase(
-            "identity", "a handshake with a worker's id as a client, or a posting client's id as a worker, is refused",
-            ["MSG-16"], needs: [.workerFixture]
+            "identity", "a handshake without a well-formed identity is refused; one user may connect in both roles",
+            ["MSG-16"]
         ) { session in
-            let worker = try await session.worker("worker")
-            let client = try await session.client("client")
-            let req = try await session.post(client)
-            // The records must be older than the connections by more than the clock skew tolerance.
-            await session.pause()
-            _ = await session.tryConnect(TraceActor(.client, id: worker.actor.id))
-            _ = await session.tryConnect(TraceActor(.worker, id: client.actor.id))
-            try await session.cancel(client.actor, req)
+            // MSG-2: a contractor who is also a client holds both roles at once.
+            _ = try await session.worker("both")
+            _ = try await session.client("both")
+            let anonymous = TraceActor(.client, id: "anonymous")
+            for auth in HandshakeIdentity.malformedExamples {
+                _ = await session.tryConnect(anonymous, auth: auth)
+            }
         },
     ]
 
