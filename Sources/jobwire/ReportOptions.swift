@@ -45,7 +45,9 @@ struct ReportOptions: ParsableArguments {
                 throw CLIError("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
             }
         }
-        return report.succeeded ? .success : ExitCode(1)
+        // No verdict is not a pass: a run that failed nothing but could not judge everything exits 2.
+        guard report.succeeded else { return ExitCode(1) }
+        return report.summary.inconclusive > 0 ? ExitCode(2) : .success
     }
 }
 

@@ -170,6 +170,29 @@ struct SocketIOServerTests {
         }
     }
 
+    /// Like Engine.IO's own server: an upgrade naming a sid that no session has is refused before
+    /// any 101, with the polling transport's "Session ID unknown" answer.
+    @Test func aWebSocketUpgradeWithAnUnknownSidGets400() async throws {
+        try await withServer { _, port in
+            let connection = try await RawTCPConnection.connect(port: port)
+            defer { connection.close() }
+            try await connection.send(
+                "GET /socket.io/?EIO=4&transport=websocket&sid=unknown HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            let response = try await connection.readResponse()
+            #expect(response.status == 400)
+            #expect(response.body == "{\"code\":1,\"message\":\"Session ID unknown\"}")
+            // A known sid still upgrades (the probe of a polling session).
+            let handshake = try await RawHTTPClient.request(.GET, "/socket.io/?EIO=4&transport=polling", port: port)
+            let sid = try Testee.sid(ofHandshake: handshake.body)
+            guard case .upgraded(let socket) = try await RawWebSocket.connect(port: port, target: "/socket.io/?EIO=4&transport=websocket&sid=\(sid)") else {
+                Issue.record("the upgrade of a known sid was refused")
+                return
+            }
+            socket.close()
+        }
+    }
+
     @Test func errorAnswersCarryTheReferenceCodes() async throws {
         try await withServer { _, port in
             func get(_ target: String) async throws -> RawHTTPResponse {

@@ -8,6 +8,9 @@ public enum CaseOutcome: Sendable, Hashable {
     case skipped(reason: String)
     /// It could not be judged: the testee hung, crashed or answered nonsense.
     case error(message: String)
+    /// No verdict: the kit itself could not keep time (its machine starved it), so what it saw
+    /// says nothing about the testee. A run with one exits 2 unless something failed.
+    case inconclusive(reason: String)
 
     /// A one-word label for reports: `passed`, `failed`, `skipped`, `error`.
     public var label: String {
@@ -16,6 +19,7 @@ public enum CaseOutcome: Sendable, Hashable {
         case .failed: return "failed"
         case .skipped: return "skipped"
         case .error: return "error"
+        case .inconclusive: return "inconclusive"
         }
     }
 
@@ -23,7 +27,7 @@ public enum CaseOutcome: Sendable, Hashable {
     public var isProblem: Bool {
         switch self {
         case .failed, .error: return true
-        case .passed, .skipped: return false
+        case .passed, .skipped, .inconclusive: return false
         }
     }
 }

@@ -100,6 +100,7 @@ public struct RunSummary: Sendable, Hashable {
     public var skipped = 0
     public var errors = 0
     public var knownFailures = 0
+    public var inconclusive = 0
 
     public init(_ results: [CaseResult]) {
         for result in results {
@@ -112,6 +113,7 @@ public struct RunSummary: Sendable, Hashable {
             case .failed: failed += 1
             case .skipped: skipped += 1
             case .error: errors += 1
+            case .inconclusive: inconclusive += 1
             }
         }
     }
@@ -120,6 +122,7 @@ public struct RunSummary: Sendable, Hashable {
     public var line: String {
         var text = "\(passed) passed, \(failed) failed, \(skipped) skipped, \(errors) errors"
         if knownFailures > 0 { text += ", \(knownFailures) known failures" }
+        if inconclusive > 0 { text += ", \(inconclusive) inconclusive" }
         return text
     }
 }

@@ -36,6 +36,7 @@ public struct JSONReport {
             "skipped": .int(Int64(summary.skipped)),
             "errors": .int(Int64(summary.errors)),
             "knownFailures": .int(Int64(summary.knownFailures)),
+            "inconclusive": .int(Int64(summary.inconclusive)),
         ]
     }
 
@@ -68,6 +69,7 @@ public struct JSONReport {
             }
         case .skipped(let reason): object["reason"] = .string(reason)
         case .error(let message): object["message"] = .string(message)
+        case .inconclusive(let reason): object["message"] = .string(reason)
         }
         object["durationMs"] = .double((result.durationSeconds * 1e6).rounded() / 1e3)
         return .object(object)

@@ -8,12 +8,13 @@ public struct JUnitReport {
     public func render(_ report: RunReport) -> String {
         let summary = report.summary
         let failures = summary.failed + report.staleKnownFailures.count + report.testeeProblems.count
+        let errors = summary.errors + summary.inconclusive
         let tests = report.results.count + report.staleKnownFailures.count + report.testeeProblems.count
         let skipped = summary.skipped + summary.knownFailures
         let time = report.results.reduce(0) { $0 + $1.durationSeconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"jobwire\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(summary.errors)\" skipped=\"\(skipped)\" time=\"\(format(time))\">\n"
-        xml += "  <testsuite name=\"\(escape(report.title))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(summary.errors)\" skipped=\"\(skipped)\" time=\"\(format(time))\">\n"
+        xml += "<testsuites name=\"jobwire\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(format(time))\">\n"
+        xml += "  <testsuite name=\"\(escape(report.title))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(format(time))\">\n"
         xml += "    <properties><property name=\"testee\" value=\"\(escape(report.testee))\"/></properties>\n"
         for result in report.results {
             xml += "    <testcase classname=\"\(escape(result.requirement.rawValue))\" name=\"\(escape(result.id))\" time=\"\(format(result.durationSeconds))\">\n"
@@ -36,6 +37,8 @@ public struct JUnitReport {
                 }
             case .skipped(let reason):
                 xml += "      <skipped message=\"\(escape(reason))\"/>\n"
+            case .inconclusive(let reason):
+                xml += "      <error message=\"\(escape("inconclusive: \(reason)"))\" type=\"inconclusive\"/>\n"
             case .error(let message):
                 if result.knownFailure {
                     xml += "      <skipped message=\"known failure\">\(escape(message))</skipped>\n"

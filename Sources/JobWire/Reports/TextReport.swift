@@ -41,6 +41,7 @@ public struct TextReport {
         case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL "
         case .skipped: tag = "SKIP "
         case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
+        case .inconclusive: tag = "INCONCLUSIVE"
         }
         var out = "\(tag)  \(result.id)"
         if let location = result.location { out += "  (\(location))" }
@@ -64,6 +65,7 @@ public struct TextReport {
             out += "       observed: \(observed)\n"
         case .skipped(let reason): out += "       skipped: \(reason)\n"
         case .error(let message): out += "       error: \(message.replacingNewlines(with: "\n              "))\n"
+        case .inconclusive(let reason): out += "       inconclusive: \(reason)\n"
         }
         return out
     }

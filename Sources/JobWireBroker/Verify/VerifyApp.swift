@@ -14,11 +14,27 @@ public final class VerifyApp: Sendable {
     private let recorder: VerifyRecorder
     private let namespace: String
     private let names: [String: ProtocolEvent]
-    private let inbox = Mutex<[(event: ProtocolEvent, payload: JSONValue?)]>([])
+    private let inbox = Mutex(Inbox())
+    private let fences = Mutex(0)
+
+    /// What the app received, and who waits for what.
+    struct Inbox {
+        var received: [(event: ProtocolEvent, payload: JSONValue?)] = []
+        var waiters: [Waiter] = []
+    }
+
+    /// A step waiting for `event` about `req`.
+    struct Waiter {
+        var id: UInt64
+        var event: ProtocolEvent
+        var req: String
+        var continuation: CheckedContinuation<Bool, Never>
+    }
 
     /// Connects as `actor` and records `app.launched` and `io.connected` once connected; a refused
     /// connection records nothing and throws.
-    public static func connect(_ actor: TraceActor, base: URL, profile: VerifyProfile, recorder: VerifyRecorder) async throws -> VerifyApp {
+    /// `auth` replaces the handshake's `{userId, role}` taken from `actor`, to try malformed ones (MSG-16).
+    public static func connect(_ actor: TraceActor, auth: JSONObject? = nil, base: URL, profile: VerifyProfile, recorder: VerifyRecorder) async throws -> VerifyApp {
         // 15 s: on a loaded machine dozens of cases connect at once; a refusal still comes at once.
         let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(15)))
         let app = VerifyApp(actor: actor, client: client, profile: profile, recorder: recorder)
@@ -28,11 +44,13 @@ public final class VerifyApp: Sendable {
                 var fields: JSONObject = ["event": .string(name)]
                 if let payload { fields["payload"] = payload }
                 fields["nsp"] = .string(profile.namespace)
+                // Stamped here, on the event loop as the packet is read, so the kit's own scheduling
+                // lag does not land on the backend's account.
                 recorder.record(actor, .socketIn, fields)
-                app?.inbox.withLock { $0.append((event, payload)) }
+                app?.receive(event, payload)
             }
         }
-        let auth: JSONObject = ["userId": .string(actor.id ?? ""), "role": .string(actor.role.rawValue)]
+        let auth = auth ?? ["userId": .string(actor.id ?? ""), "role": .string(actor.role.rawValue)]
         try await client.connect(namespace: profile.namespace, auth: auth)
         recorder.record(actor, .appLaunched)
         recorder.record(actor, .socketConnected, ["nsp": .string(profile.namespace), "auth": .object(auth)])
@@ -49,18 +67,63 @@ public final class VerifyApp: Sendable {
 
     /// The payloads of `event` received so far for request `req`.
     public func received(_ event: ProtocolEvent, req: String) -> [JSONValue] {
-        inbox.withLock { $0 }.filter { $0.event == event && $0.payload?["ReqID"].flatMap(Self.id) == req }.compactMap(\.payload)
+        inbox.withLock { $0.received }.filter { $0.event == event && $0.payload?["ReqID"].flatMap(Self.id) == req }.compactMap(\.payload)
     }
 
-    /// Waits up to `milliseconds` of real time for `event` about `req`; true when it came.
-    @discardableResult
-    public func waitFor(_ event: ProtocolEvent, req: String, within milliseconds: Int64) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
-        while ContinuousClock.now < deadline {
-            if !received(event, req: req).isEmpty { return true }
-            try? await Task.sleep(for: .milliseconds(5))
+    private func receive(_ event: ProtocolEvent, _ payload: JSONValue?) {
+        let req = payload?["ReqID"].flatMap(Self.id)
+        let woken = inbox.withLock { inbox in
+            inbox.received.append((event, payload))
+            let (woken, waiting) = (inbox.waiters.filter { $0.event == event && $0.req == req }, inbox.waiters.filter { $0.event != event || $0.req != req })
+            inbox.waiters = waiting
+            return woken
         }
-        return !received(event, req: req).isEmpty
+        for waiter in woken { waiter.continuation.resume(returning: true) }
+    }
+
+    private static let waiterIDs = Mutex<UInt64>(0)
+
+    /// Waits for `event` about `req`, at once when it came already; false when `deadline` passed
+    /// first. Nothing polls: the packet's arrival resumes the wait.
+    @discardableResult
+    public func waitFor(_ event: ProtocolEvent, req: String, until deadline: ContinuousClock.Instant) async -> Bool {
+        let id = Self.waiterIDs.withLock { $0 += 1; return $0 }
+        let timer = Task {
+            try? await Task.sleep(until: deadline)
+            let expired = inbox.withLock { inbox -> Waiter? in
+                guard let index = inbox.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return inbox.waiters.remove(at: index)
+            }
+            expired?.continuation.resume(returning: false)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
+            let arrived = inbox.withLock { inbox in
+                if inbox.received.contains(where: { $0.event == event && $0.payload?["ReqID"].flatMap(Self.id) == req }) { return true }
+                inbox.waiters.append(Waiter(id: id, event: event, req: req, continuation: continuation))
+                return false
+            }
+            if arrived { continuation.resume(returning: true) }
+        }
+    }
+
+    /// Waits until every packet the backend wrote to this app's connection before now has been
+    /// handled: a Socket.IO CONNECT to a namespace of the kit's own, which any server answers (with
+    /// CONNECT or CONNECT_ERROR) on the same connection after what it sent earlier (Socket.IO
+    /// delivers in order per connection). A negative check ("this app got no `new`") closes on
+    /// this fence, not on a sleep. False when no answer came within the connect timeout.
+    @discardableResult
+    public func fence() async -> Bool {
+        let number = fences.withLock { $0 += 1; return $0 }
+        let fenceNamespace = "/jobwire-fence-\(number)"
+        do {
+            try await client.connect(namespace: fenceNamespace, auth: nil)
+            await client.disconnect(namespace: fenceNamespace)
+            return true
+        } catch {
+            // CONNECT_ERROR is what a server without that namespace answers: the fence held.
+            return error.code == .connectRefused
+        }
     }
 
     /// Leaves the namespace and closes the connection, recording `io.disconnected` (reason `client`).

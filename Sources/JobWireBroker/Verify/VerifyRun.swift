@@ -1,8 +1,8 @@
 import JobWire
 import SocketIOWire
 
-/// One case's result: its outcome, timing, the violations of the requirements it names, and
-/// the trace events its apps recorded.
+/// One case's result: its outcome, timing, every violation the checker found in its trace (of the
+/// requirements it names or any other), and the trace events its apps recorded.
 public struct VerifyCaseResult: Sendable {
     public var verifyCase: VerifyCase
     public var outcome: CaseOutcome
@@ -52,11 +52,13 @@ public struct VerifyRun: Sendable {
     }
 
     /// The run as a ``RunReport`` for the JSON and JUnit renderings and known failures: one case per
-    /// verify case, its id the case's id, its requirement the first it names.
+    /// verify case, its id the case's id, its requirement the first it violated, or else the first
+    /// it names, so a failure is counted under the id it broke.
     public var runReport: RunReport {
         let cases = results.map { result in
             CaseResult(
-                id: result.id, description: result.verifyCase.title, requirement: result.verifyCase.requirements.first ?? "MSG-1",
+                id: result.id, description: result.verifyCase.title,
+                requirement: result.failedRequirements.first ?? result.verifyCase.requirements.first ?? "MSG-1",
                 outcome: result.outcome, location: nil, durationSeconds: result.durationSeconds, violations: result.violations,
                 requirements: result.verifyCase.requirements)
         }

@@ -14,6 +14,8 @@ public final class VerifySession: Sendable {
     public let timeoutMs: Int64
     /// How long the backend may take to emit an event after its answer (Docs/TRACE.md).
     public let emitToleranceMs: Int64
+    /// The kit's own scheduling lag, shared by the run's cases.
+    let lag: KitLag
     let base: URL
     let http: VerifyHTTP
     private let prefix: String
@@ -27,7 +29,8 @@ public final class VerifySession: Sendable {
         var verdicts: [Violation] = []
     }
 
-    init(caseID: String, runTag: String, base: URL, profile: VerifyProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64) {
+    init(caseID: String, runTag: String, base: URL, profile: VerifyProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64, lag: KitLag = KitLag()) {
+        self.lag = lag
         self.caseID = caseID
         self.profile = profile
         self.clock = clock
@@ -73,16 +76,16 @@ public final class VerifySession: Sendable {
         return try await connect(actor)
     }
 
-    /// An app connecting as `actor`, or nil when the backend refuses the handshake (MSG-2, MSG-16):
-    /// a refused connection records nothing, and an accepted one its `io.connected`, which the
-    /// checker judges.
-    public func tryConnect(_ actor: TraceActor) async -> VerifyApp? {
-        try? await connect(actor)
+    /// An app connecting as `actor` with the handshake `auth` (by default `actor`'s own identity), or
+    /// nil when the backend refuses it (MSG-2, MSG-16): a refused connection records nothing, and an
+    /// accepted one its `io.connected` with the auth sent, which the checker judges.
+    public func tryConnect(_ actor: TraceActor, auth: JSONObject? = nil) async -> VerifyApp? {
+        try? await connect(actor, auth: auth)
     }
 
-    private func connect(_ actor: TraceActor) async throws -> VerifyApp {
+    private func connect(_ actor: TraceActor, auth: JSONObject? = nil) async throws -> VerifyApp {
         do {
-            let app = try await VerifyApp.connect(actor, base: base, profile: profile, recorder: recorder)
+            let app = try await VerifyApp.connect(actor, auth: auth, base: base, profile: profile, recorder: recorder)
             state.withLock { $0.apps.append(app) }
             return app
         } catch {
@@ -220,9 +223,10 @@ public final class VerifySession: Sendable {
         return worker
     }
 
-    /// Waits until `app` got `event` for `req`, at most the emit tolerance; the checker judges a miss.
+    /// Waits until `app` got `event` for `req`, at most the emit tolerance of the kit's running
+    /// time; the checker judges a miss or a late arrival.
     public func expect(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String) async {
-        await app.waitFor(event, req: req, within: emitToleranceMs)
+        await wait(app, event, req, runningMs: emitToleranceMs)
     }
 
     /// Waits until `event` has reached `app` before the case acts on it, for as long as a loaded
@@ -230,7 +234,31 @@ public final class VerifySession: Sendable {
     /// REST answers are judged by the request's state as the trace shows it, so a case must not
     /// call about a request its app has not yet seen.
     public func awaitDelivery(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String) async {
-        _ = await app.waitFor(event, req: req, within: max(emitToleranceMs, 10_000))
+        await wait(app, event, req, runningMs: max(emitToleranceMs, 10_000))
+    }
+
+    /// Returns as soon as the event is there; else after `runningMs` of time in which the kit ran
+    /// (its stalls are not the backend's time), closed by a fence so that nothing the backend sent
+    /// in that window is still unread.
+    private func wait(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String, runningMs: Int64) async {
+        let since = ContinuousClock.now
+        var deadline = since + .milliseconds(runningMs)
+        while await !app.waitFor(event, req: req, until: deadline) {
+            let owed = since + .milliseconds(runningMs + lag.stalled(from: since))
+            guard owed > deadline else {
+                await app.fence()
+                return
+            }
+            deadline = owed
+        }
+    }
+
+    /// Lets what the backend still owes arrive before the trace is judged: `milliseconds` of the
+    /// kit's running time, then a fence on every app's connection, so an absence is proven by
+    /// something that had to come later on the same connection and not by a sleep alone.
+    func settle(_ milliseconds: Int64) async {
+        await lag.waitRunning(milliseconds)
+        for app in state.withLock({ $0.apps }) { await app.fence() }
     }
 
     /// Waits a little real time, so that a late call is late beyond the clock skew tolerance

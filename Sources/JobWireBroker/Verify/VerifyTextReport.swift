@@ -6,9 +6,12 @@ import JobWire
 public struct VerifyTextReport: Sendable {
     public var catalog: RequirementCatalog?
 
-    /// The areas' titles as Docs/PROTOCOL.md gives them.
+    /// The areas' titles as Docs/PROTOCOL.md's headings give them (a test holds them equal).
     static let areaTitles: [String: String] = [
-        "MSG": "Socket.IO messages", "REST": "REST calls", "FLOW": "Ordering per request", "ELIG": "Eligibility", "TIME": "Timers and delays",
+        "MSG": "Socket.IO messages", "REST": "REST calls", "FLOW": "Ordering per request", "VIEW": "Work in Progress and its views",
+        "ALERT": "Transitional alerts", "TIME": "Timers and delays", "ELIG": "Eligibility", "DISC": "Discards",
+        "STATE": "Connection and retaking state", "OFFL": "Offline workflow", "AUTH": "Authentication online and offline",
+        "TASK": "HandyFriends task API", "FIX": "Test fixtures",
     ]
 
     public init(catalog: RequirementCatalog?) { self.catalog = catalog }
@@ -34,17 +37,26 @@ public struct VerifyTextReport: Sendable {
         case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL "
         case .skipped: tag = "SKIP "
         case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
+        case .inconclusive: tag = "INCONCLUSIVE"
         }
         let ids = result.requirements.map(\.rawValue).joined(separator: ", ")
-        var out = "  \(tag) \(result.id) (\(Self.time(result.durationSeconds)))  \(result.description)  [\(ids)]\n"
+        var out: String
+        if case .failed = result.outcome {
+            // The violated ids first, as the checker found them, then the case that found them.
+            let violated = Array(Set(result.violations.map(\.requirement))).sorted().map(\.rawValue).joined(separator: ", ")
+            out = "  \(tag) \(violated) in \(result.id) (\(Self.time(result.durationSeconds)))  \(result.description)  [\(ids)]\n"
+        } else {
+            out = "  \(tag) \(result.id) (\(Self.time(result.durationSeconds)))  \(result.description)  [\(ids)]\n"
+        }
         switch result.outcome {
         case .passed: break
         case .skipped(let reason): out += "         skipped: \(reason)\n"
         case .error(let message): out += "         error: \(message)\n"
+        case .inconclusive(let reason): out += "         inconclusive: \(reason)\n"
         case .failed:
-            var seen: Set<String> = []
-            for violation in result.violations where seen.insert("\(violation.requirement)|\(violation.observed)").inserted {
+            for violation in result.violations {
                 out += "         \(catalog?.headline(violation.requirement) ?? violation.requirement.rawValue)\n"
+                out += "           \(violation.linesText) of the case's trace\n"
                 out += "           expected: \(violation.expected)\n"
                 out += "           observed: \(violation.observed)\n"
             }
@@ -52,7 +64,10 @@ public struct VerifyTextReport: Sendable {
         return out
     }
 
-    static func order(_ area: String) -> Int { ["MSG", "REST", "FLOW", "ELIG", "TIME"].firstIndex(of: area) ?? 99 }
+    /// PROTOCOL.md's order of the areas.
+    static func order(_ area: String) -> Int {
+        ["MSG", "REST", "FLOW", "VIEW", "ALERT", "TIME", "ELIG", "DISC", "STATE", "OFFL", "AUTH", "TASK", "FIX"].firstIndex(of: area) ?? 99
+    }
 
     static func time(_ seconds: Double) -> String {
         seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(((seconds * 10).rounded() / 10)) s"

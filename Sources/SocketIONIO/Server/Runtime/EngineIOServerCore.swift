@@ -147,10 +147,16 @@ final class EngineIOServerCore: Sendable {
 
     /// The error answer to a WebSocket upgrade request that must not get 101; nil to upgrade it.
     ///
-    /// An upgrade with a `sid` is always accepted: the session decides, and closes a WebSocket it
-    /// does not want after the 101, as the reference does.
+    /// An upgrade whose `sid` names no open session gets 400 "Session ID unknown" before any 101,
+    /// as the reference server's handshake check does; with a known `sid` the session decides, and
+    /// closes a WebSocket it does not want after the 101.
     func upgradeRefusal(_ head: HTTPRequestHead) -> EngineIOHTTPResponse? {
-        guard !router.acceptsUpgrade(target: head.uri) else { return nil }
+        guard !router.acceptsUpgrade(target: head.uri) else {
+            if let sid = EngineIORequestRouter.split(head.uri).query["sid"], session(sid) == nil {
+                return EngineIOHTTPResponse(.unknownSessionID)
+            }
+            return nil
+        }
         switch router.route(method: head.method, target: head.uri, isUpgrade: true) {
         case .notFound: return EngineIOHTTPResponse(.notFound)
         case .reject(let error): return EngineIOHTTPResponse(error)
