@@ -111,6 +111,22 @@ def register_records(bad) -> None:
         c.find("new.R-1.out")["payload"]["BlockedXP"] = []
         return c
 
+    @bad("elig-8-leaves-out-eligible-backend", "backend", ["ELIG-8"],
+         "getJobs for w-1 while R-1 is open, eligible for w-1's record and past its Delay, answers no jobs.")
+    def _():
+        c = s.retake()
+        t = c.find("w-2.getjobs.req")["ts"] + 2
+        c.rest(t, "w-1", "GET", "/api/jobs?workerId=w-1", reply=s.ok(jobs=[]), tag="w-1.getjobs")
+        return c
+
+    @bad("elig-8-leaves-out-after-move-backend", "backend", ["ELIG-8"],
+         "After w-1 reported its new position, still in reach of R-1, its getJobs answers no jobs.")
+    def _():
+        c = s.retake()
+        t = c.find("w-1.position.resp")["ts"] + 300
+        c.rest(t, "w-1", "GET", "/api/jobs?workerId=w-1", reply=s.ok(jobs=[]), tag="w-1.getjobs")
+        return c
+
     @bad("msg-16-no-user-id-backend", "backend", ["MSG-16"], "The backend accepts a handshake whose auth has a role but no userId.")
     def _():
         c = s.retake()

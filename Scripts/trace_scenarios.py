@@ -547,6 +547,8 @@ def retake() -> Capture:
     payload["BlockedXP"] = ["w-2"]
     show_at = broadcast(c, answered - NET, payload, workers)
     show(c, show_at["w-1"], "w-1", "R-1")
+    # ELIG-8 both ways: w-2 is banned from R-1, so its getJobs rightly leaves the open R-1 out.
+    c.rest(show_at["w-1"] + 400, "w-2", "GET", "/api/jobs?workerId=w-2", reply=ok(jobs=[]), tag="w-2.getjobs")
     moved = show_at["w-1"] + 1000
     c.add(moved, "w-1", "profile.updated", tag="w-1.moved", profile=W1_MOVED)
     c.rest(moved + 1, "w-1", "PUT", "/api/workers/w-1/position", {"lat": W1_MOVED["lat"], "lng": W1_MOVED["lng"]},

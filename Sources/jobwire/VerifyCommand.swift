@@ -20,12 +20,17 @@ struct VerifyCommand: AsyncParsableCommand {
               jobwire verify http://127.0.0.1:3000 --profile names.json --timeout 5000
               jobwire verify --only FLOW --skip getjobs-eligibility-geometry --format json
               jobwire verify http://127.0.0.1:3000 --known-failures known.txt --capture run.jsonl
+              jobwire verify --mutant reachHalved      (see what a failure looks like)
 
             A profile file (JSON) renames events, namespace, channel room and REST paths, and names
             the test fixtures of PROTOCOL.md's FIX area, or null for a backend without them.
 
+            --mutant switches the embedded backend into one of its deliberate faults (the kit's own
+            tests prove each is caught with the ids it breaks), to see how verify reports a bug.
+
             Exit status: 0 every case passed; 1 a case failed, or a known-failures entry is stale;
-            2 unusable input: a bad profile or option, or a backend that cannot be reached.
+            2 unusable input: a bad profile or option, or a backend that cannot be reached; also
+            when nothing failed but a case was inconclusive because the kit's machine starved it.
             """
     )
 
@@ -34,6 +39,9 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("A JSON profile of event names, namespace, rooms, paths and fixtures.", valueName: "file"))
     var profile: String?
+
+    @Option(help: ArgumentHelp("Run the embedded backend with this deliberate fault (repeat): \(BackendFaults.named.map(\.name).joined(separator: ", ")), or a task API one: \(TaskFaults.named.map(\.name).joined(separator: ", ")).", valueName: "name"))
+    var mutant: [String] = []
 
     @Option(help: ArgumentHelp("The client's timeout in ms for the timed cases, instead of the one the backend announces.", valueName: "ms"))
     var timeout: Int64?
@@ -59,13 +67,25 @@ struct VerifyCommand: AsyncParsableCommand {
             let catalog = try? vectors.catalog(for: directory)
             var embedded: EmbeddedBackend?
             var options: VerifyOptions
+            var faults: BackendFaults = []
+            var taskFaults: TaskFaults = []
+            for name in mutant {
+                if let named = BackendFaults.named.first(where: { $0.name == name }) {
+                    faults.insert(named.fault)
+                } else if let named = TaskFaults.named.first(where: { $0.name == name }) {
+                    taskFaults.insert(named.fault)
+                } else {
+                    throw CLIError("--mutant \(name): no such fault; the faults are \((BackendFaults.named.map(\.name) + TaskFaults.named.map(\.name)).joined(separator: ", "))")
+                }
+            }
+            if url != nil, !mutant.isEmpty { throw CLIError("--mutant switches the embedded backend; it cannot be given with a URL") }
             if let url {
                 guard let base = URL(string: url), base.scheme == "http", base.host != nil else {
                     throw CLIError("\(url) is not an http://host:port URL")
                 }
                 options = VerifyOptions(base: base, profile: names, vectors: directory)
             } else {
-                let backend = try await EmbeddedBackend.start(profile: names, timeoutMs: timeout ?? names.timeoutMs ?? 600_000)
+                let backend = try await EmbeddedBackend.start(profile: names, faults: faults, taskFaults: taskFaults, timeoutMs: timeout ?? names.timeoutMs ?? 600_000)
                 embedded = backend
                 options = backend.options(profile: names, vectors: directory)
             }

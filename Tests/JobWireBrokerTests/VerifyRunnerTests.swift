@@ -5,7 +5,7 @@ import Testing
 
 /// `jobwire verify` in-process against the embedded reference backend: the clean backend passes
 /// every case, and each mutant fails exactly on the requirements its fault breaks.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct VerifyRunnerTests {
     static let vectors: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -18,42 +18,88 @@ struct VerifyRunnerTests {
     }()
 
     static func verify(_ faults: BackendFaults = [], taskFaults: TaskFaults = [], only: [String] = []) async throws -> VerifyRun {
-        let backend = try await EmbeddedBackend.start(faults: faults, taskFaults: taskFaults)
-        var options = backend.options(vectors: vectors)
-        options.only = only
-        let run = try await VerifyRunner.run(options)
-        await backend.shutdown()
-        return run
+        // A run with an inconclusive case (the kit starved on a loaded machine) has no verdict: run it again.
+        var run: VerifyRun?
+        for _ in 0..<3 {
+            let backend = try await EmbeddedBackend.start(faults: faults, taskFaults: taskFaults)
+            var options = backend.options(vectors: vectors)
+            options.only = only
+            run = try await VerifyRunner.run(options)
+            await backend.shutdown()
+            if !run!.results.contains(where: { if case .inconclusive = $0.outcome { return true } else { return false } }) { break }
+        }
+        return run!
     }
 
     static func describe(_ run: VerifyRun) -> String {
         run.results.filter { $0.outcome != .passed }.map { "\($0.id): \($0.outcome) \($0.violations.map { "\($0.requirement) \($0.observed)" })" }.joined(separator: "\n")
     }
 
-    @Test func theCleanBackendPassesEveryCase() async throws {
+    /// What `jobwire check` finds in the run's `--capture`: it must be what verify reported, under
+    /// the same ids, whatever the case that found it.
+    static func checkedCapture(_ run: VerifyRun) throws -> [RequirementID] {
+        try TraceChecker.check(text: run.captureText, file: "capture.jsonl").failedIDs
+    }
+
+    /// Every violation `jobwire check` finds in the capture is one verify reported, and each is
+    /// reported by a case that recorded one of its lines (or by the run).
+    static func expectTheCapturesViolations(_ run: VerifyRun, _ label: String) throws {
+        let checked = try TraceChecker.check(text: run.captureText, file: "capture.jsonl", keep: .max).rules.filter(\.failed).flatMap(\.violations)
+        #expect(Set(checked) == Set(run.results.flatMap(\.violations)), "\(label)")
+        let owners = run.captureEvents.map(\.caseID)
+        for result in run.results where result.id != "run" {
+            for violation in result.violations {
+                #expect(violation.lines.contains { $0 >= 2 && $0 - 2 < owners.count && owners[$0 - 2] == result.id }, "\(label): \(result.id) reports \(violation)")
+            }
+        }
+    }
+
+    @Test func theCleanBackendPassesEveryCaseAndItsCaptureChecksClean() async throws {
         let run = try await Self.verify()
         #expect(run.results.count >= 20)
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(run))")
+        #expect(try Self.checkedCapture(run) == [])
+        try Self.expectTheCapturesViolations(run, "clean")
     }
 
-    /// Each BackendFaults mutant fails exactly the ids its catalogue entry declares it breaks.
-    @Test(arguments: BackendFaults.named.map(\.name))
-    func eachMutantFailsOnItsRequirements(_ name: String) async throws {
-        let mutant = try #require(BackendFaults.named.first { $0.name == name })
-        #expect(!mutant.breaks.isEmpty)
-        let run = try await Self.verify(mutant.fault)
-        #expect(run.failedRequirements == mutant.breaks, "\(name):\n\(Self.describe(run))")
-        #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
+    /// Each BackendFaults mutant fails exactly the ids its catalogue entry declares it breaks, and
+    /// `jobwire check` on the run's capture finds exactly those ids too. Four mutants run at a
+    /// time: a verify run mostly waits on the backend, so they overlap well even on two cores.
+    @Test func eachMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
+        try await Self.forEach(BackendFaults.named, concurrently: 4) { mutant in
+            let run = try await Self.verify(mutant.fault)
+            #expect(!mutant.breaks.isEmpty)
+            #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
+            #expect(try Self.checkedCapture(run) == mutant.breaks, "\(mutant.name): jobwire check on the capture")
+            #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
+            try Self.expectTheCapturesViolations(run, mutant.name)
+        }
     }
 
     /// Each TaskFaults mutant fails exactly its declared TASK ids; only the TASK cases run, so it takes seconds.
-    @Test(arguments: TaskFaults.named.map(\.name))
-    func eachTaskMutantFailsOnItsRequirements(_ name: String) async throws {
-        let mutant = try #require(TaskFaults.named.first { $0.name == name })
-        #expect(!mutant.breaks.isEmpty)
-        let run = try await Self.verify(taskFaults: mutant.fault, only: ["TASK"])
-        #expect(!run.results.isEmpty)
-        #expect(run.failedRequirements == mutant.breaks, "\(name):\n\(Self.describe(run))")
-        #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(Self.describe(run))")
+    @Test func eachTaskMutantFailsOnItsRequirements() async throws {
+        try await Self.forEach(TaskFaults.named, concurrently: 4) { mutant in
+            let run = try await Self.verify(taskFaults: mutant.fault, only: ["TASK"])
+            #expect(!run.results.isEmpty && !mutant.breaks.isEmpty)
+            #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
+            #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
+        }
+    }
+
+    /// Runs `body` for every mutant, at most `limit` at once.
+    static func forEach<Fault: Sendable & Hashable>(
+        _ mutants: [NamedFault<Fault>], concurrently limit: Int, _ body: @escaping @Sendable (NamedFault<Fault>) async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var next = mutants.makeIterator()
+            for _ in 0..<limit {
+                guard let mutant = next.next() else { break }
+                group.addTask { try await body(mutant) }
+            }
+            while try await group.next() != nil {
+                guard let mutant = next.next() else { continue }
+                group.addTask { try await body(mutant) }
+            }
+        }
     }
 }

@@ -26,6 +26,9 @@ struct RequestState: Sendable {
     var endCallsSeen = 0
     /// The workers the trace shows sending a WorkerAccept for it (REST-16).
     var acceptedBy: Set<String> = []
+    /// When the first WorkerAccept, cancel or close for it was sent or received, whatever its
+    /// answer: from then on getJobs may leave it out (ELIG-8), since the backend may be settling it.
+    var firstSettlingCallAt: Int64?
 
     // What the backend did, from its own events or else from what the apps received.
     /// Where the `new` went: rooms (backend events) or receiving apps (app events).

@@ -13,11 +13,12 @@ public struct TraceChecker: Sendable {
     /// The number of events consumed.
     public private(set) var eventCount = 0
 
-    /// A checker for a trace with this header, running every rule of ``TraceRuleBook``.
-    public init(header: TraceHeader) {
+    /// A checker for a trace with this header, running every rule of ``TraceRuleBook``; it keeps
+    /// the details of the first `keep` violations of each requirement and counts the rest.
+    public init(header: TraceHeader, keep: Int = 50) {
         self.header = header
         rules = TraceRuleBook.makeRules()
-        context = RuleContext(session: TraceSession(header: header), log: ViolationLog())
+        context = RuleContext(session: TraceSession(header: header), log: ViolationLog(keep: keep))
         for (index, rule) in rules.enumerated() {
             for kind in rule.kinds { byKind[kind, default: []].append(index) }
             if rule.wantsFacts { factRules.append(index) }
@@ -93,12 +94,12 @@ public struct TraceChecker: Sendable {
         return TraceVerdict(file: displayPath ?? path, header: checker!.header, eventCount: checker!.eventCount, rules: checker!.finish())
     }
 
-    /// Checks a trace held in memory.
-    public static func check(text: String, file: String) throws(VectorLoadError) -> TraceVerdict {
+    /// Checks a trace held in memory, keeping the details of the first `keep` violations per requirement.
+    public static func check(text: String, file: String, keep: Int = 50) throws(VectorLoadError) -> TraceVerdict {
         var checker: TraceChecker?
         try TraceReader.read(text: text, file: file) { (item: TraceReader.Item) throws(VectorLoadError) in
             switch item {
-            case .header(let header): checker = TraceChecker(header: header)
+            case .header(let header): checker = TraceChecker(header: header, keep: keep)
             case .event(let event): checker!.consume(event)
             }
         }

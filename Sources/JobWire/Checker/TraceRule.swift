@@ -90,15 +90,17 @@ struct RuleContext: Sendable {
 /// Violations per requirement: every one counted, the first ``limit`` kept with their details,
 /// so a trace with millions of violations still reports in constant memory.
 struct ViolationLog: Sendable {
-    /// How many violations of one requirement are kept in full.
+    /// How many violations of one requirement are kept in full by default.
     static let limit = 50
+    /// How many this log keeps in full.
+    var keep = ViolationLog.limit
 
     private(set) var kept: [RequirementID: [Violation]] = [:]
     private(set) var counts: [RequirementID: Int] = [:]
 
     mutating func add(_ violation: Violation) {
         counts[violation.requirement, default: 0] += 1
-        if kept[violation.requirement, default: []].count < Self.limit {
+        if kept[violation.requirement, default: []].count < keep {
             kept[violation.requirement, default: []].append(violation)
         }
     }

@@ -99,6 +99,9 @@ extension TraceSession {
                 end(req, by: .close, at: emission.ts, line: emission.line)
             }
         case .received(let call):
+            if [.workerAccept, .cancel, .close].contains(call.call), let req = call.req, requests[req] != nil, requests[req]!.firstSettlingCallAt == nil {
+                requests[req]!.firstSettlingCallAt = call.ts
+            }
             if call.call == .workerAccept, let req = call.req {
                 touch(req)
                 requests[req]!.acceptRequests += 1

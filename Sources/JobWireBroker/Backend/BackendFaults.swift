@@ -20,7 +20,8 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let cancelNotEnforced = BackendFaults(rawValue: 1 << 4)
     /// `close` reaches only the side that did not press it.
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
-    /// A request addressed to one worker is broadcast to the whole channel.
+    /// A request addressed to one worker is broadcast to the whole channel (and its cancel, sent to
+    /// the addressed worker only, misses the room the `new` went to: FLOW-8).
     public static let directNewToChannel = BackendFaults(rawValue: 1 << 6)
     /// A state read says `open` for a request a worker won (breaks REST-15).
     public static let stateHidesProgress = BackendFaults(rawValue: 1 << 7)
@@ -36,8 +37,11 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let delayDropped = BackendFaults(rawValue: 1 << 12)
     /// A handshake without a well-formed identity (no auth, no id userId, no client/worker role) is accepted (breaks MSG-16).
     public static let identityNotChecked = BackendFaults(rawValue: 1 << 13)
-    /// A request no worker won by the client's timeout is cancelled by the backend itself (breaks FLOW-15).
+    /// A request no worker won by the client's timeout is cancelled by the backend itself, silently (breaks FLOW-15, and ELIG-8: getJobs leaves out a request the trace shows open).
     public static let requestsExpire = BackendFaults(rawValue: 1 << 14)
+    /// Eligibility too strict: a worker reaches only half its maxKms, in getJobs and WorkerAccept
+    /// (breaks ELIG-8 by leaving out jobs it must list).
+    public static let reachHalved = BackendFaults(rawValue: 1 << 15)
 
     /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
     /// embedded backend fails with it on, exactly (VerifyRunnerTests proves each).
@@ -48,7 +52,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("applyToEveryone", .applyToEveryone, breaks: ["FLOW-5"]),
         NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10"]),
         NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
-        NamedFault("directNewToChannel", .directNewToChannel, breaks: ["MSG-3"]),
+        NamedFault("directNewToChannel", .directNewToChannel, breaks: ["FLOW-8", "MSG-3"]),
         NamedFault("stateHidesProgress", .stateHidesProgress, breaks: ["REST-15"]),
         NamedFault("historyOldestFirst", .historyOldestFirst, breaks: ["REST-16"]),
         NamedFault("meProfileIgnoresFixture", .meProfileIgnoresFixture, breaks: ["REST-17"]),
@@ -56,6 +60,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("anyoneMayEnd", .anyoneMayEnd, breaks: ["REST-19"]),
         NamedFault("delayDropped", .delayDropped, breaks: ["MSG-14"]),
         NamedFault("identityNotChecked", .identityNotChecked, breaks: ["MSG-16"]),
-        NamedFault("requestsExpire", .requestsExpire, breaks: ["FLOW-15"]),
+        NamedFault("requestsExpire", .requestsExpire, breaks: ["ELIG-8", "FLOW-15"]),
+        NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8"]),
     ]
 }

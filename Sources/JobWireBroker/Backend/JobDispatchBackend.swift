@@ -232,7 +232,9 @@ public struct JobDispatchBackend: Sendable {
             return addressee == worker.id ? nil : "request \(request.reqID) was sent to worker \(addressee) only"
         case .channel:
             if faults.contains(.eligibilityIgnored) { return nil }
-            var failed = Eligibility.decide(profile: worker.profile, job: request.offer, receivedAt: request.createdAtMs).failed
+            var profile = worker.profile
+            if faults.contains(.reachHalved) { profile.maxKms /= 2 }
+            var failed = Eligibility.decide(profile: profile, job: request.offer, receivedAt: request.createdAtMs).failed
             if faults.contains(.blockedIgnored) { failed.removeAll { $0 == "ELIG-5" } }
             failed.removeAll { $0 == "ELIG-6" }
             return failed.isEmpty ? nil : "worker \(worker.id) is not eligible for request \(request.reqID): fails \(failed.map(\.rawValue).joined(separator: ", "))"

@@ -18,8 +18,6 @@ public struct VerifyCase: Sendable {
     public enum Lane: Sendable, Hashable {
         /// Beside the other cases.
         case concurrent
-        /// One at a time with the other eligibility cases, since they reuse the vectors' worker ids.
-        case eligibility
         /// Alone, after everything else: it lets the client's timeout pass.
         case timed
     }

@@ -3,38 +3,72 @@ import JobWire
 import SocketIOWire
 
 extension VerifyCases {
-    /// getJobs decides eligibility on the server side (ELIG-8): one case per eligibility vector
-    /// file, one worker profile per vector. For each vector the worker and the client's BlockedXP
-    /// and Delay are set through the fixtures, the job is posted, the worker calls getJobs, and the
-    /// request is cancelled again. Vectors of malformed input (ELIG-9) are the apps' business.
+    /// getJobs decides eligibility on the server side (ELIG-8), judged both ways over a population:
+    /// one case per eligibility vector file, every vector's worker and request at once. Each
+    /// vector gets its own worker and client (its ids renamed apart, their kinds kept, so the
+    /// vectors on id forms still test them), set through the fixtures; every request is posted,
+    /// and once the channel's `new` for each has been seen, every worker calls getJobs. So each
+    /// worker's answer is judged against every open request of the feature: what it lists must be
+    /// eligible, and what is eligible and past its Delay must be listed. Vectors of malformed input
+    /// (ELIG-9) are the apps' business.
     static func eligibility(vectors: URL) throws(VectorLoadError) -> [VerifyCase] {
         let cases = try VectorLoader.load(suite: EligibilitySuite(), from: vectors, displayRoot: "Vectors")
             .filter { $0.expect["eligible"] != nil }
         let byFeature = Dictionary(grouping: cases) { URL(fileURLWithPath: $0.file).deletingPathExtension().lastPathComponent }
-        return byFeature.keys.sorted().map { feature in
+        return byFeature.keys.sorted().enumerated().map { featureIndex, feature in
             let vectors = byFeature[feature]!
             return VerifyCase(
                 "getjobs-eligibility-\(feature)",
-                "getJobs lists only jobs eligible for the caller, for the \(vectors.count) \(feature) eligibility vectors",
-                ["ELIG-8", "REST-4", "FLOW-13"], needs: [.workerFixture, .clientFixture], lane: .eligibility
+                "getJobs lists exactly the open jobs eligible for the caller, over the \(vectors.count) \(feature) eligibility vectors' workers and requests at once",
+                ["ELIG-8", "REST-4", "FLOW-13"], needs: [.workerFixture, .clientFixture]
             ) { session in
-                let client = try await session.client("client")
-                _ = try await session.worker("observer", nil)
-                for vector in vectors { try await run(vector, client: client, session) }
+                let observer = try await session.worker("observer", nil)
+                var population: [(worker: String, client: VerifyApp, req: String)] = []
+                for (index, vector) in vectors.enumerated() {
+                    let member = try await post(vector, number: featureIndex * 100 + index, session)
+                    population.append(member)
+                }
+                // The `new` of every request in the trace, and the skew passed, before any getJobs.
+                for member in population { await session.awaitDelivery(observer, .new, member.req) }
+                await session.pause()
+                for member in population { try await session.getJobs(TraceActor(.worker, id: member.worker)) }
+                // A cancel within the skew of an answer could have been the backend's reason to leave a job out.
+                await session.pause()
+                for member in population {
+                    try await session.cancel(member.client.actor, member.req, reason: "jobwire verify: eligibility population done")
+                }
             }
         }
     }
 
-    private static func run(_ vector: VectorCase, client: VerifyApp, _ session: VerifySession) async throws {
+    /// Sets up vector `number`'s worker and client and posts its job; returns who and what.
+    private static func post(_ vector: VectorCase, number: Int, _ session: VerifySession) async throws -> (worker: String, client: VerifyApp, req: String) {
         guard let profile = vector.input["profile"], let job = vector.input["job"]?.objectValue,
-            let worker = profile["userID"].flatMap(VerifyApp.id)
+            let original = profile["userID"].flatMap(VerifyApp.id)
         else { throw VerifyStepError("vector \(vector.id) has no profile or job") }
-        try await session.putWorker(worker, profile)
-        try await session.putClient(client.actor.id!, blocked: job["BlockedXP"]?.arrayValue ?? [], delay: job["Delay"] ?? 0)
+        let rename = { (id: JSONValue) in Self.renamed(id, original: original, number: number, session) }
+        let worker = rename(profile["userID"]!)
+        guard let workerID = VerifyApp.id(worker) else { throw VerifyStepError("vector \(vector.id): the worker id \(worker.compactText) is not an id") }
+        var renamedProfile = profile.objectValue ?? [:]
+        renamedProfile["userID"] = worker
+        try await session.putWorker(workerID, .object(renamedProfile))
+        let client = try await session.client("client-\(number)")
+        let blocked = (job["BlockedXP"]?.arrayValue ?? []).map(rename)
+        try await session.putClient(client.actor.id!, blocked: blocked, delay: job["Delay"] ?? 0)
         var fields: JSONObject = [:]
         for key in ["CatID", "exclusive", "lat", "lng"] { if let value = job[key] { fields[key] = value } }
-        let req = try await session.post(client, fields)
-        try await session.getJobs(TraceActor(.worker, id: worker))
-        try await session.cancel(client.actor, req, reason: "jobwire verify: vector \(vector.id) done")
+        return (workerID, client, try await session.post(client, fields))
+    }
+
+    /// `id` renamed for vector `number` when it is the vector's worker (by ELIG-2's comparison),
+    /// kept in its kind: a numeric id stays a number or numeric text, others get the run's prefix.
+    static func renamed(_ id: JSONValue, original: String, number: Int, _ session: VerifySession) -> JSONValue {
+        guard let text = VerifyApp.id(id), text == original else { return id }
+        if let value = Int64(text) {
+            let unique = value * 1_000 + Int64(number)
+            if case .int = id { return .int(unique) }
+            return .string(String(unique))
+        }
+        return .string("\(session.id(text))-\(number)")
     }
 }

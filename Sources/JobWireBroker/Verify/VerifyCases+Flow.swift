@@ -74,8 +74,8 @@ extension VerifyCases {
             try await session.cancel(client.actor, req, reason: "changed my mind")
             await session.expect(worker, .cancel, req)
             await session.pause()
-            try await session.accept(worker.actor, req)
             try await session.getJobs(worker.actor)
+            try await session.accept(worker.actor, req)
             try await session.cancel(client.actor, req)
             try await session.close(client.actor, req)
         },

@@ -1,20 +1,21 @@
 import JobWire
 import SocketIOWire
 
-/// One case's result: its outcome, timing, every violation the checker found in its trace (of the
-/// requirements it names or any other), and the trace events its apps recorded.
+/// One case's result: its outcome, timing, every violation the checker found on the lines it
+/// recorded (of the requirements it names or any other), and those lines.
 public struct VerifyCaseResult: Sendable {
     public var verifyCase: VerifyCase
     public var outcome: CaseOutcome
     public var durationSeconds: Double
+    /// The violations whose trace lines (in the run's capture) include one this case recorded.
     public var violations: [Violation]
-    /// The case's trace events (after its header), in time order: what the checker judged.
-    public var events: [JSONValue]
-    /// Everything its apps recorded, other cases' requests included, for the run's capture.
+    /// Everything its apps and calls recorded, for the run's capture.
     public var recorded: [JSONValue] = []
     /// The ids the case made up (REST-11).
     public var unknownRequests: Set<String> = []
     public var unknownWorkers: Set<String> = []
+    /// The longest stall of the kit's own scheduling while the case ran, in ms (``KitLag``).
+    public var longestStallMs: Int64 = 0
 
     public var id: String { verifyCase.id }
 
@@ -33,22 +34,28 @@ public struct VerifyRun: Sendable {
     /// Every requirement that failed in some case, in order.
     public var failedRequirements: [RequirementID] { Array(Set(results.flatMap(\.failedRequirements))).sorted() }
 
+    /// The run's trace lines after its header, merged by time, each with the case that recorded it;
+    /// the capture's line n is element n - 2 (line 1 is the header).
+    public var captureEvents: [(event: JSONValue, caseID: String)] {
+        var events: [(ts: Int64, order: Int, event: JSONValue, caseID: String)] = []
+        for result in results {
+            for event in result.recorded where event["kind"] != "trace.end" {
+                events.append((event["ts"]?.integerValue ?? 0, events.count, event, result.id))
+            }
+        }
+        return events.sorted { $0.ts == $1.ts ? $0.order < $1.order : $0.ts < $1.ts }.map { ($0.event, $0.caseID) }
+    }
+
     /// The run as one trace (Docs/TRACE.md): a header naming the backend as the subject, then every
-    /// case's events merged by time. `jobwire check` reads it.
+    /// case's events merged by time. `jobwire check` reads it, and verify's verdict is this trace's.
     public var captureText: String {
         var header = self.header
         header.unknownRequests = Set(results.flatMap(\.unknownRequests))
         header.unknownWorkers = Set(results.flatMap(\.unknownWorkers))
-        var events: [(Int64, Int, JSONValue)] = []
-        for result in results {
-            for event in result.recorded where event["kind"] != "trace.end" {
-                events.append((event["ts"]?.integerValue ?? 0, events.count, event))
-            }
-        }
-        let last = events.map(\.0).max() ?? 0
-        let lines = events.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.2)
-            + [["ts": .int(last), "actor": "client", "kind": "trace.end"]]
-        return ([header.json] + lines).map { $0.compactText + "\n" }.joined()
+        let events = captureEvents.map(\.event)
+        let last = events.compactMap { $0["ts"]?.integerValue }.max() ?? 0
+        let lines = [header.json] + events + [["ts": .int(last), "actor": "client", "kind": "trace.end"]]
+        return lines.map { $0.compactText + "\n" }.joined()
     }
 
     /// The run as a ``RunReport`` for the JSON and JUnit renderings and known failures: one case per

@@ -41,8 +41,8 @@ public struct VerifyUnreachable: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs the server suite: checks the backend answers, learns the timeout, runs the cases (most of
-/// them at once, the eligibility ones in turn, the timed ones alone at the end), and judges each
-/// case's trace with ``TraceChecker`` on the requirements it names.
+/// them at once, the timed ones alone at the end), and judges the whole run's trace with
+/// ``TraceChecker``, as `jobwire check` judges its capture.
 public enum VerifyRunner {
     /// Runs every selected case of ``VerifyCases/all(vectors:)``.
     public static func run(_ options: VerifyOptions) async throws -> VerifyRun {
@@ -60,30 +60,21 @@ public enum VerifyRunner {
         defer { lag.stop() }
         let context = CaseContext(options: options, timeoutMs: timeoutMs, runTag: runTag, lag: lag)
         var results: [String: VerifyCaseResult] = [:]
-        await withTaskGroup(of: [VerifyCaseResult].self) { group in
+        await withTaskGroup(of: VerifyCaseResult.self) { group in
             for verifyCase in selected where verifyCase.lane == .concurrent {
-                group.addTask { [await context.run(verifyCase)] }
+                group.addTask { await context.run(verifyCase) }
             }
-            let lane = selected.filter { $0.lane == .eligibility }
-            group.addTask {
-                // In turn, since they share the vectors' worker ids; each one's settling overlaps the next.
-                await withTaskGroup(of: VerifyCaseResult.self) { finishing in
-                    for verifyCase in lane {
-                        let acted = await context.act(verifyCase)
-                        finishing.addTask { await context.finish(acted) }
-                    }
-                    return await finishing.reduce(into: []) { $0.append($1) }
-                }
-            }
-            for await batch in group { for result in batch { results[result.id] = result } }
+            for await result in group { results[result.id] = result }
         }
         for verifyCase in selected where verifyCase.lane == .timed {
             results[verifyCase.id] = await context.run(verifyCase)
         }
-        return VerifyRun(
+        var run = VerifyRun(
             target: options.base.absoluteString, timeoutMs: timeoutMs,
             header: options.profile.traceHeader(timeoutMs: timeoutMs),
             results: selected.compactMap { results[$0.id] })
+        VerifyJudgement.judge(&run, starvedStallMs: options.starvedStallMs)
+        return run
     }
 
     /// True when `only` and `skip` let the case run: each entry is a case id, a requirement id or an area.
@@ -144,9 +135,7 @@ struct CaseContext: Sendable {
     func act(_ verifyCase: VerifyCase) async -> Acted {
         let started = ContinuousClock.now
         if let reason = skipReason(verifyCase) { return Acted(verifyCase: verifyCase, skipped: reason, started: started) }
-        let session = VerifySession(
-            caseID: verifyCase.id, runTag: runTag, base: options.base, profile: options.profile, clock: options.clock,
-            timeoutMs: timeoutMs, emitToleranceMs: options.emitToleranceMs, lag: lag)
+        let session = session(for: verifyCase)
         var failure: String?
         do {
             try await verifyCase.body(session)
@@ -156,49 +145,28 @@ struct CaseContext: Sendable {
         return Acted(verifyCase: verifyCase, session: session, failure: failure, started: started)
     }
 
-    /// Waits until every event the steps call for is due, then judges the case's trace.
+    /// A session for `verifyCase`'s steps, its ids unique to the run and case.
+    func session(for verifyCase: VerifyCase) -> VerifySession {
+        VerifySession(
+            caseID: verifyCase.id, runTag: runTag, base: options.base, profile: options.profile, clock: options.clock,
+            timeoutMs: timeoutMs, emitToleranceMs: options.emitToleranceMs, lag: lag)
+    }
+
+    /// Waits until every event the steps call for is due and closes the case's apps; the verdict
+    /// comes later, from the whole run's trace (``VerifyJudgement``).
     func finish(_ acted: Acted) async -> VerifyCaseResult {
         let verifyCase = acted.verifyCase
         guard let session = acted.session else {
-            return VerifyCaseResult(verifyCase: verifyCase, outcome: .skipped(reason: acted.skipped ?? ""), durationSeconds: 0, violations: [], events: [])
+            return VerifyCaseResult(verifyCase: verifyCase, outcome: .skipped(reason: acted.skipped ?? ""), durationSeconds: 0, violations: [])
         }
-        let header = options.profile.traceHeader(timeoutMs: timeoutMs, unknownRequests: session.unknownRequests, unknownWorkers: session.unknownWorkers)
-        await session.settle(options.emitToleranceMs + 2 * header.clockSkewToleranceMs)
+        await session.settle(options.emitToleranceMs + 2 * options.profile.traceHeader(timeoutMs: timeoutMs).clockSkewToleranceMs)
         await session.disconnectAll()
-        session.recorder.record(TraceActor(.client, id: session.id("client")), .traceEnd)
-        let mine = session.requests.union(session.unknownRequests)
-        let events = session.recorder.lines { line in
-            // Protocol events about other cases' requests reach this case's apps too; they are not its business.
-            guard line["kind"] == "io.in" else { return true }
-            return line["payload"]?["ReqID"].flatMap(VerifyApp.id).map(mine.contains) ?? true
-        }
-        let text = ([header.json] + events).map { $0.compactText + "\n" }.joined()
-        var outcome: CaseOutcome = .passed
-        var violations: [Violation] = []
-        do {
-            let verdict = try TraceChecker.check(text: text, file: verifyCase.id)
-            // Every violation the rules found, under its own id, whether or not the case names it.
-            for rule in verdict.rules where rule.failed {
-                violations += rule.violations
-            }
-            violations += session.verdicts
-        } catch {
-            outcome = .error(message: "the case's trace could not be checked: \(error)")
-        }
         let elapsed = ContinuousClock.now - acted.started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        if let failure = acted.failure {
-            outcome = .error(message: failure)
-        } else if let first = violations.first {
-            outcome = .failed(expected: first.expected, observed: first.observed)
-        }
-        let stall = lag.longestStall(from: acted.started)
-        if outcome.isProblem, stall >= options.starvedStallMs {
-            outcome = .inconclusive(reason: "the kit was starved: it stalled \(stall) ms during the case, so what it saw cannot be blamed on the backend; rerun on a quieter machine")
-        }
         return VerifyCaseResult(
-            verifyCase: verifyCase, outcome: outcome, durationSeconds: seconds, violations: violations, events: events,
-            recorded: session.recorder.lines(), unknownRequests: session.unknownRequests, unknownWorkers: session.unknownWorkers)
+            verifyCase: verifyCase, outcome: acted.failure.map { .error(message: $0) } ?? .passed, durationSeconds: seconds,
+            violations: session.verdicts, recorded: session.recorder.lines(), unknownRequests: session.unknownRequests,
+            unknownWorkers: session.unknownWorkers, longestStallMs: lag.longestStall(from: acted.started))
     }
 
     func skipReason(_ verifyCase: VerifyCase) -> String? {

@@ -11,6 +11,8 @@ extension VerifySession {
     @discardableResult
     public func advanceClock(by milliseconds: Int64) async throws -> Int64 {
         guard let route = profile.clockFixture else { throw VerifyStepError("the profile names no clockFixture path (FIX-4)") }
+        // What the backend sent before the jump is recorded with the time it came, not after it.
+        await fenceApps()
         let before = clock.now()
         let answer = try await http.call(TraceActor(.client, id: id("clock")), route, body: .json(["advanceMs": .int(milliseconds)]))
         guard answer.succeeded, let now = answer.body?["now"]?.integerValue else {

@@ -256,8 +256,15 @@ public final class VerifySession: Sendable {
     /// Lets what the backend still owes arrive before the trace is judged: `milliseconds` of the
     /// kit's running time, then a fence on every app's connection, so an absence is proven by
     /// something that had to come later on the same connection and not by a sleep alone.
+    /// A case without apps has nothing in flight to wait for: its REST answers are all in.
     func settle(_ milliseconds: Int64) async {
+        guard !state.withLock({ $0.apps.isEmpty }) else { return }
         await lag.waitRunning(milliseconds)
+        await fenceApps()
+    }
+
+    /// Fences every app's connection (``VerifyApp/fence()``): all the backend sent them so far is recorded.
+    func fenceApps() async {
         for app in state.withLock({ $0.apps }) { await app.fence() }
     }
 
@@ -268,7 +275,9 @@ public final class VerifySession: Sendable {
     /// Lets the client's timeout pass: on the backend's clock through its clock fixture (FIX-4),
     /// which takes no real time; without the fixture, a step of the embedded backend's clock or real time.
     public func letTimeoutPass() async throws {
-        if profile.clockFixture != nil { try await advanceClock(by: timeoutMs) } else { await clock.pass(timeoutMs) }
+        if profile.clockFixture != nil { return try await advanceClock(by: timeoutMs) }
+        await fenceApps()
+        await clock.pass(timeoutMs)
     }
 }
 

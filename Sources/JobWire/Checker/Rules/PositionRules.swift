@@ -11,25 +11,23 @@ struct REST18PositionUse: TraceRule {
             check: "the `apply` of a WorkerAccept sent after the winner's successful position call carries that lat and lng")
     ]
     var wantsFacts: Bool { true }
-    /// The winner's reported position when its WorkerAccept was received, by xid.
-    private var atAccept: [String: (worker: String, position: ReportedPosition)] = [:]
-    /// Per won request: its winner and the position its `apply` must carry.
-    private var owed: [String: (worker: String, position: ReportedPosition)] = [:]
+    /// The position each WorkerAccept's worker had reported when the call was received, by
+    /// request and worker. Its `apply` is matched by the winner it names, not by the call's
+    /// answer: from app events the client may record the `apply` before the winner records the
+    /// answer.
+    private var atAccept: [String: [String: ReportedPosition]] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
         case .received(let call) where call.call == .workerAccept:
-            guard let worker = call.body?["workerId"].flatMap(TraceFields.canonicalID),
+            guard let req = call.req, let worker = call.body?["workerId"].flatMap(TraceFields.canonicalID),
                 let position = context.session.workerRecords[worker]?.reported
             else { return }
             if atAccept.count > 10_000 { atAccept.removeAll() }
-            atAccept[call.xid] = (worker, position)
-        case .answered(let answer) where answer.call == .workerAccept:
-            guard let pending = atAccept.removeValue(forKey: answer.xid), answer.succeeded, let req = answer.req else { return }
-            if owed[req] == nil { owed[req] = pending }
+            atAccept[req, default: [:]][worker] = position
         case .emitted(let emission) where emission.event == .apply:
-            guard let req = emission.req, let (worker, position) = owed.removeValue(forKey: req),
-                emission.payload?["workerId"].flatMap(TraceFields.canonicalID) == worker
+            guard let req = emission.req, let worker = emission.payload?["workerId"].flatMap(TraceFields.canonicalID),
+                let position = atAccept.removeValue(forKey: req)?[worker]
             else { return }
             let lat = emission.payload?["lat"]
             let lng = emission.payload?["lng"]
@@ -43,5 +41,5 @@ struct REST18PositionUse: TraceRule {
         }
     }
 
-    mutating func forget(_ req: String) { owed[req] = nil }
+    mutating func forget(_ req: String) { atAccept[req] = nil }
 }
