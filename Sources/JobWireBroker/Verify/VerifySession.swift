@@ -275,7 +275,10 @@ public final class VerifySession: Sendable {
     /// Lets the client's timeout pass: on the backend's clock through its clock fixture (FIX-4),
     /// which takes no real time; without the fixture, a step of the embedded backend's clock or real time.
     public func letTimeoutPass() async throws {
-        if profile.clockFixture != nil { return try await advanceClock(by: timeoutMs) }
+        if profile.clockFixture != nil {
+            try await advanceClock(by: timeoutMs)
+            return
+        }
         await fenceApps()
         await clock.pass(timeoutMs)
     }
