@@ -88,7 +88,7 @@ struct ReferenceBackendServerTests {
         do {
             try await anonymous.connect(auth: ["role": "worker"])
             Issue.record("connected without a userId")
-        } catch let error as SocketIOClientError {
+        } catch {
             #expect(error.connectErrorMessage?.contains("auth.userId") == true)
         }
         await anonymous.disconnect()
@@ -105,7 +105,7 @@ struct ReferenceBackendServerTests {
             do {
                 try await socket.connect(auth: auth)
                 Issue.record("connected with the malformed auth \(JSONValue.object(auth).compactText)")
-            } catch let error as SocketIOClientError {
+            } catch {
                 #expect(error.connectErrorMessage?.contains("MSG-16") == true, "\(JSONValue.object(auth).compactText): \(error)")
             }
             await socket.disconnect()
