@@ -40,6 +40,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A JSON profile of event names, namespace, rooms, paths and fixtures.", valueName: "file"))
     var profile: String?
 
+    @Option(help: ArgumentHelp("The seed of the generated eligibility population (getjobs-eligibility-generated); a failing run's report names its seed, and the same seed replays the same workers and requests.", valueName: "n"))
+    var seed: UInt64?
+
     @Option(help: ArgumentHelp("Run the embedded backend with this deliberate fault (repeat): \(BackendFaults.named.map(\.name).joined(separator: ", ")), or a task API one: \(TaskFaults.named.map(\.name).joined(separator: ", ")).", valueName: "name"))
     var mutant: [String] = []
 
@@ -90,6 +93,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 options = backend.options(profile: names, vectors: directory)
             }
             options.timeoutMs = timeout
+            if let seed { options.seed = seed }
             options.only = only
             options.skip = skip
             let target = embedded.map { "the embedded reference backend at \($0.url.absoluteString)" } ?? options.base.absoluteString

@@ -22,33 +22,51 @@ extension VerifyCases {
                 "getJobs lists exactly the open jobs eligible for the caller, over the \(vectors.count) \(feature) eligibility vectors' workers and requests at once",
                 ["ELIG-8", "REST-4", "FLOW-13"], needs: [.workerFixture, .clientFixture]
             ) { session in
-                let observer = try await session.worker("observer", nil)
-                var population: [(worker: String, client: VerifyApp, req: String)] = []
-                for (index, vector) in vectors.enumerated() {
-                    let member = try await post(vector, number: featureIndex * 100 + index, session)
-                    population.append(member)
-                }
-                // The `new` of every request in the trace, and the skew passed, before any getJobs.
-                for member in population { await session.awaitDelivery(observer, .new, member.req) }
-                await session.pause()
-                for member in population { try await session.getJobs(TraceActor(.worker, id: member.worker)) }
-                // A cancel within the skew of an answer could have been the backend's reason to leave a job out.
-                await session.pause()
-                for member in population {
-                    try await session.cancel(member.client.actor, member.req, reason: "jobwire verify: eligibility population done")
-                }
+                try await judgePopulation(vectors.map { ($0.id, $0.input["profile"], $0.input["job"]?.objectValue) }, offset: featureIndex * 100, session)
             }
         }
     }
 
-    /// Sets up vector `number`'s worker and client and posts its job; returns who and what.
-    private static func post(_ vector: VectorCase, number: Int, _ session: VerifySession) async throws -> (worker: String, client: VerifyApp, req: String) {
-        guard let profile = vector.input["profile"], let job = vector.input["job"]?.objectValue,
-            let original = profile["userID"].flatMap(VerifyApp.id)
-        else { throw VerifyStepError("vector \(vector.id) has no profile or job") }
+    /// Workers and requests generated from `seed` around the eligibility boundaries, judged like a
+    /// vector population; the seed is in the title, and `--seed` replays it.
+    static func generatedEligibility(seed: UInt64) -> VerifyCase {
+        let members = EligibilityPopulation.generate(seed: seed, count: 40)
+        return VerifyCase(
+            "getjobs-eligibility-generated",
+            "getJobs lists exactly the open jobs eligible for the caller, over \(members.count) workers and requests generated around the boundaries from seed \(seed) (replay: --seed \(seed))",
+            ["ELIG-8", "REST-4", "FLOW-13"], needs: [.workerFixture, .clientFixture]
+        ) { session in
+            try await judgePopulation(members.enumerated().map { ("seed \(seed) member \($0.offset)", $0.element.profile, $0.element.job) }, offset: 900, session)
+        }
+    }
+
+    /// Every member's worker and client set up and its job posted; once the channel's `new` for
+    /// each has been seen, every worker calls getJobs, and the checker judges each answer against
+    /// every open request (ELIG-8 both ways, FLOW-13).
+    private static func judgePopulation(_ members: [(label: String, profile: JSONValue?, job: JSONObject?)], offset: Int, _ session: VerifySession) async throws {
+        let observer = try await session.worker("observer", nil)
+        var population: [(worker: String, client: VerifyApp, req: String)] = []
+        for (index, member) in members.enumerated() {
+            guard let profile = member.profile, let job = member.job else { throw VerifyStepError("\(member.label) has no profile or job") }
+            population.append(try await post(profile: profile, job: job, label: member.label, number: offset + index, session))
+        }
+        // The `new` of every request in the trace, and the skew passed, before any getJobs.
+        for member in population { await session.awaitDelivery(observer, .new, member.req) }
+        await session.pause()
+        for member in population { try await session.getJobs(TraceActor(.worker, id: member.worker)) }
+        // A cancel within the skew of an answer could have been the backend's reason to leave a job out.
+        await session.pause()
+        for member in population {
+            try await session.cancel(member.client.actor, member.req, reason: "jobwire verify: eligibility population done")
+        }
+    }
+
+    /// Sets up member `number`'s worker and client and posts its job; returns who and what.
+    private static func post(profile: JSONValue, job: JSONObject, label: String, number: Int, _ session: VerifySession) async throws -> (worker: String, client: VerifyApp, req: String) {
+        guard let original = profile["userID"].flatMap(VerifyApp.id) else { throw VerifyStepError("\(label): the profile has no userID") }
         let rename = { (id: JSONValue) in Self.renamed(id, original: original, number: number, session) }
         let worker = rename(profile["userID"]!)
-        guard let workerID = VerifyApp.id(worker) else { throw VerifyStepError("vector \(vector.id): the worker id \(worker.compactText) is not an id") }
+        guard let workerID = VerifyApp.id(worker) else { throw VerifyStepError("\(label): the worker id \(worker.compactText) is not an id") }
         var renamedProfile = profile.objectValue ?? [:]
         renamedProfile["userID"] = worker
         try await session.putWorker(workerID, .object(renamedProfile))

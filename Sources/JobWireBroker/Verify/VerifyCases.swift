@@ -3,8 +3,10 @@ import JobWire
 
 /// The server suite of `jobwire verify`: every case, each naming the requirements it checks.
 public enum VerifyCases {
-    /// Every case, the eligibility ones driven by the eligibility vectors in `vectors`.
-    public static func all(vectors: URL) throws(VectorLoadError) -> [VerifyCase] {
-        messages + flow + rest + state + tasks + taskUsers + taskLifecycle + taskContractors + [timeout, noExpiry] + (try eligibility(vectors: vectors))
+    /// Every case, the eligibility ones driven by the eligibility vectors in `vectors` and by a
+    /// population generated from `seed`.
+    public static func all(vectors: URL, seed: UInt64 = 0) throws(VectorLoadError) -> [VerifyCase] {
+        messages + flow + rest + state + tasks + taskUsers + taskLifecycle + taskContractors + [timeout, noExpiry]
+            + (try eligibility(vectors: vectors)) + [generatedEligibility(seed: seed)]
     }
 }

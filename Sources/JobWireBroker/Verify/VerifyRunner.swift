@@ -26,6 +26,8 @@ public struct VerifyOptions: Sendable {
     public var skip: [String] = []
     /// The vectors directory (eligibility vectors drive getJobs).
     public var vectors: URL
+    /// The seed of the generated eligibility population; the same seed, the same population.
+    public var seed: UInt64 = UInt64.random(in: 1...999_999)
 
     public init(base: URL, profile: VerifyProfile = VerifyProfile(), clock: any VerifyClock = WallVerifyClock(), vectors: URL) {
         self.base = base
@@ -46,7 +48,7 @@ public struct VerifyUnreachable: Error, Sendable, CustomStringConvertible {
 public enum VerifyRunner {
     /// Runs every selected case of ``VerifyCases/all(vectors:)``.
     public static func run(_ options: VerifyOptions) async throws -> VerifyRun {
-        try await run(VerifyCases.all(vectors: options.vectors), options)
+        try await run(VerifyCases.all(vectors: options.vectors, seed: options.seed), options)
     }
 
     /// Runs `cases`.
