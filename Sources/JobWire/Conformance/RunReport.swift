@@ -66,9 +66,16 @@ public struct RunReport: Sendable {
     /// Totals over all results.
     public var summary: RunSummary { RunSummary(results) }
 
-    /// Totals per requirement, in requirement order.
+    /// Totals per requirement, in requirement order. A failed case counts under every requirement it violated (a verify case may break several,
+    /// and none of them need be the one it is named for); any other case under its requirement.
     public var summaryByRequirement: [(RequirementID, RunSummary)] {
-        Dictionary(grouping: results, by: \.requirement).map { ($0.key, RunSummary($0.value)) }.sorted { $0.0 < $1.0 }
+        var groups: [RequirementID: [CaseResult]] = [:]
+        for result in results {
+            var ids: Set<RequirementID> = [result.requirement]
+            if case .failed = result.outcome, !result.violations.isEmpty { ids = Set(result.violations.map(\.requirement)) }
+            for id in ids { groups[id, default: []].append(result) }
+        }
+        return groups.map { ($0.key, RunSummary($0.value)) }.sorted { $0.0 < $1.0 }
     }
 
     /// True when nothing failed or errored outside the known-failures list and the list is not stale.
