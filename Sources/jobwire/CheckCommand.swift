@@ -51,15 +51,8 @@ struct CheckCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(Data("jobwire: \(file): \(verdict.eventCount) events, \(verdict.failedIDs.isEmpty ? "conformant" : "violates \(verdict.failedIDs.map(\.rawValue).joined(separator: ", "))")\n".utf8))
             }
             let run = RunReport(title: "check", testee: files.joined(separator: ", "), results: results)
-                .applying(knownFailures) { entry, result in Self.entry(entry, names: result) }
+                .applying(knownFailures)
             return try report.emit(run, catalog: catalog, listSkipped: false)
         }
-    }
-
-    /// True when a known-failures entry (`ID` or `FILE:ID`) names this case.
-    static func entry(_ entry: String, names result: CaseResult) -> Bool {
-        if entry == result.requirement.rawValue || entry == result.id { return true }
-        guard let file = result.location else { return false }
-        return entry == "\(URL(fileURLWithPath: file).lastPathComponent):\(result.requirement.rawValue)"
     }
 }

@@ -43,3 +43,19 @@ struct KnownFailuresTests {
         #expect(throws: VectorLoadError.self) { try KnownFailures.parse("a.one\na.one\n", file: "k.txt") }
     }
 }
+
+/// One reading of a known-failures entry for every command: a case id, a requirement the case is
+/// about or violated, or FILE:ID; nothing else.
+struct KnownFailuresEntryTests {
+    @Test func anEntryNamesACaseByItsIDItsRequirementsOrWhatItViolated() {
+        let result = CaseResult(
+            id: "new-direct", description: "d", requirement: "MSG-3", outcome: .failed(expected: "", observed: ""), location: "/tmp/run.jsonl",
+            violations: [Violation(requirement: "FLOW-8", lines: [3], expected: "e", observed: "o")], requirements: ["MSG-3", "MSG-8"])
+        for entry in ["new-direct", "MSG-3", "MSG-8", "FLOW-8", "run.jsonl:MSG-3"] {
+            #expect(KnownFailures.entry(entry, names: result), "\(entry)")
+        }
+        for entry in ["new", "MSG-4", "other.jsonl:MSG-3", "run.jsonl:FLOW-8x", ""] {
+            #expect(!KnownFailures.entry(entry, names: result), "\(entry)")
+        }
+    }
+}

@@ -19,6 +19,16 @@ public struct KnownFailures: Sendable {
     /// The ids as a set.
     public var ids: Set<String> { Set(entries.map(\.id)) }
 
+    /// Whether `entry` names `result`, the one reading every command shares: the case's id, a
+    /// requirement it is about or violated, or `FILE:ID` for the case of requirement ID in a
+    /// checked file (jobwire check).
+    public static func entry(_ entry: String, names result: CaseResult) -> Bool {
+        if entry == result.id || entry == result.requirement.rawValue { return true }
+        if result.requirements.contains(where: { $0.rawValue == entry }) || result.violations.contains(where: { $0.requirement.rawValue == entry }) { return true }
+        guard let file = result.location else { return false }
+        return entry == "\(URL(fileURLWithPath: file).lastPathComponent):\(result.requirement.rawValue)"
+    }
+
     /// Reads a list: one id per line; `#` starts a comment; blank lines are ignored.
     public static func load(path: String) throws(VectorLoadError) -> KnownFailures {
         let text: String

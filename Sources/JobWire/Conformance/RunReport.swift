@@ -33,14 +33,11 @@ public struct RunReport: Sendable {
     }
 
     /// Marks the listed failures as known and records every entry that went stale; entries match case ids exactly.
+    /// Marks the listed failures as known (every command reads a known-failures entry the same
+    /// way, ``KnownFailures/entry(_:names:)``), and records every entry that went stale: one that
+    /// names no case, or whose cases all passed.
     public func applying(_ list: KnownFailures?) -> RunReport {
-        applying(list) { entry, result in entry == result.id }
-    }
-
-    /// Marks the listed failures as known, where `matches` says which cases an entry names (one
-    /// entry may name several, as a requirement id names that rule in every checked trace), and
-    /// records every entry that went stale: one that names no case, or whose cases all passed.
-    public func applying(_ list: KnownFailures?, matches: (String, CaseResult) -> Bool) -> RunReport {
+        let matches = KnownFailures.entry
         guard let list else { return self }
         var copy = self
         var stale: [StaleKnownFailure] = []
