@@ -45,7 +45,7 @@ struct CheckCommand: AsyncParsableCommand {
                 let verdict = try TraceChecker.check(path: file, displayPath: file)
                 let elapsed = ContinuousClock.now - start
                 var cases = verdict.caseResults()
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let seconds = elapsed.inSeconds
                 for index in cases.indices { cases[index].durationSeconds = seconds / Double(max(cases.count, 1)) }
                 results += cases
                 FileHandle.standardError.write(Data("jobwire: \(file): \(verdict.eventCount) events, \(verdict.failedIDs.isEmpty ? "conformant" : "violates \(verdict.failedIDs.map(\.rawValue).joined(separator: ", "))")\n".utf8))

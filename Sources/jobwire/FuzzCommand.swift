@@ -36,11 +36,11 @@ struct FuzzCommand: ParsableCommand {
         let start = clock.now
         let interval = max(iterations / 20, 10_000)
         let summary = SocketIOWireFuzzer().run(iterations: iterations, seed: seed, progressInterval: interval) { progress in
-            let seconds = Self.seconds(clock.now - start)
+            let seconds = (clock.now - start).inSeconds
             let percent = progress.iterations * 100 / iterations
             Self.standardError("fuzz: \(progress.iterations)/\(iterations) (\(percent)%), \(Self.rate(progress.iterations, seconds))/s, \(progress.failureCount) failures\n")
         }
-        let seconds = Self.seconds(clock.now - start)
+        let seconds = (clock.now - start).inSeconds
         print(Self.report(summary, seconds: seconds))
         if summary.failureCount > 0 { throw ExitCode.failure }
     }
@@ -69,10 +69,6 @@ struct FuzzCommand: ParsableCommand {
         }
         for failure in summary.failures { lines.append("FAILURE " + failure.description) }
         return lines.joined(separator: "\n")
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func rate(_ count: Int, _ seconds: Double) -> Int {

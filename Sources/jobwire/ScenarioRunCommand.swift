@@ -86,7 +86,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
                 ran += 1
                 Self.progress(result, elapsed: clock.now - start)
                 var cases = result.caseResults()
-                let seconds = Double((clock.now - start).components.attoseconds) / 1e18 + Double((clock.now - start).components.seconds)
+                let seconds = (clock.now - start).inSeconds
                 for index in cases.indices { cases[index].durationSeconds = seconds / Double(max(cases.count, 1)) }
                 results += cases
                 if let adapterTestee = testee as? AdapterScenarioTestee, await adapterTestee.isBroken, let command {

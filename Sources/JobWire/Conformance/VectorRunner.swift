@@ -28,7 +28,7 @@ public enum VectorRunner {
                 CaseResult(
                     id: vector.id, description: vector.description, requirement: vector.requirement, outcome: outcome,
                     location: "\(vector.file):\(vector.line)",
-                    durationSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    durationSeconds: elapsed.inSeconds
                 )
             )
         }

@@ -1,3 +1,4 @@
+import JobWire
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -53,7 +54,7 @@ public struct ProcessMeasurement: Sendable, Hashable {
         #endif
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return ProcessMeasurement(
-            status: exit, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18, peakBytes: peak)
+            status: exit, seconds: elapsed.inSeconds, peakBytes: peak)
     }
 
     /// `VmHWM` of a running process (Linux), in bytes; 0 when it cannot be read.

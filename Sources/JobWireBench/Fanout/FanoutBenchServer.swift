@@ -1,3 +1,4 @@
+import JobWire
 import SocketIONIO
 import SocketIOWire
 
@@ -38,7 +39,7 @@ public final class FanoutBenchServer: Sendable {
             room.emit(FanoutFrame.eventName, arguments: [.int(Int64(burst.phase)), .int(Int64(sequence)), .int(Int64(sent)), padding])
         }
         let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return elapsed.inSeconds
     }
 
     /// Carries out one control request; nil for ``FanoutControlRequest/quit``, which the caller handles.

@@ -30,7 +30,7 @@ public final class KitLag: Sendable {
             while !Task.isCancelled {
                 try? await Task.sleep(for: tick)
                 let now = ContinuousClock.now
-                let late = (now - last - tick).milliseconds
+                let late = (now - last - tick).inMilliseconds
                 // Below a few ms is the timer's ordinary jitter.
                 if late >= 5 { self?.stalls.withLock { $0.append(Stall(end: now, milliseconds: late)) } }
                 last = now
@@ -60,16 +60,9 @@ public final class KitLag: Sendable {
     public func waitRunning(_ milliseconds: Int64, since: ContinuousClock.Instant = .now) async {
         while true {
             let now = ContinuousClock.now
-            let running = (now - since).milliseconds - stalled(from: since, to: now)
+            let running = (now - since).inMilliseconds - stalled(from: since, to: now)
             guard running < milliseconds else { return }
             try? await Task.sleep(for: .milliseconds(milliseconds - running))
         }
-    }
-}
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 {
-        components.seconds * 1_000 + components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -164,7 +164,7 @@ struct CaseContext: Sendable {
         await session.settle(options.emitToleranceMs + 2 * options.profile.traceHeader(timeoutMs: timeoutMs).clockSkewToleranceMs)
         await session.disconnectAll()
         let elapsed = ContinuousClock.now - acted.started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         return VerifyCaseResult(
             verifyCase: verifyCase, outcome: acted.failure.map { .error(message: $0) } ?? .passed, durationSeconds: seconds,
             violations: session.verdicts, recorded: session.recorder.lines(), unknownRequests: session.unknownRequests,
