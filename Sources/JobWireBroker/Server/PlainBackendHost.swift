@@ -16,7 +16,8 @@ public final class PlainBackendHost: BrokerHost {
     private let server = Mutex<ReferenceBackendServer?>(nil)
     let clock: any BrokerClock
     private let recorder: CaptureRecorder?
-    private let xids = Mutex(0)
+    /// The calls' order: each takes the next xid, and one runs at a time (``run(_:)``).
+    private let callOrder = Mutex(0)
     /// Where problems with reports go, e.g. standard error.
     private let log: @Sendable (String) -> Void
 
@@ -47,22 +48,28 @@ public final class PlainBackendHost: BrokerHost {
         return .json(reply.status, reply.body, afterSend: { [self] in emit(reply.emissions) })
     }
 
-    /// Runs one call and records it; the caller emits.
+    /// Runs one call and records it; the caller emits. One call at a time, from reading the clock
+    /// to recording the answer: the capture shows calls in the order the backend decided them and
+    /// with the times it decided them at, however many race (a loser's `race_lost` never before the
+    /// winner's call, REST-8).
     func run(_ request: RESTRequest) -> BackendReply {
-        let now = clock.now()
-        let xid = "x-\(xids.withLock { $0 += 1; return $0 })"
-        // The server's own fixtures first, then the task API's paths (it emits nothing); everything else is the job flow's.
-        let reply = serverFixture(request)
-            ?? tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) })
-            ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
-        if let recorder {
-            let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-            var fields: JSONObject = ["xid": .string(xid), "method": .string(request.method), "path": .string(target)]
-            if let body = try? JSONParser.parse(request.body) { fields["body"] = body }
-            try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpRequest, fields: fields))
-            try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpResponse, fields: ["xid": .string(xid), "status": .int(Int64(reply.status)), "body": reply.body]))
+        callOrder.withLock { counter in
+            counter += 1
+            let xid = "x-\(counter)"
+            let now = clock.now()
+            // The server's own fixtures first, then the task API's paths (it emits nothing); everything else is the job flow's.
+            let reply = serverFixture(request)
+                ?? tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) })
+                ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
+            if let recorder {
+                let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+                var fields: JSONObject = ["xid": .string(xid), "method": .string(request.method), "path": .string(target)]
+                if let body = try? JSONParser.parse(request.body) { fields["body"] = body }
+                try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpRequest, fields: fields))
+                try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpResponse, fields: ["xid": .string(xid), "status": .int(Int64(reply.status)), "body": reply.body]))
+            }
+            return reply
         }
-        return reply
     }
 
     /// Sends emissions to their rooms, in order, recording each.
