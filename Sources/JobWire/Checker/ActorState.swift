@@ -11,6 +11,8 @@ struct ActorState: Sendable {
     var foreground = true
     /// The trace shows the app's launch, so it is known to be connected while running (MSG-3).
     var launchedSeen = false
+    /// The app's own `io.connected` is recorded and no `io.disconnected` since (FLOW-8, FLOW-9).
+    var socketConnected = false
     /// How many times the app was launched after a termination (DISC-3 tells restarts apart with it).
     var launches = 0
     /// The last launch, restore or return to the foreground (TIME-6).

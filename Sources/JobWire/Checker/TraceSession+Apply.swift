@@ -13,6 +13,11 @@ extension TraceSession {
         defer { applyWorkflow(event, call: call) }
         switch event.body {
         case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts)
+        case .connected where actor.role != .backend:
+            actors[actor]!.socketConnected = true
+            recordsConnections = true
+        case .disconnected where actor.role != .backend:
+            actors[actor]!.socketConnected = false
         case .viewShown(let view): applyView(view, actor: actor, event: event)
         case .profileUpdated(let worker, let profile):
             if let id = worker ?? actor.id { profiles[id] = profile }

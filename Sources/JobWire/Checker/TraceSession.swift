@@ -22,6 +22,9 @@ struct TraceSession: Sendable {
     /// positions (FIX-1, FIX-2, REST-17, REST-18, MSG-14).
     var workerRecords: [String: WorkerRecordFact] = [:]
     var clientRecords: [String: ClientRecordFact] = [:]
+    /// The apps record their own connections (`io.connected`): then an app without one has no
+    /// socket an event could reach; in a trace that records none, every app counts as connected.
+    var recordsConnections = false
     private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
 

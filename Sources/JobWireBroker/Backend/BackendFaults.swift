@@ -40,7 +40,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// A request no worker won by the client's timeout is cancelled by the backend itself, silently (breaks FLOW-15, and ELIG-8: getJobs leaves out a request the trace shows open).
     public static let requestsExpire = BackendFaults(rawValue: 1 << 14)
     /// Eligibility too strict: a worker reaches only half its maxKms, in getJobs and WorkerAccept
-    /// (breaks ELIG-8 by leaving out jobs it must list).
+    /// (breaks ELIG-8 by leaving out jobs it must list, REST-9 by refusing workers who may win).
     public static let reachHalved = BackendFaults(rawValue: 1 << 15)
 
     /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
@@ -61,6 +61,6 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("delayDropped", .delayDropped, breaks: ["MSG-14"]),
         NamedFault("identityNotChecked", .identityNotChecked, breaks: ["MSG-16"]),
         NamedFault("requestsExpire", .requestsExpire, breaks: ["ELIG-8", "FLOW-15"]),
-        NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8"]),
+        NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8", "REST-9"]),
     ]
 }

@@ -20,7 +20,7 @@ extension VerifyCases {
             return VerifyCase(
                 "getjobs-eligibility-\(feature)",
                 "getJobs lists exactly the open jobs eligible for the caller, over the \(vectors.count) \(feature) eligibility vectors' workers and requests at once",
-                ["ELIG-8", "REST-4", "FLOW-13"], needs: [.workerFixture, .clientFixture]
+                ["ELIG-8", "REST-4", "FLOW-13", "REST-9"], needs: [.workerFixture, .clientFixture]
             ) { session in
                 try await judgePopulation(vectors.map { ($0.id, $0.input["profile"], $0.input["job"]?.objectValue) }, offset: featureIndex * 100, session)
             }
@@ -34,7 +34,7 @@ extension VerifyCases {
         return VerifyCase(
             "getjobs-eligibility-generated",
             "getJobs lists exactly the open jobs eligible for the caller, over \(members.count) workers and requests generated around the boundaries from seed \(seed) (replay: --seed \(seed))",
-            ["ELIG-8", "REST-4", "FLOW-13"], needs: [.workerFixture, .clientFixture]
+            ["ELIG-8", "REST-4", "FLOW-13", "REST-9"], needs: [.workerFixture, .clientFixture]
         ) { session in
             try await judgePopulation(members.enumerated().map { ("seed \(seed) member \($0.offset)", $0.element.profile, $0.element.job) }, offset: 900, session)
         }
@@ -42,7 +42,8 @@ extension VerifyCases {
 
     /// Every member's worker and client set up and its job posted; once the channel's `new` for
     /// each has been seen, every worker calls getJobs, and the checker judges each answer against
-    /// every open request (ELIG-8 both ways, FLOW-13).
+    /// every open request (ELIG-8 both ways, FLOW-13); then every worker accepts its own member's
+    /// job, which it must win exactly when it is eligible (REST-9 both ways).
     private static func judgePopulation(_ members: [(label: String, profile: JSONValue?, job: JSONObject?)], offset: Int, _ session: VerifySession) async throws {
         let observer = try await session.worker("observer", nil)
         var population: [(worker: String, client: VerifyApp, req: String)] = []
@@ -54,8 +55,10 @@ extension VerifyCases {
         for member in population { await session.awaitDelivery(observer, .new, member.req) }
         await session.pause()
         for member in population { try await session.getJobs(TraceActor(.worker, id: member.worker)) }
-        // A cancel within the skew of an answer could have been the backend's reason to leave a job out.
+        // A call within the skew of an answer could have been the backend's reason to leave a job out.
         await session.pause()
+        // Each worker takes its own member's job: the eligible must win it, the others get 403 (REST-9 both ways).
+        for member in population { try await session.accept(TraceActor(.worker, id: member.worker), member.req) }
         for member in population {
             try await session.cancel(member.client.actor, member.req, reason: "jobwire verify: eligibility population done")
         }

@@ -56,7 +56,7 @@ public struct VerifyTextReport: Sendable {
         case .failed:
             for violation in result.violations {
                 out += "         \(catalog?.headline(violation.requirement) ?? violation.requirement.rawValue)\n"
-                out += "           \(violation.linesText) of the case's trace\n"
+                out += "           \(violation.linesText) of the run's capture (--capture)\n"
                 out += "           expected: \(violation.expected)\n"
                 out += "           observed: \(violation.observed)\n"
             }

@@ -74,7 +74,9 @@ struct FLOW8And9EndRecipients: TraceRule {
             if roles.contains(.client), let client = request.clientActor { required.append(.actor(client)) }
             if let winner {
                 let actor = TraceActor(.worker, id: winner)
-                if roles.contains(.worker), context.session.actors[actor] != nil { required.append(.actor(actor)) }
+                if roles.contains(.worker), let state = context.session.actors[actor], state.socketConnected || !context.session.recordsConnections {
+                    required.append(.actor(actor))
+                }
             } else if isCancel {
                 // An app terminated since the `new` has no socket left to receive the `cancel` on.
                 required += request.newTargets.filter { target in
