@@ -5,7 +5,7 @@ import Testing
 
 /// `jobwire verify` in-process against the embedded reference backend: the clean backend passes
 /// every case, and each mutant fails exactly on the requirements its fault breaks.
-@Suite(.serialized, .timeLimit(.minutes(5)))
+@Suite(.serialized, .timeLimit(.minutes(10)))
 struct VerifyRunnerTests {
     static let vectors: URL = {
         var url = URL(fileURLWithPath: #filePath)
