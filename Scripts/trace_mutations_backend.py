@@ -69,6 +69,12 @@ def register_msg(bad) -> None:
         payload(c, "new.R-1.out")["BlockedXP"] = [None]
         return c
 
+    @bad("msg-5-blocked-null-backend", "backend", ["MSG-5"], "R-1's BlockedXP is null: a value of the wrong type, not an absent member.")
+    def _():
+        c = s.happy()
+        payload(c, "new.R-1.out")["BlockedXP"] = None
+        return c
+
     @bad("msg-6-delay-fraction-backend", "backend", ["MSG-6"], "R-1's Delay is 1.5 seconds.")
     def _():
         c = s.happy()

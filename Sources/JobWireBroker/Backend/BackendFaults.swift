@@ -42,6 +42,9 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// Eligibility too strict: a worker reaches only half its maxKms, in getJobs and WorkerAccept
     /// (breaks ELIG-8 by leaving out jobs it must list, REST-9 by refusing workers who may win).
     public static let reachHalved = BackendFaults(rawValue: 1 << 15)
+    /// `null` for absent: a `new` whose client bans nobody carries `"BlockedXP": null` instead of
+    /// `[]` or no member (MSG-5 reads `null` as a value of the wrong type, not as absent).
+    public static let bansAsNull = BackendFaults(rawValue: 1 << 16)
 
     /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
     /// embedded backend fails with it on, exactly (VerifyRunnerTests proves each).
@@ -62,5 +65,6 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("identityNotChecked", .identityNotChecked, breaks: ["MSG-16"]),
         NamedFault("requestsExpire", .requestsExpire, breaks: ["ELIG-8", "FLOW-15"]),
         NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8", "REST-9"]),
+        NamedFault("bansAsNull", .bansAsNull, breaks: ["MSG-5"]),
     ]
 }

@@ -66,6 +66,7 @@ public struct JobDispatchBackend: Sendable {
                 "createdAt": .string(Self.iso8601(now)),
             ]
             if faults.contains(.delayDropped) { payload.members.removeAll { $0.key == "Delay" } }
+            if faults.contains(.bansAsNull), client.blockedWorkers.isEmpty { payload["BlockedXP"] = .null }
             if let image { payload["image"] = .string(image) }
             if let workerID { payload["workerId"] = Self.json(workerID) }
             let offer = JobOffer(
