@@ -44,7 +44,7 @@ public struct TaskBackend: Sendable {
     mutating func issueToken(for userID: String, ttl: Int64, now: Int64) -> TaskSessionToken {
         tokens = tokens.filter { $0.value.expiresAt > now || faults.contains(.expiredTokenAccepted) }
         let text = "hf." + String(random.next(), radix: 16) + String(random.next(), radix: 16)
-        let token = TaskSessionToken(token: text, userID: userID, expiresAt: now + ttl)
+        let token = TaskSessionToken(token: text, userID: userID, expiresAt: now + (faults.contains(.tokenDiesEarly) ? ttl / 2 : ttl))
         tokens[text] = token
         return token
     }

@@ -61,6 +61,10 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
     public static let createAnswerWithoutID = TaskFaults(rawValue: 1 << 24)
     /// Any user's task can be read by its id.
     public static let foreignTaskReadable = TaskFaults(rawValue: 1 << 25)
+    /// Too strict at a boundary: cancels close an hour before the announced cut-off (breaks TASK-13).
+    public static let cutoffEarly = TaskFaults(rawValue: 1 << 26)
+    /// Too strict at a boundary: a token dies at half the lifetime the settings announce (breaks TASK-4).
+    public static let tokenDiesEarly = TaskFaults(rawValue: 1 << 27)
 
     /// Every fault with its name and the requirement ids `jobwire verify` fails with it on when
     /// it runs the TASK cases (`--only TASK`), exactly (VerifyRunnerTests proves each).
@@ -91,5 +95,7 @@ public struct TaskFaults: OptionSet, Sendable, Hashable {
         NamedFault("pastWorkUnfiltered", .pastWorkUnfiltered, breaks: ["TASK-23"]),
         NamedFault("createAnswerWithoutID", .createAnswerWithoutID, breaks: ["TASK-25"]),
         NamedFault("foreignTaskReadable", .foreignTaskReadable, breaks: ["TASK-26"]),
+        NamedFault("cutoffEarly", .cutoffEarly, breaks: ["TASK-13"]),
+        NamedFault("tokenDiesEarly", .tokenDiesEarly, breaks: ["TASK-4"]),
     ]
 }
