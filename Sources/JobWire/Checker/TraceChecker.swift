@@ -10,6 +10,7 @@ public struct TraceChecker: Sendable {
     private var context: RuleContext
     private var byKind: [TraceEventKind: [Int]] = [:]
     private var factRules: [Int] = []
+    private var taskRules: [Int] = []
     /// The number of events consumed.
     public private(set) var eventCount = 0
 
@@ -21,6 +22,7 @@ public struct TraceChecker: Sendable {
         for (index, rule) in rules.enumerated() {
             for kind in rule.kinds { byKind[kind, default: []].append(index) }
             if rule.wantsFacts { factRules.append(index) }
+            if rule.wantsTaskAnswers { taskRules.append(index) }
         }
     }
 
@@ -55,6 +57,13 @@ public struct TraceChecker: Sendable {
                 context.currentRule = index
                 rules[index].observe(fact, &context)
             }
+        }
+        if let answer = context.session.taskAnswer(for: event) {
+            for index in taskRules {
+                context.currentRule = index
+                rules[index].observe(answer, &context)
+            }
+            context.session.tasks.apply(answer)
         }
         context.session.apply(event, fact: fact, call: context.call)
     }

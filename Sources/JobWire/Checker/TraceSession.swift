@@ -22,6 +22,8 @@ struct TraceSession: Sendable {
     /// positions (FIX-1, FIX-2, REST-17, REST-18, MSG-14).
     var workerRecords: [String: WorkerRecordFact] = [:]
     var clientRecords: [String: ClientRecordFact] = [:]
+    /// The task API's accounts, tokens and tasks as the trace shows them (TASK area).
+    var tasks: TaskLedger
     private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
 
@@ -29,6 +31,7 @@ struct TraceSession: Sendable {
         self.header = header
         backendRecorded = header.roles.contains(.backend)
         profiles = header.profiles
+        tasks = TaskLedger(header: header)
     }
 
     /// The skew to allow between two facts when they may come from different actors' clocks.

@@ -12,7 +12,7 @@ extension VerifyCases {
             let found = try await session.taskCall(ana.actor, "GET", session.taskPaths.userExists + "?email={email}", ["email": shouted])
             session.judge("TASK-1", found.succeeded && found.body?["exists"] == true,
                 expected: "200 {\"exists\": true} for \(shouted), an account's email in other case", observed: found.summary)
-            let ghost = session.email("ghost")
+            let ghost = VerifyProfile.ghostEmail
             let missing = try await session.taskCall(ana.actor, "GET", session.taskPaths.userExists + "?email={email}", ["email": ghost])
             session.judge("TASK-1", missing.succeeded && missing.body?["exists"] == false,
                 expected: "200 {\"exists\": false} for \(ghost), which no account has", observed: missing.summary)
@@ -50,7 +50,7 @@ extension VerifyCases {
             let none = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks)
             session.judge("TASK-6", none.status == 401 && none.code == "unauthorized",
                 expected: "401 unauthorized for the task list without a token", observed: none.summary)
-            let forged = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: "forged-\(session.id("token"))")
+            let forged = try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: VerifyProfile.forgedToken)
             session.judge("TASK-6", forged.status == 401 && forged.code == "unauthorized",
                 expected: "401 unauthorized for the task list with a token never issued", observed: forged.summary)
         },

@@ -22,7 +22,7 @@ extension VerifySession {
     public func taskCall(
         _ actor: TraceActor, _ method: String, _ path: String, _ values: [String: String] = [:], body: JSONValue? = nil, token: String? = nil
     ) async throws -> VerifyAnswer {
-        try await http.call(actor, "\(method) \(path)", values, body: body.map { .json($0) }, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        try await http.call(actor, "\(method) \(path)", values, body: body.map { .json($0) }, bearer: token)
     }
 
     /// Signs `name` up (TASK-2), as a contractor of category 9 when `contractor`; `changes`
