@@ -181,7 +181,6 @@ struct CaseContext: Sendable {
             for rule in verdict.rules where rule.failed {
                 violations += rule.violations
             }
-            violations += session.verdicts
         } catch {
             outcome = .error(message: "the case's trace could not be checked: \(error)")
         }

@@ -48,8 +48,11 @@ extension TaskLedger {
         return answer.ts + skew < token.requestedAt + lifetime ? .live(token, account) : .unclear
     }
 
-    /// The caller when its token is live, else nil.
+    /// The caller when its token is live and the answer does not refuse the token; else nil. A
+    /// live token refused as unauthorized is TASK-4's violation alone, so the rules that judge what
+    /// a live caller's call deserves leave that answer to it.
     func liveCaller(_ answer: TaskAnswer, header: TraceHeader) -> TaskAccountFact? {
-        standing(answer, header: header).caller
+        guard !answer.failed(401, "unauthorized") else { return nil }
+        return standing(answer, header: header).caller
     }
 }
