@@ -14,6 +14,12 @@ def status(c, tag: str, code: int, body: dict) -> None:
         c.find(f"{tag}.{half}").update(status=code, body=body)
 
 
+def unlist(c, object_id: str) -> None:
+    """Leaves a task that was never created out of the last task list."""
+    body = answer(c, "list.remembered")
+    body["tasks"] = [task for task in body["tasks"] if task["objectId"] != object_id]
+
+
 def register_task(bad) -> None:
     @bad("task-1-known-email-missing-backend", "backend", ["TASK-1"], "The user-exists query says no account has ANA@EXAMPLE.COM; ana signed up with it.")
     def _():
@@ -81,12 +87,14 @@ def register_task(bad) -> None:
     def _():
         c = tasks()
         status(c, "create.T-3", 400, {"ok": False, "error": {"code": "bad_request", "message": "?", "field": "Description"}})
+        unlist(c, "T-3")
         return c
 
     @bad("task-7-valid-create-not-eligible-backend", "backend", ["TASK-7"], "A valid create of T-6 is refused as not_eligible.")
     def _():
         c = tasks()
         status(c, "create.T-6", 403, failure("not_eligible", "No"))
+        unlist(c, "T-6")
         return c
 
     @bad("task-8-contractor-omitted-backend", "backend", ["TASK-8"], "The created T-1 has no contractor member instead of null.")
@@ -177,8 +185,7 @@ def register_task(bad) -> None:
     @bad("task-14-task-missing-client", "client", ["TASK-14"], "Seen from the apps: a day later ana's task list lacks T-3.")
     def _():
         c = tasks()
-        body = answer(c, "list.remembered")
-        body["tasks"] = [task for task in body["tasks"] if task["objectId"] != "T-3"]
+        unlist(c, "T-3")
         return c
 
     @bad("task-15-candidate-without-image-backend", "backend", ["TASK-15"], "The candidate for T-1 comes without image.")

@@ -20,7 +20,7 @@ struct TASK1UserExists: TraceRule {
         let exists = answer.body?["exists"]?.boolValue
         var expected: Bool?
         var why = ""
-        if let account = context.session.tasks.account(email: email) {
+        if let account = context.session.tasks.account(email: email), account.known(before: answer, context.header) {
             expected = true
             why = "the account \(account.userID) signed up on line \(account.line) with \(account.email ?? email)"
         } else if context.header.unknownEmails.contains(where: { $0.lowercased() == email.lowercased() }) {
@@ -48,7 +48,7 @@ struct TASK2SignUp: TraceRule {
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         guard answer.call == .signUp else { return }
         let email = answer.requestBody?["email"]?.stringValue
-        if let email, let account = context.session.tasks.account(email: email) {
+        if let email, let account = context.session.tasks.account(email: email), account.known(before: answer, context.header) {
             guard !answer.failed(409, "already_exists") else { return }
             return context.report(
                 "TASK-2", lines: [account.line, answer.requestLine, answer.line],
@@ -73,7 +73,7 @@ struct TASK3LogIn: TraceRule {
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         guard answer.call == .logIn, let email = answer.requestBody?["email"]?.stringValue,
-            let account = context.session.tasks.account(email: email), let password = account.password,
+            let account = context.session.tasks.account(email: email), account.known(before: answer, context.header), let password = account.password,
             let sent = answer.requestBody?["password"]?.stringValue
         else { return }
         let lines = [account.line, answer.requestLine, answer.line]

@@ -99,8 +99,9 @@ struct TASKAccountReadBack: TraceRule {
         else { return }
         let ids = Set(listed.compactMap { $0["userId"].flatMap(TraceFields.canonicalID) })
         for account in context.session.tasks.accounts.values.sorted(by: { $0.userID < $1.userID }) {
-            guard account.deletedAt == nil, account.userID != task.author, let member = account.members["contractor"], member.by == "TASK-20",
-                member.value == .bool(true), let categories = account.members["categories"]?.value.arrayValue,
+            guard account.deletedAt == nil, account.userID != task.author, let turnedAt = account.turnedContractorAt,
+                turnedAt + answer.skew(to: account.turnedContractorBy ?? answer.actor, context.header) <= answer.requestTs,
+                let categories = account.members["categories"]?.value.arrayValue,
                 categories.isEmpty || categories.compactMap(TraceFields.canonicalID).contains(category), !ids.contains(account.userID)
             else { continue }
             context.report(
@@ -158,7 +159,7 @@ struct TASK22DeletedAccount: TraceRule {
         if answer.call == .candidates, answer.succeeded {
             let ids = (answer.body?["contractors"]?.arrayValue ?? []).compactMap { $0["userId"].flatMap(TraceFields.canonicalID) }
             for id in ids {
-                guard let account = ledger.accounts[id], let line = account.deletedLine else { continue }
+                guard let account = ledger.accounts[id], account.deleted(before: answer, context.header), let line = account.deletedLine else { continue }
                 context.report("TASK-22", lines: [line] + lines, expected: "no candidate \(id): its account was deleted on line \(line)", observed: "candidates \(ids)")
             }
         }

@@ -49,6 +49,9 @@ struct TaskLedger: Sendable {
 /// One account as the trace shows it.
 struct TaskAccountFact: Sendable {
     var userID: String
+    /// When the trace first showed the account (its sign-up's or log-in's answer), and who recorded it.
+    var since: Int64
+    var sinceBy: TraceActor
     var email: String?
     /// The password of the sign-up, the only one the protocol lets a user set.
     var password: String?
@@ -58,6 +61,9 @@ struct TaskAccountFact: Sendable {
     /// True when the trace holds the sign-up, so the account is known whole and has no reviews before it.
     var fromSignUp = false
     var line: Int
+    /// When an update turned `contractor` on, and who recorded its answer (TASK-20).
+    var turnedContractorAt: Int64?
+    var turnedContractorBy: TraceActor?
     /// The delete's time and line (TASK-22).
     var deletedAt: Int64?
     var deletedLine: Int?
@@ -69,6 +75,17 @@ struct TaskAccountFact: Sendable {
     /// The `rating` the last review answer announced, or null for an account known whole with no reviews.
     var rating: JSONValue?
     var ratingLine: Int?
+
+    /// True when the trace showed the account before `answer`'s call was sent, so the backend had it.
+    func known(before answer: TaskAnswer, _ header: TraceHeader) -> Bool {
+        since + answer.skew(to: sinceBy, header) <= answer.requestTs
+    }
+
+    /// True when the account was deleted before `answer`'s call was sent (TASK-22).
+    func deleted(before answer: TaskAnswer, _ header: TraceHeader) -> Bool {
+        guard let deletedAt else { return false }
+        return deletedAt + (deletedBy.map { answer.skew(to: $0, header) } ?? header.clockSkewToleranceMs) <= answer.requestTs
+    }
 
     /// True when the account is a contractor as the trace last wrote it.
     var isContractor: Bool? { members["contractor"]?.value.boolValue }
@@ -134,7 +151,7 @@ extension TaskLedger {
             taskCancelCutoffMs = announced("taskCancelCutoffMs") ?? taskCancelCutoffMs
         case .signUp:
             guard let user = body["userId"].flatMap(TraceFields.canonicalID) else { return }
-            var account = TaskAccountFact(userID: user, line: answer.line)
+            var account = TaskAccountFact(userID: user, since: answer.ts, sinceBy: answer.actor, line: answer.line)
             account.email = request?["email"]?.stringValue
             account.password = request?["password"]?.stringValue
             account.fromSignUp = true
@@ -150,7 +167,7 @@ extension TaskLedger {
             let user = body["userId"].flatMap(TraceFields.canonicalID) ?? account(email: email)?.userID
             guard let user else { return }
             if accounts[user] == nil {
-                var account = TaskAccountFact(userID: user, line: answer.line)
+                var account = TaskAccountFact(userID: user, since: answer.ts, sinceBy: answer.actor, line: answer.line)
                 account.email = email
                 accounts[user] = account
                 emails[email.lowercased()] = user
@@ -171,6 +188,9 @@ extension TaskLedger {
             for key in ["name", "phoneNumber", "contractor", "categories"] {
                 if let value = request?[key] { accounts[caller.userID]?.members[key] = (value, "TASK-20") }
             }
+            let turned = request?["contractor"] == .bool(true)
+            accounts[caller.userID]?.turnedContractorAt = turned ? answer.ts : nil
+            accounts[caller.userID]?.turnedContractorBy = turned ? answer.actor : nil
         case .meImage:
             guard let caller = caller(answer), let image = request?["image"] else { return }
             accounts[caller.userID]?.members["image"] = (image, "TASK-21")
