@@ -1,8 +1,9 @@
-/// Replays a trace through every rule of the FLOW, ALERT, TIME, ELIG and DISC areas (and VIEW-4)
-/// and collects the violations: the verdict `jobwire check`, the broker and `verify` all end in.
+/// Replays a trace through every rule of ``TraceRuleBook`` and collects the violations: the one
+/// verdict `jobwire check`, the broker and `verify` all end in (`verify`'s TASK cases too).
 ///
 /// Feed it events in line order with ``consume(_:)``, then call ``finish()``. It keeps only
-/// bounded state (see ``TraceSession``), so traces of any length are checked in constant memory.
+/// bounded state (see ``TraceSession``), so traces of any length are checked in constant memory;
+/// the task API's accounts and tasks grow with the users and tasks a trace shows, not its length.
 public struct TraceChecker: Sendable {
     /// The header of the trace being checked.
     public let header: TraceHeader

@@ -24,9 +24,9 @@ public enum TraceRuleBook: Sendable {
             RESTStateReads(),
             REST18PositionUse(),
             TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
-            TASKTaskBodies(), TASK8TaskMembers(), TASK10EditMovesUpdatedAt(), TASK11EndedTaskRefused(),
+            TASK7And9TaskBodies(), TASK8TaskMembers(), TASK10EditMovesUpdatedAt(), TASK11EndedTaskRefused(),
             TASK12CancelKeepsReason(), TASK13CancelCutoff(), TASK14TaskList(), TASK15CandidateMembers(),
-            TASK16ChooseCandidate(), TASK17ReviewRating(), TASK18RatingIsMean(), TASKAccountReadBack(),
+            TASK16ChooseCandidate(), TASK17ReviewRating(), TASK18RatingIsMean(), TASK19To21AccountReadBack(),
             TASK22DeletedAccount(), TASK23ContractorProfile(), TASK25CreateAnswerID(), TASK26TaskRead(),
         ]
         rules += ELIGRule.all.map { $0 as any TraceRule }

@@ -3,7 +3,7 @@ import SocketIOWire
 /// TASK-7 and TASK-9: a task create with a valid body (TASK-7's decision) and a live token is
 /// stored, answering the `task` with its `objectId`; a create with a bad body is not stored; a
 /// create or edit with a bad body is 400 `bad_request` naming one of its bad fields.
-struct TASKTaskBodies: TraceRule {
+struct TASK7And9TaskBodies: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-7", evidence: TraceRuleInfo.backendEvidence,

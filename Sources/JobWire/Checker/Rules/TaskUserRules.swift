@@ -9,7 +9,7 @@ import SocketIOWire
 /// `bad_request` naming it; turning `contractor` on makes the user a candidate for other users'
 /// tasks of its categories. The image call answers the image sent; anything but a URL or null is
 /// 400 `bad_request` on `image`.
-struct TASKAccountReadBack: TraceRule {
+struct TASK19To21AccountReadBack: TraceRule {
     let infos = [
         TraceRuleInfo("TASK-19", evidence: TraceRuleInfo.backendEvidence, check: "a read of the caller's account shows its members as signed up (null, false or empty when never given) and the rating its last review announced"),
         TraceRuleInfo("TASK-20", evidence: TraceRuleInfo.backendEvidence, check: "an account update is answered and read back as sent, email and image kept, makes a contractor a candidate for its categories; a bad or missing member is bad_request naming it"),
