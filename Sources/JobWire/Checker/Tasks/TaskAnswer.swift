@@ -45,7 +45,7 @@ struct TaskAnswer: Sendable {
         return field.map(fields.contains) ?? false
     }
 
-    /// The call as report lines name it: `GET /api/tasks (x-3)`.
+    /// The call as report lines name it: its kind and xid, `listTasks x-3`.
     var what: String { "\(call.rawValue) \(xid)" }
 
     /// `STATUS code` or `STATUS body…`, for observed texts.
