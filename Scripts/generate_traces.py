@@ -25,6 +25,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import trace_offline_scenarios as o  # noqa: E402
 import trace_scenarios as s  # noqa: E402
+import trace_task_scenarios as t  # noqa: E402
 from trace_scenarios import Capture  # noqa: E402
 
 ROLES = ["client", "worker", "backend"]
@@ -81,6 +82,9 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("cancel-after-win-all", "all", s.cancel_after_win, "The client cancels after w-1 won: cancel to both, w-1 leaves Work in Progress with an alert."),
     ("retake-all", "all", s.retake, "Fixtures, a meProfile read, a reported position in the apply, a state read on return, history reads."),
     ("retake-backend", "backend", s.retake, "The backend's records at work, as the backend records it: fixtures, reads, position, connections."),
+    # The HandyFriends task API (TASK): three users' apps and the backend.
+    ("tasks-backend", "backend", t.tasks, "Sign-ups, log-ins, tasks created, edited, cancelled and read, a contractor chosen and reviewed, accounts."),
+    ("tasks-client", "client", t.tasks, "The task API session as the users' apps record it."),
     # The offline workflow (OFFL, AUTH): one app's capture each, built on the reference offline model.
     ("offline-refresh-client", "client", o.refresh, "Online the list GET, its renders and an edit sent at once; offline a refresh does nothing."),
     ("offline-create-edit-client", "client", o.create_edit, "Creates and edits online and offline; the queue replays in order with ids replaced."),

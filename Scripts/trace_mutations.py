@@ -43,6 +43,8 @@ def register_all(bad) -> None:
     register_offline(bad)
     from trace_mutations_backend import register_backend
     register_backend(bad)
+    from trace_mutations_task import register_task
+    register_task(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

@@ -103,4 +103,15 @@ struct VerifyRunnerTests {
             }
         }
     }
+
+    /// One verdict source: `jobwire check` on the whole run's capture fails exactly the TASK ids the
+    /// run failed, for the clean backend and each TaskFaults mutant, since both are the checker's.
+    @Test(arguments: ["clean"] + TaskFaults.named.map(\.name))
+    func theTaskRunsCaptureFailsWhatTheRunFailed(_ name: String) async throws {
+        let fault = TaskFaults.named.first { $0.name == name }?.fault ?? []
+        let run = try await Self.verify(taskFaults: fault, only: ["TASK"])
+        #expect(!run.results.isEmpty)
+        let verdict = try TraceChecker.check(text: run.captureText, file: "capture.jsonl")
+        #expect(verdict.failedIDs == run.failedRequirements, "\(name): capture \(verdict.failedIDs), run \(run.failedRequirements)\n\(verdict.rules.filter(\.failed).flatMap(\.violations).map { "\($0.requirement) \($0.observed)" })")
+    }
 }

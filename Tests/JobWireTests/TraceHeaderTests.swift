@@ -33,6 +33,24 @@ struct TraceHeaderTests {
         #expect(again.routes[.workerAccept] == header.routes[.workerAccept])
         #expect(again.eventNames == header.eventNames)
     }
+
+    @Test func theTaskAPIsPathsBoundariesAndMadeUpTokensAreRead() throws {
+        let header = try header(
+            #"{"format":"jobwire-trace","version":1,"roles":["client"],"sessionTtlMs":60000,"paths":{"createTask":"POST /v2/tasks"},"unknown":{"tokens":["t-0"],"emails":["x@y.z"]}}"#)
+        #expect(header.sessionTtlMs == 60_000 && header.rememberMeTtlMs == 2_592_000_000 && header.taskCancelCutoffMs == 172_800_000)
+        #expect(header.taskRoutes[.createTask]?.match(method: "POST", path: "/v2/tasks") == [:])
+        #expect(header.taskRoutes[.userExists]?.match(method: "GET", path: "/api/users/exists?email=a%40b.c") == ["email": "a@b.c"])
+        #expect(header.unknownTokens == ["t-0"] && header.unknownEmails == ["x@y.z"])
+        let again = try TraceHeader(json: header.json, file: "again")
+        #expect(again.json == header.json && again.taskRoutes == header.taskRoutes)
+        var events: [TraceEvent] = []
+        let line = #"{"ts":1,"actor":"client","id":"c-1","kind":"http.request","xid":"x","method":"GET","path":"/api/tasks","bearer":"tok"}"#
+        try TraceReader.read(text: header.json.compactText + "\n" + line + "\n", file: "b.jsonl") { (item: TraceReader.Item) in
+            if case .event(let event) = item { events.append(event) }
+        }
+        guard case .httpRequest(let request)? = events.first?.body else { Issue.record("no request"); return }
+        #expect(request.bearer == "tok")
+    }
 }
 
 /// REST paths of the Configuration section, matched against recorded requests.

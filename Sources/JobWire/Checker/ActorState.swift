@@ -65,6 +65,10 @@ struct ExchangeState: Sendable {
     /// The user the call is about: the `{userId}` of a history read (REST-16) or the `{clientId}` of a client fixture (FIX-2).
     var user: String?
     var requestBody: JSONValue?
+    /// The task API's call it is, with the path's placeholders and its bearer token (TASK area).
+    var task: TaskCallKind?
+    var taskCaptures: [String: String] = [:]
+    var bearer: String?
     /// The app that sent it, its send time and line.
     var app: TraceActor?
     var appSentAt: Int64?

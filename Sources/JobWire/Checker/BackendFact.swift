@@ -97,6 +97,15 @@ extension TraceSession {
             exchange.user = captures["userId"] ?? captures["clientId"]
             break
         }
+        if exchange.call == nil {
+            for kind in TaskCallKind.allCases {
+                guard let route = header.taskRoutes[kind], let captures = route.match(method: request.method, path: path) else { continue }
+                exchange.task = kind
+                exchange.taskCaptures = captures
+                break
+            }
+        }
+        exchange.bearer = request.bearer
         // getJobs names its worker in the query only; a query without one is malformed (REST-13).
         if exchange.worker == nil, actor.role == .worker, exchange.call != .getJobs, exchange.call?.isFixture != true, exchange.call != .listRequests {
             exchange.worker = actor.id

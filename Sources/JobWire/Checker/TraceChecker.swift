@@ -1,8 +1,9 @@
-/// Replays a trace through every rule of the FLOW, ALERT, TIME, ELIG and DISC areas (and VIEW-4)
-/// and collects the violations: the verdict `jobwire check`, the broker and `verify` all end in.
+/// Replays a trace through every rule of ``TraceRuleBook`` and collects the violations: the one
+/// verdict `jobwire check`, the broker and `verify` all end in (`verify`'s TASK cases too).
 ///
 /// Feed it events in line order with ``consume(_:)``, then call ``finish()``. It keeps only
-/// bounded state (see ``TraceSession``), so traces of any length are checked in constant memory.
+/// bounded state (see ``TraceSession``), so traces of any length are checked in constant memory;
+/// the task API's accounts and tasks grow with the users and tasks a trace shows, not its length.
 public struct TraceChecker: Sendable {
     /// The header of the trace being checked.
     public let header: TraceHeader
@@ -10,6 +11,7 @@ public struct TraceChecker: Sendable {
     private var context: RuleContext
     private var byKind: [TraceEventKind: [Int]] = [:]
     private var factRules: [Int] = []
+    private var taskRules: [Int] = []
     /// The number of events consumed.
     public private(set) var eventCount = 0
 
@@ -22,6 +24,7 @@ public struct TraceChecker: Sendable {
         for (index, rule) in rules.enumerated() {
             for kind in rule.kinds { byKind[kind, default: []].append(index) }
             if rule.wantsFacts { factRules.append(index) }
+            if rule.wantsTaskAnswers { taskRules.append(index) }
         }
     }
 
@@ -56,6 +59,13 @@ public struct TraceChecker: Sendable {
                 context.currentRule = index
                 rules[index].observe(fact, &context)
             }
+        }
+        if let answer = context.session.taskAnswer(for: event) {
+            for index in taskRules {
+                context.currentRule = index
+                rules[index].observe(answer, &context)
+            }
+            context.session.tasks.apply(answer)
         }
         context.session.apply(event, fact: fact, call: context.call)
     }

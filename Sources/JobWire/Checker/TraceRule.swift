@@ -45,6 +45,9 @@ protocol TraceRule: Sendable {
     var wantsFacts: Bool { get }
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext)
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext)
+    /// Whether it judges answers of the task API (``TaskAnswer``).
+    var wantsTaskAnswers: Bool { get }
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext)
     /// Judges an obligation it scheduled, now due.
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext)
     /// Drops whatever it keeps about a request the session forgets.
@@ -56,6 +59,8 @@ extension TraceRule {
     var wantsFacts: Bool { false }
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {}
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {}
+    var wantsTaskAnswers: Bool { false }
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {}
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {}
     mutating func forget(_ req: String) {}
 }

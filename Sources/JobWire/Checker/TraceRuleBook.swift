@@ -2,6 +2,7 @@
 /// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown"),
 /// the backend's MSG payloads, records and routing (MSG-1, MSG-3 ... MSG-11, MSG-14, MSG-16) and its
 /// REST answers (REST-1 ... REST-19, the backend's half),
+/// the HandyFriends task API's answers (TASK-1 ... TASK-4, TASK-6 ... TASK-23, TASK-25, TASK-26: the backend's half),
 /// and OFFL-1 ... OFFL-14 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
 /// vectors' alone: a trace has no scenario input to refuse).
 public enum TraceRuleBook: Sendable {
@@ -22,6 +23,11 @@ public enum TraceRuleBook: Sendable {
             MSG16MalformedIdentity(),
             RESTStateReads(),
             REST18PositionUse(),
+            TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
+            TASK7And9TaskBodies(), TASK8TaskMembers(), TASK10EditMovesUpdatedAt(), TASK11EndedTaskRefused(),
+            TASK12CancelKeepsReason(), TASK13CancelCutoff(), TASK14TaskList(), TASK15CandidateMembers(),
+            TASK16ChooseCandidate(), TASK17ReviewRating(), TASK18RatingIsMean(), TASK19To21AccountReadBack(),
+            TASK22DeletedAccount(), TASK23ContractorProfile(), TASK25CreateAnswerID(), TASK26TaskRead(),
         ]
         rules += ELIGRule.all.map { $0 as any TraceRule }
         return rules

@@ -25,6 +25,8 @@ struct TraceSession: Sendable {
     /// The apps record their own connections (`io.connected`): then an app without one has no
     /// socket an event could reach; in a trace that records none, every app counts as connected.
     var recordsConnections = false
+    /// The task API's accounts, tokens and tasks as the trace shows them (TASK area).
+    var tasks: TaskLedger
     private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
 
@@ -32,6 +34,7 @@ struct TraceSession: Sendable {
         self.header = header
         backendRecorded = header.roles.contains(.backend)
         profiles = header.profiles
+        tasks = TaskLedger(header: header)
     }
 
     /// The skew to allow between two facts when they may come from different actors' clocks.

@@ -52,7 +52,7 @@ extension TraceEvent {
             return .httpRequest(
                 HTTPRequestRecord(
                     xid: try fields.id("xid"), method: try fields.string("method"), path: path, body: body,
-                    call: try fields.workflowRequest("call", fallbackData: body?.objectValue)))
+                    call: try fields.workflowRequest("call", fallbackData: body?.objectValue), bearer: try fields.optionalString("bearer")))
         case .httpResponse:
             let status = try fields.optionalInteger("status", minimum: 100)
             let error = try fields.optionalString("error")

@@ -237,6 +237,8 @@ public struct HTTPRequestRecord: Sendable {
     public var body: JSONValue?
     /// `call`: the offline workflow request this is (`seq`, `kind`, `id`; its data is the body), when the app says (OFFL, AUTH-4).
     public var call: OfflineRequest?
+    /// `bearer`: the token of the `Authorization: Bearer` header, when the request had one (TASK-6).
+    public var bearer: String?
 }
 
 /// An HTTP response (`http.response`): a status and body, or a transport error (ALERT-3).

@@ -5,7 +5,7 @@ extension TraceHeader {
     /// silently leave its default in force. Keys starting with `x-` are free for extensions.
     static let knownKeys: Set<String> = [
         "format", "version", "roles", "timeoutMs", "cancelToleranceMs", "clockSkewToleranceMs",
-        "emitToleranceMs", "reactionToleranceMs", "retainMs", "events", "namespace", "rooms", "paths",
+        "emitToleranceMs", "reactionToleranceMs", "retainMs", "sessionTtlMs", "rememberMeTtlMs", "taskCancelCutoffMs", "events", "namespace", "rooms", "paths",
         "profiles", "description", "subject", "unknown",
     ]
 
@@ -47,6 +47,9 @@ extension TraceHeader {
         guard retainMs >= longestWindowMs else {
             throw fields.error("retainMs", "\(retainMs) is shorter than the longest tolerance window (\(longestWindowMs) ms); requests would be forgotten before their rules are judged")
         }
+        sessionTtlMs = try fields.optionalInteger("sessionTtlMs") ?? sessionTtlMs
+        rememberMeTtlMs = try fields.optionalInteger("rememberMeTtlMs") ?? rememberMeTtlMs
+        taskCancelCutoffMs = try fields.optionalInteger("taskCancelCutoffMs") ?? taskCancelCutoffMs
         description = try fields.optionalString("description")
         namespace = try fields.optionalString("namespace") ?? namespace
         if let events = try fields.optionalObject("events") {
@@ -72,8 +75,9 @@ extension TraceHeader {
                 guard let route = RESTRoute(text) else {
                     throw nested.error(key, "expected \"METHOD /path\", such as \"POST /api/requests/{ReqID}/accept\", found \"\(text)\"")
                 }
-                // Paths of other areas (TASK, AUTH) may be listed; only the calls of RESTCallKind are used by rules.
+                // Paths of other areas may be listed; the rules use the job flow's and the task API's.
                 if let kind = RESTCallKind(rawValue: key) { routes[kind] = route }
+                if let kind = TaskCallKind(rawValue: key) { taskRoutes[kind] = route }
             }
         }
         if let subjects = object["subject"] {
@@ -89,11 +93,13 @@ extension TraceHeader {
         }
         if let unknown = try fields.optionalObject("unknown") {
             let nested = fields.nested("unknown", unknown)
-            for key in unknown.keys where key != "requests" && key != "workers" {
-                throw nested.error(key, "is not a list of version 1; expected requests or workers")
+            for key in unknown.keys where !["requests", "workers", "tokens", "emails"].contains(key) {
+                throw nested.error(key, "is not a list of version 1; expected requests, workers, tokens or emails")
             }
             unknownRequests = Set(try nested.optionalIDs("requests") ?? [])
             unknownWorkers = Set(try nested.optionalIDs("workers") ?? [])
+            unknownTokens = Set(try nested.optionalIDs("tokens") ?? [])
+            unknownEmails = Set(try nested.optionalIDs("emails") ?? [])
         }
         if let profiles = try fields.optionalObject("profiles") {
             let nested = fields.nested("profiles", profiles)
@@ -120,23 +126,32 @@ extension TraceHeader {
             "retainMs": .int(retainMs),
         ]
         let defaults = TraceHeader(roles: roles)
+        // The task boundaries are written only when they differ, so older readers see the same header.
+        if sessionTtlMs != defaults.sessionTtlMs { object["sessionTtlMs"] = .int(sessionTtlMs) }
+        if rememberMeTtlMs != defaults.rememberMeTtlMs { object["rememberMeTtlMs"] = .int(rememberMeTtlMs) }
+        if taskCancelCutoffMs != defaults.taskCancelCutoffMs { object["taskCancelCutoffMs"] = .int(taskCancelCutoffMs) }
         if eventNames != defaults.eventNames {
             object["events"] = .object(JSONObject(ProtocolEvent.allCases.map { JSONObject.Member(key: $0.rawValue, value: .string(eventNames[$0] ?? $0.rawValue)) }))
         }
         if namespace != defaults.namespace { object["namespace"] = .string(namespace) }
         if channelRoom != defaults.channelRoom { object["rooms"] = ["channel": .string(channelRoom)] }
         let changed = RESTCallKind.allCases.filter { routes[$0] != defaults.routes[$0] }
-        if !changed.isEmpty {
-            object["paths"] = .object(JSONObject(changed.map { JSONObject.Member(key: $0.rawValue, value: .string(routes[$0]!.description)) }))
+        let changedTasks = TaskCallKind.allCases.filter { taskRoutes[$0] != defaults.taskRoutes[$0] }
+        if !changed.isEmpty || !changedTasks.isEmpty {
+            object["paths"] = .object(JSONObject(
+                changed.map { JSONObject.Member(key: $0.rawValue, value: .string(routes[$0]!.description)) }
+                    + changedTasks.map { JSONObject.Member(key: $0.rawValue, value: .string(taskRoutes[$0]!.description)) }))
         }
         if let description { object["description"] = .string(description) }
         if subject != defaults.subject {
             object["subject"] = .array(TraceRole.allCases.filter(subject.contains).map { .string($0.rawValue) })
         }
-        if !unknownRequests.isEmpty || !unknownWorkers.isEmpty {
+        if !unknownRequests.isEmpty || !unknownWorkers.isEmpty || !unknownTokens.isEmpty || !unknownEmails.isEmpty {
             var unknown = JSONObject()
             if !unknownRequests.isEmpty { unknown["requests"] = .array(unknownRequests.sorted().map { .string($0) }) }
             if !unknownWorkers.isEmpty { unknown["workers"] = .array(unknownWorkers.sorted().map { .string($0) }) }
+            if !unknownTokens.isEmpty { unknown["tokens"] = .array(unknownTokens.sorted().map { .string($0) }) }
+            if !unknownEmails.isEmpty { unknown["emails"] = .array(unknownEmails.sorted().map { .string($0) }) }
             object["unknown"] = .object(unknown)
         }
         if !profiles.isEmpty {

@@ -35,6 +35,17 @@ public struct TraceHeader: Sendable {
     public var channelRoom = "workers"
     /// `paths`: the REST routes (REST-2 ... REST-6, REST-15 ... REST-18) and the fixtures' (FIX-1, FIX-2).
     public var routes: [RESTCallKind: RESTRoute] = Dictionary(uniqueKeysWithValues: RESTCallKind.allCases.map { ($0, RESTRoute($0.defaultRoute)!) })
+    /// `paths` of the task API and the settings fixture (TASK area, FIX-5), so the TASK rules
+    /// know which call an `http.request` is.
+    public var taskRoutes: [TaskCallKind: RESTRoute] = Dictionary(uniqueKeysWithValues: TaskCallKind.allCases.map { ($0, RESTRoute($0.defaultRoute)!) })
+    /// `sessionTtlMs`: how long a sign-up's or plain log-in's token lives (TASK-4), default 1 day;
+    /// a settings answer in the trace (FIX-5) overrides it from there on.
+    public var sessionTtlMs: Int64 = 86_400_000
+    /// `rememberMeTtlMs`: how long a remember-me token lives (TASK-4), default 30 days.
+    public var rememberMeTtlMs: Int64 = 2_592_000_000
+    /// `taskCancelCutoffMs`: how long before a task's earliest date a cancel of an assigned task
+    /// is refused (TASK-13), default 2 days.
+    public var taskCancelCutoffMs: Int64 = 172_800_000
     /// `profiles`: worker profiles known before the first event, by worker id (ELIG-8, ELIG-10).
     public var profiles: [String: JSONValue] = [:]
     /// `description`: free text.
@@ -46,6 +57,10 @@ public struct TraceHeader: Sendable {
     public var unknownRequests: Set<String> = []
     /// `unknown.workers`: worker ids the recorder made up, which the backend cannot know (REST-11).
     public var unknownWorkers: Set<String> = []
+    /// `unknown.tokens`: bearer tokens the recorder made up, which the backend never issued (TASK-6).
+    public var unknownTokens: Set<String> = []
+    /// `unknown.emails`: emails the recorder made up, which no account has (TASK-1).
+    public var unknownEmails: Set<String> = []
 
     /// A header for `roles` with every parameter at its default.
     public init(roles: Set<TraceRole>) {

@@ -69,10 +69,12 @@ public final class VerifyHTTP: Sendable {
 
     deinit { session.finishTasksAndInvalidate() }
 
-    /// Sends `route` (`METHOD /path/{ReqID}?q={workerId}`) with its placeholders filled, as `actor`.
-    /// `headers` are sent but not recorded (e.g. a bearer token).
+    /// Sends `route` (`METHOD /path/{ReqID}?q={workerId}`) with its placeholders filled, as `actor`,
+    /// with `Authorization: Bearer <bearer>` when given, recorded as the request's `bearer` (TASK-6).
+    /// `headers` are sent but not recorded.
     public func call(
-        _ actor: TraceActor, _ route: String, _ values: [String: String] = [:], body: VerifyBody? = nil, headers: [String: String] = [:]
+        _ actor: TraceActor, _ route: String, _ values: [String: String] = [:], body: VerifyBody? = nil, bearer: String? = nil,
+        headers: [String: String] = [:]
     ) async throws(VerifyTransportError) -> VerifyAnswer {
         let words = route.split(separator: " ", maxSplits: 1)
         let method = String(words[0])
@@ -87,12 +89,14 @@ public final class VerifyHTTP: Sendable {
         }
         var fields: JSONObject = ["xid": .string(xid), "method": .string(method), "path": .string(path)]
         if let body { fields["body"] = body.traced }
+        if let bearer { fields["bearer"] = .string(bearer) }
         recorder.record(actor, .httpRequest, fields)
         let url = URL(string: base.absoluteString.trimmingSuffix("/") + path)!
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue(xid, forHTTPHeaderField: "X-Request-Id")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = body.bytes

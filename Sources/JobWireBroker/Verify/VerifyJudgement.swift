@@ -32,7 +32,7 @@ enum VerifyJudgement {
         }
         for index in run.results.indices {
             var result = run.results[index]
-            result.violations += byCase.removeValue(forKey: result.id) ?? []
+            result.violations = byCase.removeValue(forKey: result.id) ?? []
             result.outcome = outcome(result, starvedStallMs: starvedStallMs)
             run.results[index] = result
         }

@@ -137,9 +137,34 @@ public struct VerifyProfile: Sendable, Hashable {
         // The fixtures' answers tell the checker what the backend's records hold (MSG-14, REST-17).
         if let workerFixture { header.routes[.workerFixture] = RESTRoute(workerFixture) }
         if let clientFixture { header.routes[.clientFixture] = RESTRoute(clientFixture) }
+        // The task API's paths, so the TASK rules know each call, and the settings fixture, whose
+        // answer tells them the token lifetimes and the cancel cut-off in force (FIX-5).
+        for (call, route) in taskRoutes { header.taskRoutes[call] = route }
         header.unknownRequests = unknownRequests
         header.unknownWorkers = unknownWorkers
+        header.unknownTokens = [Self.forgedToken]
+        header.unknownEmails = [Self.ghostEmail]
         return header
+    }
+
+    /// A bearer token no backend issued: the cases send it to see it refused (TASK-6), and every
+    /// trace header lists it under `unknown.tokens` so the checker knows it was made up.
+    public static let forgedToken = "jobwire-verify-forged-token"
+    /// An email no account has: the cases ask for it (TASK-1), listed under `unknown.emails`.
+    public static let ghostEmail = "ghost@unknown.jobwire.test"
+
+    /// The task API's routes by the Configuration section's names, from ``taskPaths`` and the settings fixture.
+    var taskRoutes: [TaskCallKind: RESTRoute] {
+        let paths = taskPaths
+        var routes: [TaskCallKind: String] = [
+            .userExists: "GET \(paths.userExists)?email={email}", .signUp: "POST \(paths.signUp)", .logIn: "POST \(paths.logIn)",
+            .createTask: "POST \(paths.tasks)", .listTasks: "GET \(paths.tasks)", .editTask: "PUT \(paths.task)", .readTask: "GET \(paths.task)",
+            .cancelTask: "POST \(paths.cancelTask)", .completeTask: "POST \(paths.completeTask)", .candidates: "GET \(paths.candidates)",
+            .chooseContractor: "PUT \(paths.chooseContractor)", .review: "POST \(paths.review)", .contractor: "GET \(paths.contractor)",
+            .me: "GET \(paths.me)", .updateMe: "PUT \(paths.me)", .meImage: "PUT \(paths.meImage)", .deleteMe: "DELETE \(paths.me)",
+        ]
+        if let settings { routes[.settings] = settings }
+        return routes.compactMapValues(RESTRoute.init)
     }
 
     /// The reference backend's profile for these names, for the embedded backend.

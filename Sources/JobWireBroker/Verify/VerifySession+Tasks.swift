@@ -22,7 +22,7 @@ extension VerifySession {
     public func taskCall(
         _ actor: TraceActor, _ method: String, _ path: String, _ values: [String: String] = [:], body: JSONValue? = nil, token: String? = nil
     ) async throws -> VerifyAnswer {
-        try await http.call(actor, "\(method) \(path)", values, body: body.map { .json($0) }, headers: token.map { ["Authorization": "Bearer \($0)"] } ?? [:])
+        try await http.call(actor, "\(method) \(path)", values, body: body.map { .json($0) }, bearer: token)
     }
 
     /// Signs `name` up (TASK-2), as a contractor of category 9 when `contractor`; `changes`
@@ -101,45 +101,6 @@ extension VerifyAnswer {
 extension JSONValue {
     /// The task's `objectId`.
     var objectID: String { self["objectId"].flatMap(VerifyApp.id) ?? "?" }
-
-    /// True when both are the same JSON whatever the order of object members: numbers by value,
-    /// so a task read one way and listed another compare equal (TASK-26).
-    func sameMembers(as other: JSONValue) -> Bool {
-        switch (self, other) {
-        case (.object(let left), .object(let right)):
-            guard Set(left.keys) == Set(right.keys), left.count == right.count else { return false }
-            return left.members.allSatisfy { member in right[member.key].map(member.value.sameMembers) ?? false }
-        case (.array(let left), .array(let right)):
-            return left.count == right.count && zip(left, right).allSatisfy { $0.sameMembers(as: $1) }
-        default:
-            return isEquivalent(to: other)
-        }
-    }
-}
-
-extension JSONValue {
-    /// The members of `expected` this object lacks or holds with another value, each as `key:
-    /// expected X, observed Y`; empty when all agree. Numbers compare by value, `userId`,
-    /// `author` and `categories` as ids (`9` and `"9"` alike, categories in any order), `email`
-    /// without regard to case (TASK-1).
-    func differences(from expected: JSONObject) -> [String] {
-        expected.members.compactMap { member in
-            let observed = self[member.key]
-            let same: Bool
-            switch member.key {
-            case "userId", "author":
-                same = observed.flatMap(VerifyApp.id) != nil && observed.flatMap(VerifyApp.id) == VerifyApp.id(member.value)
-            case "categories":
-                let ids = observed?.arrayValue?.map(VerifyApp.id)
-                same = ids.map { Set($0) == Set(member.value.arrayValue?.map(VerifyApp.id) ?? []) && $0.count == member.value.arrayValue?.count } ?? false
-            case "email":
-                same = observed?.stringValue?.lowercased() == member.value.stringValue?.lowercased()
-            default:
-                same = observed.map { $0.sameMembers(as: member.value) } ?? false
-            }
-            return same ? nil : "\(member.key): expected \(member.value.compactText), observed \(observed?.compactText ?? "nothing")"
-        }
-    }
 }
 
 extension JSONObject {

@@ -26,7 +26,6 @@ public final class VerifySession: Sendable {
         var requests: Set<String> = []
         var unknownRequests: Set<String> = []
         var unknownWorkers: Set<String> = []
-        var verdicts: [Violation] = []
     }
 
     init(caseID: String, runTag: String, base: URL, profile: VerifyProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64, lag: KitLag = KitLag()) {
@@ -49,19 +48,6 @@ public final class VerifySession: Sendable {
     var requests: Set<String> { state.withLock { $0.requests } }
     var unknownRequests: Set<String> { state.withLock { $0.unknownRequests } }
     var unknownWorkers: Set<String> { state.withLock { $0.unknownWorkers } }
-    /// Violations the case judged itself from the HTTP answers it observed (the TASK cases,
-    /// whose requirements the checker has no rules for).
-    var verdicts: [Violation] { state.withLock { $0.verdicts } }
-
-    /// Records a violation of `requirement` unless `conforms`: what a conformant backend answers,
-    /// and what this one answered. The line is the trace line of the latest recorded event.
-    public func judge(_ requirement: RequirementID, _ conforms: Bool, expected: @autoclosure () -> String, observed: @autoclosure () -> String) {
-        guard !conforms else { return }
-        let line = recorder.lines().count + 1
-        let violation = Violation(requirement: requirement, lines: [line], expected: expected(), observed: observed())
-        state.withLock { $0.verdicts.append(violation) }
-    }
-
     // MARK: - Apps
 
     /// A client app, connected.

@@ -1,0 +1,329 @@
+"""The bad traces of the HandyFriends task API (Scripts/generate_traces.py): the session of
+Scripts/trace_task_scenarios.py with one answer changed (and, where a backend would change more,
+what follows from it), tripping exactly the TASK rule named. Python 3.11, standard library only."""
+
+from __future__ import annotations
+
+from trace_scenarios import failure, iso, ok
+from trace_task_scenarios import DAY, answer, tasks
+
+
+def status(c, tag: str, code: int, body: dict) -> None:
+    """Answers call `tag` with `code` and `body`, on both sides."""
+    for half in ("bresp", "resp"):
+        c.find(f"{tag}.{half}").update(status=code, body=body)
+
+
+def unlist(c, object_id: str) -> None:
+    """Leaves a task that was never created out of the last task list."""
+    body = answer(c, "list.remembered")
+    body["tasks"] = [task for task in body["tasks"] if task["objectId"] != object_id]
+
+
+def register_task(bad) -> None:
+    @bad("task-1-known-email-missing-backend", "backend", ["TASK-1"], "The user-exists query says no account has ANA@EXAMPLE.COM; ana signed up with it.")
+    def _():
+        c = tasks()
+        answer(c, "exists.ana")["exists"] = False
+        return c
+
+    @bad("task-1-ghost-email-exists-client", "client", ["TASK-1"], "Seen from the apps: the query says an email the header lists as unknown exists.")
+    def _():
+        c = tasks()
+        answer(c, "exists.ghost")["exists"] = True
+        return c
+
+    @bad("task-2-duplicate-sign-up-backend", "backend", ["TASK-2"], "A second sign-up with ana's email, in other case, succeeds.")
+    def _():
+        c = tasks()
+        status(c, "signup.again", 200, ok())
+        return c
+
+    @bad("task-2-no-expiry-backend", "backend", ["TASK-2"], "luis's sign-up answer has no expiresAt.")
+    def _():
+        c = tasks()
+        del answer(c, "luis.signup")["expiresAt"]
+        return c
+
+    @bad("task-3-wrong-password-accepted-backend", "backend", ["TASK-3"], "A log-in with a wrong password gets a token.")
+    def _():
+        c = tasks()
+        status(c, "login.wrong", 200, ok(userId="U-1", token="tok-ana-9", expiresAt=iso(c.find("login.wrong.bresp")["ts"] + DAY)))
+        return c
+
+    @bad("task-3-right-password-refused-backend", "backend", ["TASK-3"], "The remember-me log-in with ana's password is refused as unauthorized.")
+    def _():
+        c = tasks()
+        status(c, "login.remember", 401, failure("unauthorized", "Wrong email or password"))
+        return c
+
+    @bad("task-4-remember-me-ignored-backend", "backend", ["TASK-4"], "The remember-me token lives a day like a plain one, and is refused a day later.")
+    def _():
+        c = tasks()
+        session = answer(c, "login.remember")
+        session["expiresAt"] = iso(c.find("login.remember.bresp")["ts"] + DAY)
+        status(c, "list.remembered", 401, failure("unauthorized", "The token expired"))
+        return c
+
+    @bad("task-4-remembered-token-refused-backend", "backend", ["TASK-4"], "A day later the remember-me token, good for 30 days, is refused.")
+    def _():
+        c = tasks()
+        status(c, "list.remembered", 401, failure("unauthorized", "The token expired"))
+        return c
+
+    @bad("task-6-no-token-served-backend", "backend", ["TASK-6"], "The task list without a bearer token is answered.")
+    def _():
+        c = tasks()
+        status(c, "list.none", 200, ok(tasks=[]))
+        return c
+
+    @bad("task-6-expired-token-served-backend", "backend", ["TASK-6"], "A day later the plain token, expired, is still taken.")
+    def _():
+        c = tasks()
+        status(c, "list.expired", 200, answer(c, "list.remembered"))
+        return c
+
+    @bad("task-7-valid-create-refused-backend", "backend", ["TASK-7"], "A valid create of T-3 is refused as a bad_request on Description.")
+    def _():
+        c = tasks()
+        status(c, "create.T-3", 400, {"ok": False, "error": {"code": "bad_request", "message": "?", "field": "Description"}})
+        unlist(c, "T-3")
+        return c
+
+    @bad("task-7-valid-create-not-eligible-backend", "backend", ["TASK-7"], "A valid create of T-6 is refused as not_eligible.")
+    def _():
+        c = tasks()
+        status(c, "create.T-6", 403, failure("not_eligible", "No"))
+        unlist(c, "T-6")
+        return c
+
+    @bad("task-8-contractor-omitted-backend", "backend", ["TASK-8"], "The created T-1 has no contractor member instead of null.")
+    def _():
+        c = tasks()
+        del answer(c, "create.T-1")["task"]["contractor"]
+        return c
+
+    @bad("task-8-listed-without-updated-at-backend", "backend", ["TASK-8"], "The task list gives T-2 without updatedAt.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.ana")["tasks"]
+        listed[0] = {k: v for k, v in listed[0].items() if k != "updatedAt"}
+        return c
+
+    @bad("task-9-wrong-field-backend", "backend", ["TASK-9"], "A create without Description is a bad_request naming category.")
+    def _():
+        c = tasks()
+        answer(c, "create.bad")["error"]["field"] = "category"
+        return c
+
+    @bad("task-9-no-field-backend", "backend", ["TASK-9"], "A create without Description is a bad_request naming no field.")
+    def _():
+        c = tasks()
+        del answer(c, "create.bad")["error"]["field"]
+        return c
+
+    @bad("task-10-updated-at-kept-backend", "backend", ["TASK-10"], "The edit of T-1 answers the updatedAt it had.")
+    def _():
+        c = tasks()
+        task = answer(c, "edit.T-1")["task"]
+        task["updatedAt"] = answer(c, "create.T-1")["task"]["updatedAt"]
+        return c
+
+    @bad("task-10-valid-edit-refused-backend", "backend", ["TASK-10"], "A valid edit of ana's open T-1 is answered not_found.")
+    def _():
+        c = tasks()
+        status(c, "edit.T-1", 404, failure("not_found", "No such task"))
+        return c
+
+    @bad("task-11-cancelled-task-edited-backend", "backend", ["TASK-11"], "The cancelled T-2 is edited with success.")
+    def _():
+        c = tasks()
+        cancelled = answer(c, "cancel.T-2")["task"]
+        later = iso(c.find("edit.T-2.bresp")["ts"])
+        status(c, "edit.T-2", 200, ok(task=dict(cancelled, updatedAt=later)))
+        return c
+
+    @bad("task-11-cancelled-as-closed-backend", "backend", ["TASK-11"], "The edit of the cancelled T-2 is refused as request_closed.")
+    def _():
+        c = tasks()
+        answer(c, "edit.T-2")["error"]["code"] = "request_closed"
+        return c
+
+    @bad("task-12-reason-dropped-backend", "backend", ["TASK-12"], "The cancel of T-2 answers the task without its cancelReason.")
+    def _():
+        c = tasks()
+        del answer(c, "cancel.T-2")["task"]["cancelReason"]
+        return c
+
+    @bad("task-12-open-task-cancel-refused-backend", "backend", ["TASK-12"], "The cancel of ana's open T-6 is answered not_found.")
+    def _():
+        c = tasks()
+        status(c, "cancel.T-6", 404, failure("not_found", "No such task"))
+        return c
+
+    @bad("task-13-cancel-after-cutoff-backend", "backend", ["TASK-13"], "Assigned T-5 is cancelled with success after its cut-off.")
+    def _():
+        c = tasks()
+        chosen = answer(c, "choose.T-5")["task"]
+        later = iso(c.find("cancel.T-5.bresp")["ts"])
+        status(c, "cancel.T-5", 200, ok(task=dict(chosen, status="cancelled", cancelReason="plans changed", updatedAt=later)))
+        return c
+
+    @bad("task-13-cutoff-before-time-backend", "backend", ["TASK-13"], "Assigned T-4 is refused as cancel_cutoff_passed a day before its cut-off.")
+    def _():
+        c = tasks()
+        status(c, "cancel.T-4", 409, failure("cancel_cutoff_passed", "Too late"))
+        return c
+
+    @bad("task-14-oldest-first-backend", "backend", ["TASK-14"], "ana's task list gives T-1 before the newer T-2.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.ana")["tasks"]
+        listed.reverse()
+        return c
+
+    @bad("task-14-task-missing-client", "client", ["TASK-14"], "Seen from the apps: a day later ana's task list lacks T-3.")
+    def _():
+        c = tasks()
+        unlist(c, "T-3")
+        return c
+
+    @bad("task-15-candidate-without-image-backend", "backend", ["TASK-15"], "The candidate for T-1 comes without image.")
+    def _():
+        c = tasks()
+        answer(c, "candidates.T-1")["contractors"] = [{"userId": "U-3", "name": "Luis", "rating": None}]
+        return c
+
+    @bad("task-15-candidates-refused-backend", "backend", ["TASK-15"], "The candidates of ana's open T-3 are answered not_found.")
+    def _():
+        c = tasks()
+        status(c, "candidates.T-3", 404, failure("not_found", "No such task"))
+        return c
+
+    @bad("task-16-non-candidate-chosen-backend", "backend", ["TASK-16"], "bea, no contractor and not listed, is chosen for T-1 with success.")
+    def _():
+        c = tasks()
+        listed = answer(c, "candidates.T-1")
+        assert listed["contractors"][0]["userId"] == "U-3"
+        later = iso(c.find("choose.bea.bresp")["ts"])
+        status(c, "choose.bea", 200, ok(task=dict(answer(c, "edit.T-1")["task"], status="assigned", contractor="U-2", updatedAt=later)))
+        return c
+
+    @bad("task-16-candidate-refused-backend", "backend", ["TASK-16"], "luis, listed as a candidate for T-1, is refused as not_eligible.")
+    def _():
+        c = tasks()
+        status(c, "choose.luis", 403, failure("not_eligible", "No"))
+        return c
+
+    @bad("task-17-rating-six-wrong-field-backend", "backend", ["TASK-17"], "A review rating 6 is a bad_request naming review, not rating.")
+    def _():
+        c = tasks()
+        answer(c, "review.6")["error"]["field"] = "review"
+        return c
+
+    @bad("task-17-half-rating-not-bad-request-backend", "backend", ["TASK-17"], "A review rating 4.5 is refused as not_eligible, not bad_request.")
+    def _():
+        c = tasks()
+        status(c, "review.4.5", 403, failure("not_eligible", "No"))
+        return c
+
+    @bad("task-18-latest-rating-backend", "backend", ["TASK-18"], "After reviews of 4 and 5 luis's rating is 5, the latest, everywhere.")
+    def _():
+        c = tasks()
+        answer(c, "review.bea")["rating"] = 5.0
+        answer(c, "profile.luis")["contractor"]["rating"] = 5.0
+        answer(c, "me.luis")["user"]["rating"] = 5.0
+        return c
+
+    @bad("task-18-first-rating-wrong-backend", "backend", ["TASK-18"], "After luis's first review, of 4, his rating is answered 3.")
+    def _():
+        c = tasks()
+        answer(c, "review.ana")["rating"] = 3.0
+        return c
+
+    @bad("task-19-rating-not-computed-backend", "backend", ["TASK-19"], "luis's account reads with rating null after two reviews.")
+    def _():
+        c = tasks()
+        answer(c, "me.luis")["user"]["rating"] = None
+        return c
+
+    @bad("task-19-phone-differs-backend", "backend", ["TASK-19"], "luis's account reads with another phone number than he signed up with.")
+    def _():
+        c = tasks()
+        answer(c, "me.luis")["user"]["phoneNumber"] = "+34 600 999 999"
+        return c
+
+    @bad("task-20-update-not-stored-backend", "backend", ["TASK-20"], "bea's account reads with her old name after the update.")
+    def _():
+        c = tasks()
+        answer(c, "me.bea")["user"]["name"] = "Bea"
+        return c
+
+    @bad("task-20-contractor-not-candidate-backend", "backend", ["TASK-20"], "bea, turned contractor of category 9, is no candidate for T-3.")
+    def _():
+        c = tasks()
+        body = answer(c, "candidates.T-3")
+        body["contractors"] = body["contractors"][:1]
+        return c
+
+    @bad("task-21-image-ignored-backend", "backend", ["TASK-21"], "The image call answers ana's account without the picture sent.")
+    def _():
+        c = tasks()
+        answer(c, "image.ana")["user"]["image"] = None
+        return c
+
+    @bad("task-21-image-lost-backend", "backend", ["TASK-21"], "ana's account reads without the picture the image call set.")
+    def _():
+        c = tasks()
+        answer(c, "me.ana")["user"]["image"] = None
+        return c
+
+    @bad("task-22-deleted-token-taken-backend", "backend", ["TASK-22"], "bea's token still reads her account after she deleted it.")
+    def _():
+        c = tasks()
+        status(c, "me.deleted", 200, ok(user={"userId": "U-2"}))
+        return c
+
+    @bad("task-22-deleted-email-exists-backend", "backend", ["TASK-22"], "The user-exists query still finds bea's email after she deleted her account.")
+    def _():
+        c = tasks()
+        answer(c, "exists.bea")["exists"] = True
+        return c
+
+    @bad("task-23-reviews-oldest-first-backend", "backend", ["TASK-23"], "luis's profile lists his reviews oldest first.")
+    def _():
+        c = tasks()
+        answer(c, "profile.luis")["contractor"]["reviews"].reverse()
+        return c
+
+    @bad("task-23-non-contractor-profile-backend", "backend", ["TASK-23"], "bea, no contractor, has a contractor profile.")
+    def _():
+        c = tasks()
+        status(c, "profile.bea", 200, ok(contractor={"userId": "U-2", "name": "Bea", "image": None, "rating": None, "categories": [],
+                                                      "reviews": [], "pastWork": []}))
+        return c
+
+    @bad("task-25-no-id-backend", "backend", ["TASK-25"], "The create of T-1 answers the task without id.")
+    def _():
+        c = tasks()
+        del answer(c, "create.T-1")["id"]
+        return c
+
+    @bad("task-25-other-id-backend", "backend", ["TASK-25"], "The create of T-2 answers id T-99, not the task's objectId.")
+    def _():
+        c = tasks()
+        answer(c, "create.T-2")["id"] = "T-99"
+        return c
+
+    @bad("task-26-foreign-task-read-backend", "backend", ["TASK-26"], "bea reads ana's T-1 with success.")
+    def _():
+        c = tasks()
+        status(c, "read.foreign", 200, ok(task=answer(c, "read.T-1")["task"]))
+        return c
+
+    @bad("task-26-read-differs-client", "client", ["TASK-26"], "Seen from the apps: T-1 reads with another Description than its edit answered.")
+    def _():
+        c = tasks()
+        body = answer(c, "read.T-1")
+        body["task"] = dict(body["task"], Description="Something else")
+        return c

@@ -1,0 +1,103 @@
+import SocketIOWire
+
+/// TASK-1: the user-exists query answers `exists` true for an email an account the trace shows
+/// has (whatever its case), false for one the header lists as made up, and a boolean always; a
+/// missing or empty email is `bad_request` on `email`. A deleted account's email is TASK-22's.
+struct TASK1UserExists: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-1", evidence: TraceRuleInfo.backendEvidence,
+            check: "a user-exists answer says `exists` true for the email of an account the trace shows signed up (any case), false for an email the header lists as unknown, and is a bad_request on `email` without one")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .userExists else { return }
+        guard let email = answer.email, !email.isEmpty else {
+            guard !answer.badRequest(naming: ["email"]) else { return }
+            return context.report("TASK-1", lines: [answer.requestLine, answer.line], expected: "400 bad_request with field email for a user-exists query without an email", observed: answer.summary)
+        }
+        let exists = answer.body?["exists"]?.boolValue
+        var expected: Bool?
+        var why = ""
+        if let account = context.session.tasks.account(email: email), account.known(before: answer, context.header) {
+            expected = true
+            why = "the account \(account.userID) signed up on line \(account.line) with \(account.email ?? email)"
+        } else if context.header.unknownEmails.contains(where: { $0.lowercased() == email.lowercased() }) {
+            expected = false
+            why = "an email the header lists as unknown"
+        }
+        guard answer.succeeded, let exists, exists == expected ?? exists else {
+            let wanted = expected.map { "200 {\"exists\": \($0)}" } ?? "200 with a boolean `exists`"
+            return context.report("TASK-1", lines: [answer.requestLine, answer.line], expected: "\(wanted) for \(email)\(why.isEmpty ? "" : ", \(why)")", observed: answer.summary)
+        }
+    }
+}
+
+/// TASK-2: a sign-up answers `userId`, `token` and an ISO 8601 `expiresAt`, or 409
+/// `already_exists` when the trace shows an account with that email (any case) signed up or
+/// logged in before it and not deleted.
+struct TASK2SignUp: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-2", evidence: TraceRuleInfo.backendEvidence,
+            check: "a successful sign-up carries userId, token and an ISO 8601 expiresAt; a sign-up with the email of an account the trace shows alive is 409 already_exists")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .signUp else { return }
+        let email = answer.requestBody?["email"]?.stringValue
+        if let email, let account = context.session.tasks.account(email: email), account.known(before: answer, context.header) {
+            guard !answer.failed(409, "already_exists") else { return }
+            return context.report(
+                "TASK-2", lines: [account.line, answer.requestLine, answer.line],
+                expected: "409 already_exists for a sign-up with \(email), the email of \(account.userID) (line \(account.line))", observed: answer.summary)
+        }
+        guard answer.succeeded else { return }
+        let missing = TaskSessionAnswer.missing(answer.body)
+        guard !missing.isEmpty else { return }
+        context.report("TASK-2", lines: [answer.line], expected: "a sign-up answer with userId, token and an ISO 8601 expiresAt", observed: "\(missing.joined(separator: ", ")) missing or malformed in \(answer.summary)")
+    }
+}
+
+/// TASK-3: a log-in with the password of a sign-up the trace shows gets `userId` (that account's),
+/// `token` and `expiresAt`; one with another password gets 401 `unauthorized`.
+struct TASK3LogIn: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-3", evidence: TraceRuleInfo.backendEvidence,
+            check: "a log-in with the email and password of a sign-up the trace shows succeeds with that account's userId, a token and expiresAt; with another password it is 401 unauthorized")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .logIn, let email = answer.requestBody?["email"]?.stringValue,
+            let account = context.session.tasks.account(email: email), account.known(before: answer, context.header), let password = account.password,
+            let sent = answer.requestBody?["password"]?.stringValue
+        else { return }
+        let lines = [account.line, answer.requestLine, answer.line]
+        guard sent == password else {
+            guard !answer.failed(401, "unauthorized") else { return }
+            return context.report("TASK-3", lines: lines, expected: "401 unauthorized for a log-in of \(email) with a password other than its sign-up's", observed: answer.summary)
+        }
+        let missing = TaskSessionAnswer.missing(answer.body)
+        let user = answer.body?["userId"].flatMap(TraceFields.canonicalID)
+        guard !answer.succeeded || !missing.isEmpty || user != account.userID else { return }
+        context.report(
+            "TASK-3", lines: lines, expected: "2xx with userId \(account.userID), a token and expiresAt for the log-in of \(email) with its password",
+            observed: answer.succeeded ? "userId \(user ?? "absent")\(missing.isEmpty ? "" : "; \(missing.joined(separator: ", ")) missing")" : answer.summary)
+    }
+}
+
+/// The members of a sign-up's or log-in's answer (TASK-2, TASK-3).
+enum TaskSessionAnswer {
+    /// The members missing or malformed: `userId` an id, `token` a string, `expiresAt` ISO 8601.
+    static func missing(_ body: JSONValue?) -> [String] {
+        var missing: [String] = []
+        if body?["userId"].flatMap(TraceFields.canonicalID) == nil { missing.append("userId") }
+        if body?["token"]?.stringValue?.isEmpty != false { missing.append("token") }
+        if body?["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) == nil { missing.append("expiresAt") }
+        return missing
+    }
+}

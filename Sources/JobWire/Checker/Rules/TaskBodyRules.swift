@@ -1,0 +1,102 @@
+import SocketIOWire
+
+/// TASK-7 and TASK-9: a task create with a valid body (TASK-7's decision) and a live token is
+/// stored, answering the `task` with its `objectId`; a create with a bad body is not stored; a
+/// create or edit with a bad body is 400 `bad_request` naming one of its bad fields.
+struct TASK7And9TaskBodies: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-7", evidence: TraceRuleInfo.backendEvidence,
+            check: "a create with a valid body and a live token succeeds with the task and its objectId; a create with a bad body does not succeed"),
+        TraceRuleInfo(
+            "TASK-9", evidence: TraceRuleInfo.backendEvidence,
+            check: "a create or edit with a missing or invalid field is 400 bad_request whose field names a bad field"),
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .createTask || answer.call == .editTask else { return }
+        let lines = [answer.requestLine, answer.line]
+        let problems = TaskBodyCheck.problems(answer.requestBody)
+        if !problems.isEmpty {
+            if answer.call == .createTask, answer.succeeded {
+                context.report("TASK-7", lines: lines, expected: "a create with bad \(problems.joined(separator: ", ")) not stored", observed: answer.summary)
+            }
+            if !answer.badRequest(naming: problems) {
+                context.report("TASK-9", lines: lines, expected: "400 bad_request with field \(problems.joined(separator: " or ")) for \(answer.what)", observed: answer.summary)
+            }
+            return
+        }
+        guard answer.call == .createTask, let caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
+        guard !answer.succeeded || answer.body?["task"]?["objectId"].flatMap(TraceFields.canonicalID) == nil else { return }
+        context.report("TASK-7", lines: lines, expected: "2xx with the task and its objectId for a valid create by \(caller.userID)", observed: answer.summary)
+    }
+}
+
+/// TASK-8: every task the backend returns carries `objectId`, `author`, a `status` of open,
+/// assigned, completed or cancelled, `contractor` (null or an id), and ISO 8601 `createdAt` and
+/// `updatedAt`; a created one has contractor null and the caller as its author.
+struct TASK8TaskMembers: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-8", evidence: TraceRuleInfo.backendEvidence,
+            check: "every task answered carries objectId, author, status, contractor, createdAt and updatedAt; a created task has contractor null and the caller as author")
+    ]
+    var wantsTaskAnswers: Bool { true }
+    static let statuses: Set<String> = ["open", "assigned", "completed", "cancelled"]
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.succeeded else { return }
+        let tasks: [JSONValue]
+        switch answer.call {
+        case .createTask, .editTask, .readTask, .cancelTask, .completeTask, .chooseContractor: tasks = answer.body?["task"].map { [$0] } ?? []
+        case .listTasks: tasks = answer.body?["tasks"]?.arrayValue ?? []
+        default: return
+        }
+        for task in tasks {
+            var wrong = Self.problems(task)
+            if answer.call == .createTask {
+                if let contractor = task["contractor"], !contractor.isNull { wrong.append("contractor \(contractor.compactText), not null") }
+                if let caller = context.session.tasks.caller(answer), let author = task["author"], !author.sameAccountMember("author", as: .string(caller.userID)) {
+                    wrong.append("author \(author.compactText), not the caller \(caller.userID)")
+                }
+            }
+            guard !wrong.isEmpty else { continue }
+            context.report("TASK-8", lines: [answer.line], expected: "\(answer.what) answering tasks with objectId, author, status, contractor, createdAt and updatedAt", observed: "\(task["objectId"]?.compactText ?? "a task"): \(wrong.joined(separator: "; "))")
+            return
+        }
+    }
+
+    /// What `task` lacks or holds wrongly of TASK-8's members.
+    static func problems(_ task: JSONValue) -> [String] {
+        var wrong: [String] = []
+        if task["objectId"].flatMap(TraceFields.canonicalID) == nil { wrong.append("no objectId") }
+        if task["author"].flatMap(TraceFields.canonicalID) == nil { wrong.append("no author") }
+        if !statuses.contains(task["status"]?.stringValue ?? "") { wrong.append("status \(task["status"]?.compactText ?? "absent")") }
+        if let contractor = task["contractor"] {
+            if !contractor.isNull, TraceFields.canonicalID(contractor) == nil { wrong.append("contractor \(contractor.compactText)") }
+        } else {
+            wrong.append("no contractor")
+        }
+        for key in ["createdAt", "updatedAt"] where task[key]?.stringValue.flatMap(ISO8601Time.milliseconds) == nil {
+            wrong.append("\(key) \(task[key]?.compactText ?? "absent")")
+        }
+        return wrong
+    }
+}
+
+/// TASK-25 (SHOULD): a successful create answers `id`, equal to the created task's `objectId`.
+struct TASK25CreateAnswerID: TraceRule {
+    let infos = [
+        TraceRuleInfo("TASK-25", evidence: TraceRuleInfo.backendEvidence, check: "a successful task create answers id equal to task.objectId")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .createTask, answer.succeeded else { return }
+        let id = answer.body?["id"].flatMap(TraceFields.canonicalID)
+        let objectID = answer.body?["task"]?["objectId"].flatMap(TraceFields.canonicalID)
+        guard id == nil || id != objectID else { return }
+        context.report("TASK-25", lines: [answer.line], expected: "the create's answer with id equal to task.objectId", observed: "id \(id ?? "absent"), task.objectId \(objectID ?? "absent")")
+    }
+}

@@ -1,0 +1,190 @@
+import SocketIOWire
+
+/// TASK-15: the candidates of the caller's own open or assigned task are answered as
+/// `contractors`, each with `userId`, `name`, `image` and `rating`. Which users they are is the
+/// backend's choice; TASK-16, TASK-20 and TASK-22 judge what follows from it.
+struct TASK15CandidateMembers: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-15", evidence: TraceRuleInfo.backendEvidence,
+            check: "the candidates of the caller's open or assigned task are answered as contractors, each with userId, name, image and rating")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .candidates, let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
+            context.session.tasks.liveCaller(answer, header: context.header) != nil
+        else { return }
+        let lines = [task.line, answer.requestLine, answer.line]
+        guard answer.succeeded, let list = answer.body?["contractors"]?.arrayValue else {
+            return context.report("TASK-15", lines: lines, expected: "2xx with the contractors for \(task.objectID)", observed: answer.summary)
+        }
+        for entry in list {
+            let missing = ["userId", "name", "image", "rating"].filter { entry[$0] == nil }
+            guard missing.isEmpty else {
+                return context.report("TASK-15", lines: lines, expected: "every candidate with userId, name, image and rating", observed: "no \(missing.joined(separator: ", ")) in \(entry.reportText)")
+            }
+        }
+    }
+}
+
+/// TASK-16: choosing a contractor for the caller's own open or assigned task answers the task
+/// `assigned` to that contractor when it succeeds; a user the task's last candidates answer did not
+/// list, or whose account the trace shows is no contractor, is 403 `not_eligible`; one it listed is taken.
+struct TASK16ChooseCandidate: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-16", evidence: TraceRuleInfo.backendEvidence,
+            check: "a choice answers the task assigned to the contractor chosen; a user who is no candidate (not listed, or no contractor) is 403 not_eligible, a listed candidate is taken")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .chooseContractor, let chosen = answer.requestBody?["contractor"].flatMap(TraceFields.canonicalID),
+            let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
+            context.session.tasks.liveCaller(answer, header: context.header) != nil
+        else { return }
+        var lines = [task.line, answer.requestLine, answer.line]
+        let account = context.session.tasks.accounts[chosen]
+        let listed = task.candidates.map { $0.contains(chosen) }
+        if listed == false || (account?.deletedAt == nil && account?.isContractor == false) {
+            guard !answer.failed(403, "not_eligible") else { return }
+            if let line = listed == false ? task.candidatesLine : account?.line { lines.insert(line, at: 0) }
+            let why = listed == false ? "not among the candidates answered on line \(task.candidatesLine ?? 0)" : "no contractor (line \(account?.line ?? 0))"
+            return context.report("TASK-16", lines: lines, expected: "403 not_eligible for choosing \(chosen) for \(task.objectID): \(why)", observed: answer.summary)
+        }
+        if answer.succeeded {
+            let got = answer.body?["task"]
+            guard got?["status"] != "assigned" || got?["contractor"].flatMap(TraceFields.canonicalID) != chosen else { return }
+            return context.report(
+                "TASK-16", lines: lines, expected: "\(task.objectID) assigned to \(chosen)",
+                observed: "status \(got?["status"]?.compactText ?? "absent"), contractor \(got?["contractor"]?.compactText ?? "absent")")
+        }
+        guard listed == true else { return }
+        context.report("TASK-16", lines: lines, expected: "2xx with \(task.objectID) assigned to \(chosen), a candidate listed on line \(task.candidatesLine ?? 0)", observed: answer.summary)
+    }
+}
+
+/// TASK-17: a review whose `rating` is not a whole number from 1 to 5 (`3.0` counts as 3) is 400
+/// `bad_request` on `rating`.
+struct TASK17ReviewRating: TraceRule {
+    let infos = [
+        TraceRuleInfo("TASK-17", evidence: TraceRuleInfo.backendEvidence, check: "a review whose rating is not a whole number from 1 to 5 is 400 bad_request on rating")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .review, !TaskRatings.isValid(answer.requestBody?["rating"] ?? .null), !answer.badRequest(naming: ["rating"]) else { return }
+        context.report(
+            "TASK-17", lines: [answer.requestLine, answer.line],
+            expected: "400 bad_request with field rating for rating \(answer.requestBody?["rating"]?.compactText ?? "absent")", observed: answer.summary)
+    }
+}
+
+/// TASK-18: a review's answer announces the contractor's `rating` as the mean of all its reviews'
+/// ratings, this one included, for a contractor whose sign-up the trace shows (so it knows every
+/// review) and which never had a rating outside 1 ... 5 taken (TASK-17's, whose effect is unknown).
+struct TASK18RatingIsMean: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-18", evidence: TraceRuleInfo.backendEvidence,
+            check: "a review's answer gives the contractor's rating as the mean of the ratings of its reviews the trace shows, the contractor's sign-up included")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .review, answer.succeeded, let user = answer.userID, let account = context.session.tasks.accounts[user],
+            account.fromSignUp, account.ratingsKnown, let rating = answer.requestBody?["rating"], TaskRatings.isValid(rating)
+        else { return }
+        let ratings = (account.reviews.map(\.rating) + [rating]).compactMap(\.doubleValue)
+        let mean = ratings.reduce(0, +) / Double(ratings.count)
+        let announced = answer.body?["rating"]?.doubleValue
+        guard abs((announced ?? .nan) - mean) > 1e-9 || announced == nil else { return }
+        context.report(
+            "TASK-18", lines: account.reviews.map(\.line) + [answer.line],
+            expected: "rating \(mean), the mean of \(user)'s reviews \(ratings.map { String($0) }.joined(separator: ", "))",
+            observed: "rating \(answer.body?["rating"]?.compactText ?? "absent")")
+    }
+}
+
+/// TASK-23: a contractor's profile shows its `userId`, the `name`, `image` and `categories` the
+/// trace last wrote, the `rating` the last review answer announced, its `reviews` newest first as
+/// posted (each with `rating`, `review`, `author`, `createdAt`) and as `pastWork` exactly the tasks
+/// the trace shows it completed; a user the trace shows is no contractor is 404 `not_found`.
+struct TASK23ContractorProfile: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "TASK-23", evidence: TraceRuleInfo.backendEvidence,
+            check: "a contractor's profile shows its details, rating, reviews newest first and exactly its completed tasks as past work, as the trace shows them; a non-contractor is 404 not_found")
+    ]
+    var wantsTaskAnswers: Bool { true }
+
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.call == .contractor, let user = answer.userID, let account = context.session.tasks.accounts[user], account.deletedAt == nil,
+            context.session.tasks.liveCaller(answer, header: context.header) != nil
+        else { return }
+        let lines = [account.line, answer.requestLine, answer.line]
+        if account.isContractor == false {
+            guard !answer.failed(404, "not_found") else { return }
+            return context.report("TASK-23", lines: lines, expected: "404 not_found for the profile of \(user), who is no contractor", observed: answer.summary)
+        }
+        guard answer.succeeded, let profile = answer.body?["contractor"] else {
+            guard account.isContractor == true else { return }
+            return context.report("TASK-23", lines: lines, expected: "2xx with the profile of contractor \(user)", observed: answer.summary)
+        }
+        var details = ["userId": (JSONValue.string(user))]
+        for key in ["name", "image", "categories"] { if let member = account.members[key] { details[key] = member.value } }
+        if let rating = account.rating { details["rating"] = rating }
+        let wrong = details.keys.sorted().compactMap { key -> String? in
+            let observed = profile[key]
+            return observed.map { $0.sameAccountMember(key, as: details[key]!) } == true ? nil : "\(key): expected \(details[key]!.compactText), observed \(observed?.compactText ?? "nothing")"
+        }
+        if !wrong.isEmpty {
+            context.report("TASK-23", lines: lines, expected: "the profile of \(user) as the trace shows it", observed: wrong.joined(separator: "; "))
+        }
+        if account.fromSignUp { checkReviews(profile, account, lines, &context) }
+        checkPastWork(profile, user, lines, &context)
+    }
+
+    private func checkReviews(_ profile: JSONValue, _ account: TaskAccountFact, _ lines: [Int], _ context: inout RuleContext) {
+        let reviews = profile["reviews"]?.arrayValue ?? []
+        let posted = Array(account.reviews.reversed())
+        var wrong = reviews.count == posted.count ? [] : ["\(reviews.count) reviews, not \(posted.count)"]
+        for (shown, review) in zip(reviews, posted) {
+            if shown["rating"].map({ $0.isEquivalent(to: review.rating) }) != true { wrong.append("rating \(shown["rating"]?.compactText ?? "absent") for \(review.rating.compactText) (line \(review.line))") }
+            if shown["review"].map({ $0.isEquivalent(to: review.review) }) != true { wrong.append("review \(shown["review"]?.compactText ?? "absent") for \(review.review.compactText) (line \(review.line))") }
+            if let author = review.author, shown["author"].map({ $0.sameAccountMember("author", as: .string(author)) }) != true { wrong.append("author \(shown["author"]?.compactText ?? "absent") for \(author) (line \(review.line))") }
+        }
+        let times = reviews.map { $0["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) }
+        if times.contains(nil) || zip(times, times.dropFirst()).contains(where: { $0! < $1! }) {
+            wrong.append("createdAt \(reviews.map { $0["createdAt"]?.compactText ?? "absent" }.joined(separator: ", "))")
+        }
+        guard !wrong.isEmpty else { return }
+        context.report(
+            "TASK-23", lines: lines + account.reviews.map(\.line),
+            expected: "the reviews of \(account.userID) newest first, as posted: \(posted.map { "\($0.rating.compactText) by \($0.author ?? "?")" }.joined(separator: ", "))",
+            observed: wrong.joined(separator: "; "))
+    }
+
+    private func checkPastWork(_ profile: JSONValue, _ user: String, _ lines: [Int], _ context: inout RuleContext) {
+        let ledger = context.session.tasks.tasks
+        let shown = profile["pastWork"]?.arrayValue ?? []
+        let ids = shown.compactMap { $0["objectId"].flatMap(TraceFields.canonicalID) }
+        var wrong: [String] = []
+        for id in ids {
+            guard let task = ledger[id], task.exists, task.status != "completed" || task.contractor != user else { continue }
+            wrong.append("\(id) is \(task.status ?? "?") with contractor \(task.contractor ?? "none") (line \(task.line))")
+        }
+        for task in ledger.values.sorted(by: { $0.objectID < $1.objectID }) where task.exists && task.status == "completed" && task.contractor == user {
+            guard let entry = shown.first(where: { $0["objectId"].flatMap(TraceFields.canonicalID) == task.objectID }) else {
+                wrong.append("\(task.objectID), completed on line \(task.line), missing")
+                continue
+            }
+            for key in ["Description", "image"] where entry[key].map({ $0.sameMembers(as: task.json[key] ?? .null) }) != true {
+                wrong.append("\(task.objectID) \(key) \(entry[key]?.compactText ?? "absent"), not \(task.json[key]?.compactText ?? "absent")")
+            }
+        }
+        guard !wrong.isEmpty else { return }
+        context.report("TASK-23", lines: lines, expected: "as pastWork exactly the tasks \(user) completed, with their Description and image", observed: wrong.joined(separator: "; "))
+    }
+}

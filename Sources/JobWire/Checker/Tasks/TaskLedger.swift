@@ -1,0 +1,265 @@
+import SocketIOWire
+
+/// What the trace shows the task API's backend holds (TASK area): accounts, the tokens it issued,
+/// tasks, reviews and the boundaries in force. Built from successful answers only, after the
+/// rules have judged each one, so a rule compares an answer with what the calls before it wrote.
+///
+/// Only what the trace shows is known: an account whose sign-up the trace holds is known whole
+/// (members never given are null, no reviews yet); one known from a log-in only has its email and
+/// id; a token the trace never saw issued is unknown unless the header lists it as made up.
+struct TaskLedger: Sendable {
+    /// Accounts by `userId`.
+    var accounts: [String: TaskAccountFact] = [:]
+    /// The live account of each email, lower-cased (TASK-1 compares without case).
+    var emails: [String: String] = [:]
+    /// Emails whose account was deleted (TASK-22), lower-cased, with the delete's line.
+    var deletedEmails: [String: Int] = [:]
+    /// Tokens by their text.
+    var tokens: [String: TaskTokenFact] = [:]
+    /// Tasks by `objectId`.
+    var tasks: [String: TaskFact] = [:]
+    /// The boundaries in force: the header's, then the last settings answer's (FIX-5).
+    var sessionTtlMs: Int64
+    var rememberMeTtlMs: Int64
+    var taskCancelCutoffMs: Int64
+
+    init(header: TraceHeader) {
+        sessionTtlMs = header.sessionTtlMs
+        rememberMeTtlMs = header.rememberMeTtlMs
+        taskCancelCutoffMs = header.taskCancelCutoffMs
+    }
+
+    /// The live account with `email`, compared without case.
+    func account(email: String) -> TaskAccountFact? {
+        emails[email.lowercased()].flatMap { accounts[$0] }
+    }
+
+    /// The caller a token names, if the trace saw it issued.
+    func caller(_ answer: TaskAnswer) -> TaskAccountFact? {
+        answer.bearer.flatMap { tokens[$0] }.flatMap { accounts[$0.userID] }
+    }
+
+    /// The caller's own task `objectId`, known and not gone with a deleted account.
+    func ownTask(_ answer: TaskAnswer) -> TaskFact? {
+        guard let caller = caller(answer), let id = answer.objectID, let task = tasks[id], task.author == caller.userID else { return nil }
+        return task
+    }
+}
+
+/// One account as the trace shows it.
+struct TaskAccountFact: Sendable {
+    var userID: String
+    /// When the trace first showed the account (its sign-up's or log-in's answer), and who recorded it.
+    var since: Int64
+    var sinceBy: TraceActor
+    var email: String?
+    /// The password of the sign-up, the only one the protocol lets a user set.
+    var password: String?
+    /// The members a read must repeat, each with the requirement of the call that wrote it:
+    /// TASK-19 for the sign-up's, TASK-20 for an update's, TASK-21 for the image call's.
+    var members: [String: (value: JSONValue, by: RequirementID)] = [:]
+    /// True when the trace holds the sign-up, so the account is known whole and has no reviews before it.
+    var fromSignUp = false
+    var line: Int
+    /// When an update turned `contractor` on, and who recorded its answer (TASK-20).
+    var turnedContractorAt: Int64?
+    var turnedContractorBy: TraceActor?
+    /// The delete's time and line (TASK-22).
+    var deletedAt: Int64?
+    var deletedLine: Int?
+    var deletedBy: TraceActor?
+    /// Successful reviews of this user, oldest first; complete when ``fromSignUp``.
+    var reviews: [TaskReviewFact] = []
+    /// False once a review with a rating outside 1 ... 5 was taken: what the backend averaged is unknown (TASK-18).
+    var ratingsKnown = true
+    /// The `rating` the last review answer announced, or null for an account known whole with no reviews.
+    var rating: JSONValue?
+    var ratingLine: Int?
+
+    /// True when the trace showed the account before `answer`'s call was sent, so the backend had it.
+    func known(before answer: TaskAnswer, _ header: TraceHeader) -> Bool {
+        since + answer.skew(to: sinceBy, header) <= answer.requestTs
+    }
+
+    /// True when the account was deleted before `answer`'s call was sent (TASK-22).
+    func deleted(before answer: TaskAnswer, _ header: TraceHeader) -> Bool {
+        guard let deletedAt else { return false }
+        return deletedAt + (deletedBy.map { answer.skew(to: $0, header) } ?? header.clockSkewToleranceMs) <= answer.requestTs
+    }
+
+    /// True when the account is a contractor as the trace last wrote it.
+    var isContractor: Bool? { members["contractor"]?.value.boolValue }
+}
+
+/// A bearer token the backend issued (TASK-2, TASK-3).
+struct TaskTokenFact: Sendable {
+    var userID: String
+    /// When the sign-up or log-in was sent (the earliest the backend can have issued it) and answered.
+    var requestedAt: Int64
+    var issuedAt: Int64
+    /// The announced `expiresAt`, in ms.
+    var expiresAt: Int64?
+    var rememberMe: Bool
+    var line: Int
+}
+
+/// A successful review (TASK-17).
+struct TaskReviewFact: Sendable {
+    var rating: JSONValue
+    var review: JSONValue
+    var author: String?
+    var line: Int
+}
+
+/// One task as the trace shows it.
+struct TaskFact: Sendable {
+    var objectID: String
+    var author: String?
+    /// The task as the backend last returned it.
+    var json: JSONValue
+    var status: String?
+    var contractor: String?
+    var updatedAt: Int64?
+    /// The earliest `dates[].start` of the create or edit that wrote it (TASK-13).
+    var earliestStart: Int64?
+    /// The category it was created or edited with (TASK-15, TASK-20).
+    var category: String?
+    /// When its create was answered, and who recorded the answer.
+    var createdLine: Int
+    var createdAnsweredAt: Int64
+    var createdBy: TraceActor
+    /// The candidates of its last successful candidates answer (TASK-16).
+    var candidates: Set<String>?
+    var candidatesLine: Int?
+    /// False once its author's account was deleted (TASK-22).
+    var exists = true
+    var line: Int
+
+    var isEnded: Bool { status == "completed" || status == "cancelled" }
+}
+
+extension TaskLedger {
+    /// Takes in what a successful answer wrote; failures change nothing.
+    mutating func apply(_ answer: TaskAnswer) {
+        guard answer.succeeded, let body = answer.body else { return }
+        let request = answer.requestBody
+        switch answer.call {
+        case .settings:
+            func announced(_ key: String) -> Int64? { body[key]?.integerValue.flatMap { $0 > 0 ? $0 : nil } }
+            sessionTtlMs = announced("sessionTtlMs") ?? sessionTtlMs
+            rememberMeTtlMs = announced("rememberMeTtlMs") ?? rememberMeTtlMs
+            taskCancelCutoffMs = announced("taskCancelCutoffMs") ?? taskCancelCutoffMs
+        case .signUp:
+            guard let user = body["userId"].flatMap(TraceFields.canonicalID) else { return }
+            var account = TaskAccountFact(userID: user, since: answer.ts, sinceBy: answer.actor, line: answer.line)
+            account.email = request?["email"]?.stringValue
+            account.password = request?["password"]?.stringValue
+            account.fromSignUp = true
+            account.rating = .null
+            for key in ["name", "phoneNumber", "image"] { account.members[key] = (request?[key] ?? .null, "TASK-19") }
+            account.members["contractor"] = (request?["contractor"].flatMap { $0.isNull ? nil : $0 } ?? .bool(false), "TASK-19")
+            account.members["categories"] = (request?["categories"].flatMap { $0.isNull ? nil : $0 } ?? .array([]), "TASK-19")
+            accounts[user] = account
+            if let email = account.email { emails[email.lowercased()] = user }
+            issue(body, user: user, rememberMe: false, answer)
+        case .logIn:
+            guard let email = request?["email"]?.stringValue else { return }
+            let user = body["userId"].flatMap(TraceFields.canonicalID) ?? account(email: email)?.userID
+            guard let user else { return }
+            if accounts[user] == nil {
+                var account = TaskAccountFact(userID: user, since: answer.ts, sinceBy: answer.actor, line: answer.line)
+                account.email = email
+                accounts[user] = account
+                emails[email.lowercased()] = user
+            }
+            issue(body, user: user, rememberMe: request?["rememberMe"] == .bool(true), answer)
+        case .deleteMe:
+            guard let caller = caller(answer) else { return }
+            accounts[caller.userID]?.deletedAt = answer.ts
+            accounts[caller.userID]?.deletedLine = answer.line
+            accounts[caller.userID]?.deletedBy = answer.actor
+            if let email = caller.email?.lowercased(), emails[email] == caller.userID {
+                emails[email] = nil
+                deletedEmails[email] = answer.line
+            }
+            for (id, task) in tasks where task.author == caller.userID { tasks[id]?.exists = false }
+        case .updateMe:
+            guard let caller = caller(answer) else { return }
+            for key in ["name", "phoneNumber", "contractor", "categories"] {
+                if let value = request?[key] { accounts[caller.userID]?.members[key] = (value, "TASK-20") }
+            }
+            let turned = request?["contractor"] == .bool(true)
+            accounts[caller.userID]?.turnedContractorAt = turned ? answer.ts : nil
+            accounts[caller.userID]?.turnedContractorBy = turned ? answer.actor : nil
+        case .meImage:
+            guard let caller = caller(answer), let image = request?["image"] else { return }
+            accounts[caller.userID]?.members["image"] = (image, "TASK-21")
+        case .createTask:
+            guard let task = body["task"], let id = (task["objectId"] ?? body["id"]).flatMap(TraceFields.canonicalID) else { return }
+            var fact = TaskFact(
+                objectID: id, author: caller(answer)?.userID ?? task["author"].flatMap(TraceFields.canonicalID), json: task,
+                createdLine: answer.line, createdAnsweredAt: answer.ts, createdBy: answer.actor, line: answer.line)
+            fact.take(task)
+            fact.take(draft: request)
+            tasks[id] = fact
+        case .editTask, .readTask, .cancelTask, .completeTask, .chooseContractor:
+            guard let id = answer.objectID, tasks[id] != nil, let task = body["task"] else { return }
+            tasks[id]!.take(task)
+            tasks[id]!.line = answer.line
+            if answer.call == .editTask { tasks[id]!.take(draft: request) }
+        case .listTasks:
+            for task in body["tasks"]?.arrayValue ?? [] {
+                guard let id = task["objectId"].flatMap(TraceFields.canonicalID), tasks[id] != nil else { continue }
+                tasks[id]!.take(task)
+            }
+        case .candidates:
+            guard let id = answer.objectID, tasks[id] != nil else { return }
+            tasks[id]!.candidates = Set((body["contractors"]?.arrayValue ?? []).compactMap { $0["userId"].flatMap(TraceFields.canonicalID) })
+            tasks[id]!.candidatesLine = answer.line
+        case .review:
+            guard let user = answer.userID, accounts[user] != nil else { return }
+            let rating = request?["rating"] ?? .null
+            if !TaskRatings.isValid(rating) { accounts[user]!.ratingsKnown = false }
+            accounts[user]!.reviews.append(
+                TaskReviewFact(rating: rating, review: request?["review"] ?? .null, author: caller(answer)?.userID, line: answer.line))
+            accounts[user]!.rating = body["rating"] ?? .null
+            accounts[user]!.ratingLine = answer.line
+        case .userExists, .contractor, .me:
+            break
+        }
+    }
+
+    private mutating func issue(_ body: JSONValue, user: String, rememberMe: Bool, _ answer: TaskAnswer) {
+        guard let token = body["token"]?.stringValue else { return }
+        tokens[token] = TaskTokenFact(
+            userID: user, requestedAt: answer.requestTs, issuedAt: answer.ts,
+            expiresAt: body["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds), rememberMe: rememberMe, line: answer.line)
+    }
+}
+
+extension TaskFact {
+    /// Takes in the task as an answer returned it.
+    mutating func take(_ task: JSONValue) {
+        json = task
+        status = task["status"]?.stringValue
+        contractor = task["contractor"].flatMap(TraceFields.canonicalID)
+        updatedAt = task["updatedAt"]?.stringValue.flatMap(ISO8601Time.milliseconds)
+    }
+
+    /// Takes in the dates and category of a create's or edit's body.
+    mutating func take(draft: JSONValue?) {
+        guard let draft else { return }
+        if let starts = draft["dates"]?.arrayValue?.compactMap({ $0["start"]?.stringValue.flatMap(ISO8601Time.milliseconds) }), !starts.isEmpty {
+            earliestStart = starts.min()
+        }
+        if let category = draft["category"].flatMap(TraceFields.canonicalID) { self.category = category }
+    }
+}
+
+/// TASK-17's ratings: a whole number from 1 to 5, `3.0` counting as 3.
+enum TaskRatings {
+    static func isValid(_ rating: JSONValue) -> Bool {
+        guard let whole = rating.integerValue else { return false }
+        return (1...5).contains(whole)
+    }
+}
