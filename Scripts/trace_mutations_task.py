@@ -71,6 +71,13 @@ def register_task(bad) -> None:
         status(c, "list.remembered", 401, failure("unauthorized", "The token expired"))
         return c
 
+    @bad("task-4-plain-token-announced-short-backend", "backend", ["TASK-4"],
+         "The plain log-in announces expiresAt half a day after it, though sessionTtlMs is a day.")
+    def _():
+        c = tasks()
+        answer(c, "login.plain")["expiresAt"] = iso(c.find("login.plain.bresp")["ts"] + DAY // 2)
+        return c
+
     @bad("task-6-no-token-served-backend", "backend", ["TASK-6"], "The task list without a bearer token is answered.")
     def _():
         c = tasks()

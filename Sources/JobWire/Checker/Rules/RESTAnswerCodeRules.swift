@@ -60,7 +60,12 @@ struct RESTAnswerCodes: TraceRule {
             let lists = [candidates(answer, start, context), candidates(answer, atAnswer, context)]
             if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
                 checkField(answer, answered, &context)
-            } else if answered == "success" || context.session.backendRecorded {
+            } else if answered == "success" {
+                // A success is judged by the state the call found: an end the trace shows before the
+                // answer may be this very call's doing (from app events its `cancel` can be
+                // recorded before the caller records the answer).
+                blame(answer, answered, lists[0], taken: false, &context)
+            } else if context.session.backendRecorded {
                 blame(answer, answered, lists[1], taken: false, &context)
             } else {
                 // From app events a transition that explains a failure may be recorded a little later.

@@ -34,12 +34,13 @@ struct TASK6TokenRequired: TraceRule {
 /// TASK-4: a remember-me log-in's token outlives a plain log-in's of the same email (its
 /// `expiresAt` less its answer's time is longer by more than the skew), and a token is taken for
 /// as long as its kind lives (`sessionTtlMs`, or `rememberMeTtlMs` with remember me, from the
-/// header or the last settings answer): a call with it before then is never 401 `unauthorized`.
+/// header or the last settings answer): a call with it before then is never 401 `unauthorized`,
+/// and the `expiresAt` a sign-up or log-in announces is not earlier than that.
 struct TASK4TokenLifetimes: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-4", evidence: TraceRuleInfo.backendEvidence,
-            check: "a remember-me log-in's token lives longer than a plain log-in's of the same email, and no call is refused as unauthorized while its token is within sessionTtlMs (rememberMeTtlMs with remember me) of its log-in or sign-up",
+            check: "a remember-me log-in's token lives longer than a plain log-in's of the same email, no token's announced expiresAt comes before sessionTtlMs (rememberMeTtlMs with remember me) after its request, and no call is refused as unauthorized while its token is within that lifetime",
             tolerance: "allows clockSkewToleranceMs")
     ]
     var wantsTaskAnswers: Bool { true }
@@ -48,6 +49,7 @@ struct TASK4TokenLifetimes: TraceRule {
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         if answer.call == .logIn { compareLifetimes(answer, &context) }
+        if answer.call == .logIn || answer.call == .signUp { checkAnnouncedExpiry(answer, &context) }
         guard answer.call.needsToken, answer.failed(401, "unauthorized"),
             case .live(let token, let account) = context.session.tasks.standing(answer, header: context.header)
         else { return }
@@ -57,6 +59,18 @@ struct TASK4TokenLifetimes: TraceRule {
             "TASK-4", lines: [token.line, answer.requestLine, answer.line],
             expected: "\(answer.what) of \(account.userID) taken: its \(token.rememberMe ? "remember-me " : "")token lives \(lifetime) ms from \(token.requestedAt) (line \(token.line))",
             observed: "\(answer.summary) at \(answer.ts), \(answer.ts - token.requestedAt) ms after")
+    }
+
+    /// A token announced to expire before its kind's lifetime, counted from the call's request, is over.
+    private func checkAnnouncedExpiry(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        guard answer.succeeded, let expiresAt = answer.body?["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) else { return }
+        let remember = answer.call == .logIn && answer.requestBody?["rememberMe"] == .bool(true)
+        let lifetime = remember ? context.session.tasks.rememberMeTtlMs : context.session.tasks.sessionTtlMs
+        guard expiresAt + context.skew < answer.requestTs + lifetime else { return }
+        context.report(
+            "TASK-4", lines: [answer.requestLine, answer.line],
+            expected: "a \(remember ? "remember-me " : "")token living \(lifetime) ms (\(remember ? "rememberMeTtlMs" : "sessionTtlMs")): expiresAt no earlier than \(answer.requestTs + lifetime)",
+            observed: "expiresAt \(expiresAt), \(expiresAt - answer.requestTs) ms after the request")
     }
 
     private mutating func compareLifetimes(_ answer: TaskAnswer, _ context: inout RuleContext) {
