@@ -14,13 +14,13 @@ public struct AdapterCommand: Sendable, Hashable {
 
     /// Splits and resolves `text`; an empty command, an unterminated quote or a program that
     /// cannot be found is an error saying so.
-    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(VectorLoadError) {
+    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) {
         let words = try Self.split(text)
         guard let program = words.first else {
-            throw VectorLoadError(file: "--adapter", message: "the adapter command is empty")
+            throw InputError(file: "--adapter", message: "the adapter command is empty")
         }
         guard let executable = Self.resolve(program, path: environment["PATH"] ?? "/usr/bin:/bin") else {
-            throw VectorLoadError(file: "--adapter", message: "cannot run \"\(program)\": no such executable file (searched the current directory and PATH)")
+            throw InputError(file: "--adapter", message: "cannot run \"\(program)\": no such executable file (searched the current directory and PATH)")
         }
         self.executable = executable
         self.arguments = Array(words.dropFirst())
@@ -29,7 +29,7 @@ public struct AdapterCommand: Sendable, Hashable {
 
     /// Splits on unquoted whitespace; single quotes keep everything, double quotes and
     /// backslashes work as in a POSIX shell.
-    static func split(_ text: String) throws(VectorLoadError) -> [String] {
+    static func split(_ text: String) throws(InputError) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
@@ -58,7 +58,7 @@ public struct AdapterCommand: Sendable, Hashable {
             }
         }
         guard quote == nil, !escaped else {
-            throw VectorLoadError(file: "--adapter", message: "unterminated quote or trailing backslash in \"\(text)\"")
+            throw InputError(file: "--adapter", message: "unterminated quote or trailing backslash in \"\(text)\"")
         }
         if inWord { words.append(current) }
         return words

@@ -29,7 +29,7 @@ public actor AdapterTestee: Testee {
     ///
     /// A program that cannot be launched is an error; a program that launches but fails the
     /// handshake yields a testee whose every answer is that failure.
-    public static func start(_ command: AdapterCommand, suite: String, timeout: Duration) async throws(VectorLoadError) -> AdapterTestee {
+    public static func start(_ command: AdapterCommand, suite: String, timeout: Duration) async throws(InputError) -> AdapterTestee {
         let testee = AdapterTestee(command: command, timeout: timeout)
         try await testee.launch()
         await testee.handshake(suite: suite)
@@ -43,7 +43,7 @@ public actor AdapterTestee: Testee {
 
     public var name: String { declaredName ?? command.text }
 
-    private func launch() throws(VectorLoadError) {
+    private func launch() throws(InputError) {
         // A testee that dies while we write to it must give us EPIPE, not kill the runner.
         signal(SIGPIPE, SIG_IGN)
         let stdout = Pipe()
@@ -56,7 +56,7 @@ public actor AdapterTestee: Testee {
         do {
             try process.run()
         } catch {
-            throw VectorLoadError(file: "--adapter", message: "cannot start \"\(command.text)\": \(error.localizedDescription)")
+            throw InputError(file: "--adapter", message: "cannot start \"\(command.text)\": \(error.localizedDescription)")
         }
         inbox.startReading(stdout.fileHandleForReading)
         stderrTail.startReading(stderr.fileHandleForReading)

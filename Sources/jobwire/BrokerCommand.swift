@@ -102,7 +102,7 @@ struct BrokerCommand: AsyncParsableCommand {
     /// The plain backend until SIGINT or SIGTERM.
     private func serveBackend() async throws -> ExitCode {
         let clock = SystemBrokerClock(speed: speed)
-        let recorder = try capture.map { path throws(VectorLoadError) in try CaptureRecorder(header: TraceHeader(roles: [.client, .worker, .backend]), path: path) }
+        let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.client, .worker, .backend]), path: path) }
         let host = PlainBackendHost(backend: JobDispatchBackend(), clock: clock, recorder: recorder, log: Self.say)
         let server = ReferenceBackendServer(host: host, logger: logger)
         let signals = SocketIOTesteeCommand.terminationSignals()

@@ -26,7 +26,7 @@ struct ReportOptions: ParsableArguments {
     var verbose = false
 
     /// Reads the known-failures file, if one was given.
-    func loadKnownFailures() throws(VectorLoadError) -> KnownFailures? {
+    func loadKnownFailures() throws(InputError) -> KnownFailures? {
         guard let knownFailures else { return nil }
         return try KnownFailures.load(path: knownFailures)
     }
@@ -61,7 +61,7 @@ struct VectorsLocationOptions: ParsableArguments {
     var directory: String?
 
     /// The vectors directory in force.
-    func resolve() throws(VectorLoadError) -> URL {
+    func resolve() throws(InputError) -> URL {
         try VectorLocator.directory(explicit: directory)
     }
 
@@ -71,7 +71,7 @@ struct VectorsLocationOptions: ParsableArguments {
 
     /// The requirement catalogue: the one in `directory` when it has one, else the shipped one,
     /// so a team's own vector set still gets the sentences of Docs/PROTOCOL.md in its reports.
-    func catalog(for directory: URL) throws(VectorLoadError) -> RequirementCatalog {
+    func catalog(for directory: URL) throws(InputError) -> RequirementCatalog {
         let own = directory.appendingPathComponent(RequirementCatalog.fileName)
         if FileManager.default.fileExists(atPath: own.path) {
             return try RequirementCatalog.load(fromVectors: directory)
@@ -91,7 +91,7 @@ func exitingOnUnusableInput(_ body: () async throws -> ExitCode) async throws {
     let code: ExitCode
     do {
         code = try await body()
-    } catch let error as VectorLoadError {
+    } catch let error as InputError {
         FileHandle.standardError.write(Data("jobwire: \(error)\n".utf8))
         throw ExitCode(2)
     } catch let error as CLIError {

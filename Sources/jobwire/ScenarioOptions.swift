@@ -13,13 +13,13 @@ struct ScenarioOptions: ParsableArguments {
     @OptionGroup var vectors: VectorsLocationOptions
 
     /// The scenario catalogue in force.
-    func catalog() throws(VectorLoadError) -> ScenarioCatalog {
+    func catalog() throws(InputError) -> ScenarioCatalog {
         if let directory { return try ScenarioCatalog(directory: URL(fileURLWithPath: directory), displayRoot: directory) }
         return try ScenarioCatalog.shipped(vectors: vectors.resolve(), displayRoot: vectors.displayRoot)
     }
 
     /// The requirement catalogue, so scenarios naming unknown requirements are refused and reports quote sentences.
-    func requirements() throws(VectorLoadError) -> RequirementCatalog {
+    func requirements() throws(InputError) -> RequirementCatalog {
         try vectors.catalog(for: vectors.resolve())
     }
 }

@@ -62,12 +62,12 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             let catalog = try scenarios.catalog()
             let requirements = try scenarios.requirements()
             let knownFailures = try report.loadKnownFailures()
-            var selected = try (names.isEmpty ? catalog.names : names).map { name throws(VectorLoadError) in try catalog.load(name, catalog: requirements) }
+            var selected = try (names.isEmpty ? catalog.names : names).map { name throws(InputError) in try catalog.load(name, catalog: requirements) }
             if let app { selected = selected.filter { $0.app.role.rawValue == app } }
             if let captureDirectory {
                 try? FileManager.default.createDirectory(atPath: captureDirectory, withIntermediateDirectories: true)
             }
-            let command = try adapter.map { text throws(VectorLoadError) in try AdapterCommand(text) }
+            let command = try adapter.map { text throws(InputError) in try AdapterCommand(text) }
             var results: [CaseResult] = []
             var problems: [String] = []
             var ran = 0

@@ -15,8 +15,8 @@ struct AdapterCommandTests {
     }
 
     @Test func unterminatedQuotesAreRefused() {
-        #expect(throws: VectorLoadError.self) { try AdapterCommand.split("a 'b") }
-        #expect(throws: VectorLoadError.self) { try AdapterCommand.split("a b\\") }
+        #expect(throws: InputError.self) { try AdapterCommand.split("a 'b") }
+        #expect(throws: InputError.self) { try AdapterCommand.split("a b\\") }
     }
 
     @Test func aMissingProgramIsNamed() {

@@ -116,7 +116,7 @@ struct RequirementCoverageTests {
         #expect {
             _ = try AwaitingJudgeList.parse(text, file: "awaiting.txt")
         } throws: { error in
-            let error = error as! VectorLoadError
+            let error = error as! InputError
             return error.line == line && error.message.contains(message) && error.file == "awaiting.txt"
         }
     }

@@ -102,7 +102,7 @@ struct CaptureRecorderTests {
 
     @Test func anEventTheCheckerWouldRefuseIsNotWritten() throws {
         let recorder = try CaptureRecorder(header: Self.header, path: nil, name: "capture.jsonl")
-        #expect(throws: VectorLoadError.self) {
+        #expect(throws: InputError.self) {
             try recorder.record(CaptureLine(ts: 1, actor: TraceActor(.client), kind: .viewShown, fields: ["view": 7]))
         }
         do {

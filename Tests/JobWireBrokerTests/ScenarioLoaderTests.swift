@@ -8,7 +8,7 @@ struct ScenarioLoaderTests {
     static let good = try! String(contentsOf: ScenarioFixtures.catalog.directory.appendingPathComponent("worker-race-lost.json"), encoding: .utf8)
 
     /// Writes `text` as `NAME.json` in a fresh directory and loads it.
-    static func load(_ text: String, name: String = "worker-race-lost") throws(VectorLoadError) -> Scenario {
+    static func load(_ text: String, name: String = "worker-race-lost") throws(InputError) -> Scenario {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent("\(name).json")

@@ -39,8 +39,8 @@ struct KnownFailuresTests {
     }
 
     @Test func malformedListsNameTheLine() {
-        #expect(throws: VectorLoadError.self) { try KnownFailures.parse("a.one\ntwo words\n", file: "k.txt") }
-        #expect(throws: VectorLoadError.self) { try KnownFailures.parse("a.one\na.one\n", file: "k.txt") }
+        #expect(throws: InputError.self) { try KnownFailures.parse("a.one\ntwo words\n", file: "k.txt") }
+        #expect(throws: InputError.self) { try KnownFailures.parse("a.one\na.one\n", file: "k.txt") }
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 struct TraceConnectionEventTests {
     static let header = #"{"format":"jobwire-trace","version":1,"roles":["client","worker","backend"]}"#
 
-    private func events(_ lines: [String]) throws(VectorLoadError) -> [TraceEvent] {
+    private func events(_ lines: [String]) throws(InputError) -> [TraceEvent] {
         var events: [TraceEvent] = []
         try TraceReader.read(text: ([Self.header] + lines).joined(separator: "\n") + "\n", file: "t.jsonl") { (item: TraceReader.Item) in
             if case .event(let event) = item { events.append(event) }

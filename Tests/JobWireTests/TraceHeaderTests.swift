@@ -111,7 +111,7 @@ struct TraceHeaderSubjectTests {
 
     @Test func aBadSubjectNamesItsField() {
         let value = JSONValue.parsing(#"{"format":"jobwire-trace","version":1,"roles":["client"],"subject":["server"]}"#)
-        #expect(throws: VectorLoadError.self) { try TraceHeader(json: value, file: "t.jsonl") }
+        #expect(throws: InputError.self) { try TraceHeader(json: value, file: "t.jsonl") }
         do {
             _ = try TraceHeader(json: value, file: "t.jsonl")
         } catch {

@@ -11,12 +11,12 @@ struct TraceReaderTests {
         #"{"ts":1767225600002,"actor":"client","id":"c-1","kind":"net.offline","note":"members a kind does not define are ignored: ünïcödé"}"#,
     ]
 
-    private func read(_ chunks: [[UInt8]]) throws(VectorLoadError) -> [TraceReader.Item] {
+    private func read(_ chunks: [[UInt8]]) throws(InputError) -> [TraceReader.Item] {
         var reader = TraceReader(file: "t.jsonl")
         var items: [TraceReader.Item] = []
         for chunk in chunks {
-            let result: Result<Void, VectorLoadError> = chunk.withUnsafeBytes { raw in
-                Result { () throws(VectorLoadError) in try reader.feed(raw) { items.append($0) } }
+            let result: Result<Void, InputError> = chunk.withUnsafeBytes { raw in
+                Result { () throws(InputError) in try reader.feed(raw) { items.append($0) } }
             }
             try result.get()
         }
@@ -99,6 +99,6 @@ struct TraceReaderTests {
         var count = 0
         try TraceReader.read(path: url.path) { if case .event = $0 { count += 1 } }
         #expect(count == 2000)
-        #expect(throws: VectorLoadError.self) { try TraceReader.read(path: "/no/such/trace.jsonl") { _ in } }
+        #expect(throws: InputError.self) { try TraceReader.read(path: "/no/such/trace.jsonl") { _ in } }
     }
 }

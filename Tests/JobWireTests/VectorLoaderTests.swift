@@ -4,7 +4,7 @@ import Testing
 
 /// Unusable vector files are refused with the file, line and field (exit 2 in the CLI).
 struct VectorLoaderTests {
-    private func load(_ text: String) throws(VectorLoadError) -> [VectorCase] {
+    private func load(_ text: String) throws(InputError) -> [VectorCase] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jobwire-loader-\(UUID().uuidString)")
         let suiteDirectory = directory.appendingPathComponent("eligibility")
         try? FileManager.default.createDirectory(at: suiteDirectory, withIntermediateDirectories: true)

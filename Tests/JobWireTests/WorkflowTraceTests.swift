@@ -12,7 +12,7 @@ struct WorkflowTraceTests {
         #"{"ts":\#(1_767_225_600_000 + ts),"actor":"client","id":"c-1","kind":"\#(kind)"\#(fields.isEmpty ? "" : ",")\#(fields)}"#
     }
 
-    static func check(_ events: [String]) throws(VectorLoadError) -> [RequirementID] {
+    static func check(_ events: [String]) throws(InputError) -> [RequirementID] {
         try TraceChecker.check(text: ([header] + events).joined(separator: "\n") + "\n", file: "w.jsonl").failedIDs
     }
 

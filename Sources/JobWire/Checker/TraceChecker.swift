@@ -93,9 +93,9 @@ public struct TraceChecker: Sendable {
     }
 
     /// Checks the trace file at `path` as a stream; unreadable input is an error naming the line.
-    public static func check(path: String, displayPath: String? = nil) throws(VectorLoadError) -> TraceVerdict {
+    public static func check(path: String, displayPath: String? = nil) throws(InputError) -> TraceVerdict {
         var checker: TraceChecker?
-        try TraceReader.read(path: path, displayPath: displayPath) { (item: TraceReader.Item) throws(VectorLoadError) in
+        try TraceReader.read(path: path, displayPath: displayPath) { (item: TraceReader.Item) throws(InputError) in
             switch item {
             case .header(let header): checker = TraceChecker(header: header)
             case .event(let event): checker!.consume(event)
@@ -105,9 +105,9 @@ public struct TraceChecker: Sendable {
     }
 
     /// Checks a trace held in memory, keeping the details of the first `keep` violations per requirement.
-    public static func check(text: String, file: String, keep: Int = 50) throws(VectorLoadError) -> TraceVerdict {
+    public static func check(text: String, file: String, keep: Int = 50) throws(InputError) -> TraceVerdict {
         var checker: TraceChecker?
-        try TraceReader.read(text: text, file: file) { (item: TraceReader.Item) throws(VectorLoadError) in
+        try TraceReader.read(text: text, file: file) { (item: TraceReader.Item) throws(InputError) in
             switch item {
             case .header(let header): checker = TraceChecker(header: header, keep: keep)
             case .event(let event): checker!.consume(event)

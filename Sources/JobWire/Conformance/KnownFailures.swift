@@ -30,18 +30,18 @@ public struct KnownFailures: Sendable {
     }
 
     /// Reads a list: one id per line; `#` starts a comment; blank lines are ignored.
-    public static func load(path: String) throws(VectorLoadError) -> KnownFailures {
+    public static func load(path: String) throws(InputError) -> KnownFailures {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw VectorLoadError(file: path, message: "cannot be read: \(error.localizedDescription)")
+            throw InputError(file: path, message: "cannot be read: \(error.localizedDescription)")
         }
         return try parse(text, file: path)
     }
 
     /// Parses the text of a list; an id containing spaces is an error naming its line.
-    public static func parse(_ text: String, file: String) throws(VectorLoadError) -> KnownFailures {
+    public static func parse(_ text: String, file: String) throws(InputError) -> KnownFailures {
         var entries: [(String, Int)] = []
         var seen: [String: Int] = [:]
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -50,10 +50,10 @@ public struct KnownFailures: Sendable {
             let id = content.trimmingCharacters(in: .whitespaces)
             guard !id.isEmpty else { continue }
             guard !id.contains(where: \.isWhitespace) else {
-                throw VectorLoadError(file: file, line: line, message: "expected one case id per line, found \"\(id)\"")
+                throw InputError(file: file, line: line, message: "expected one case id per line, found \"\(id)\"")
             }
             if let first = seen[id] {
-                throw VectorLoadError(file: file, line: line, message: "\"\(id)\" is listed twice (first on line \(first))")
+                throw InputError(file: file, line: line, message: "\"\(id)\" is listed twice (first on line \(first))")
             }
             seen[id] = line
             entries.append((id, line))

@@ -33,7 +33,7 @@ public struct AwaitingJudgeList: Sendable {
     public subscript(id: RequirementID) -> Entry? { entries.first { $0.id == id } }
 
     /// Reads the list of a vectors directory; a directory without one awaits nothing.
-    public static func load(fromVectors directory: URL, displayRoot: String? = nil) throws(VectorLoadError) -> AwaitingJudgeList {
+    public static func load(fromVectors directory: URL, displayRoot: String? = nil) throws(InputError) -> AwaitingJudgeList {
         let url = directory.appendingPathComponent(fileName)
         let file = "\(displayRoot ?? directory.path)/\(fileName)"
         guard FileManager.default.fileExists(atPath: url.path) else { return AwaitingJudgeList(entries: [], file: file) }
@@ -41,14 +41,14 @@ public struct AwaitingJudgeList: Sendable {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw VectorLoadError(file: file, message: "cannot be read: \(error.localizedDescription)")
+            throw InputError(file: file, message: "cannot be read: \(error.localizedDescription)")
         }
         return try parse(text, file: file)
     }
 
     /// Parses the text of a list: one id and a `#` reason per line, `#` lines are comments; a line
     /// without a requirement id or a reason, or an id listed twice, is an error naming its line.
-    public static func parse(_ text: String, file: String) throws(VectorLoadError) -> AwaitingJudgeList {
+    public static func parse(_ text: String, file: String) throws(InputError) -> AwaitingJudgeList {
         var entries: [Entry] = []
         var seen: [RequirementID: Int] = [:]
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -58,14 +58,14 @@ public struct AwaitingJudgeList: Sendable {
             guard !id.isEmpty else { continue }
             let requirement = RequirementID(id)
             guard !id.contains(where: \.isWhitespace), requirement.number != nil else {
-                throw VectorLoadError(file: file, line: line, message: "expected a requirement id like VIEW-1 before the #, found \"\(id)\"")
+                throw InputError(file: file, line: line, message: "expected a requirement id like VIEW-1 before the #, found \"\(id)\"")
             }
             let reason = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
             guard !reason.isEmpty else {
-                throw VectorLoadError(file: file, line: line, message: "\(id) needs a reason: `\(id)  # why, and which issue will judge it`")
+                throw InputError(file: file, line: line, message: "\(id) needs a reason: `\(id)  # why, and which issue will judge it`")
             }
             if let first = seen[requirement] {
-                throw VectorLoadError(file: file, line: line, message: "\(id) is listed twice (first on line \(first))")
+                throw InputError(file: file, line: line, message: "\(id) is listed twice (first on line \(first))")
             }
             seen[requirement] = line
             entries.append(Entry(id: requirement, reason: reason, line: line))

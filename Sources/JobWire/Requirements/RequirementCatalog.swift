@@ -26,7 +26,7 @@ public struct RequirementCatalog: Sendable {
     public static let fileName = "requirements.json"
 
     /// Loads `requirements.json` from a vectors directory; every malformed entry is an error naming its line.
-    public static func load(fromVectors directory: URL) throws(VectorLoadError) -> RequirementCatalog {
+    public static func load(fromVectors directory: URL) throws(InputError) -> RequirementCatalog {
         let document = try VectorDocument(url: directory.appendingPathComponent(fileName))
         let list = try document.array(document.root, at: ["requirements"])
         var requirements: [Requirement] = []
@@ -36,7 +36,7 @@ public struct RequirementCatalog: Sendable {
                 Requirement(
                     id: RequirementID(try document.string(at: path + ["id"])),
                     level: try document.string(at: path + ["level"]),
-                    roles: try document.array(document.root, at: path + ["roles"]).indices.map { role throws(VectorLoadError) in
+                    roles: try document.array(document.root, at: path + ["roles"]).indices.map { role throws(InputError) in
                         try document.string(at: path + ["roles", String(role)])
                     },
                     sentence: try document.string(at: path + ["sentence"]),
@@ -50,7 +50,7 @@ public struct RequirementCatalog: Sendable {
     }
 
     /// `judgeNone`: a non-empty reason, or null; absent (a catalogue written before it existed) reads as null.
-    private static func judgeNone(_ document: VectorDocument, at path: [String]) throws(VectorLoadError) -> String? {
+    private static func judgeNone(_ document: VectorDocument, at path: [String]) throws(InputError) -> String? {
         guard let value = document.value(at: path), !value.isNull else { return nil }
         return try document.string(at: path)
     }

@@ -4,9 +4,9 @@ extension TraceEvent {
     /// Reads one event line; every missing or ill-typed field is an error naming the line and the field.
     ///
     /// Members a kind does not define are ignored, so writers may add their own (MSG-12's spirit).
-    public init(json: JSONValue, header: TraceHeader, file: String, line: Int) throws(VectorLoadError) {
+    public init(json: JSONValue, header: TraceHeader, file: String, line: Int) throws(InputError) {
         guard let object = json.objectValue else {
-            throw VectorLoadError(file: file, line: line, message: "expected an event object, found \(json.typeDescription)")
+            throw InputError(file: file, line: line, message: "expected an event object, found \(json.typeDescription)")
         }
         let fields = TraceFields(object, file: file, line: line)
         let ts = try fields.integer("ts")
@@ -22,7 +22,7 @@ extension TraceEvent {
         self.init(line: line, ts: ts, actor: TraceActor(role, id: id), body: try Self.body(kind, fields, role: role, header: header))
     }
 
-    private static func body(_ kind: TraceEventKind, _ fields: TraceFields, role: TraceRole, header: TraceHeader) throws(VectorLoadError) -> TraceEventBody {
+    private static func body(_ kind: TraceEventKind, _ fields: TraceFields, role: TraceRole, header: TraceHeader) throws(InputError) -> TraceEventBody {
         switch kind {
         case .socketOut, .socketIn:
             let message = SocketMessage(
@@ -119,11 +119,11 @@ extension TraceEvent {
         }
     }
 
-    private static func timer(_ fields: TraceFields) throws(VectorLoadError) -> TimerKind {
+    private static func timer(_ fields: TraceFields) throws(InputError) -> TimerKind {
         TimerKind(rawValue: try fields.choice("timer", TimerKind.allCases.map(\.rawValue)))!
     }
 
-    private static func decision(_ fields: TraceFields) throws(VectorLoadError) -> OfferDecisionReport {
+    private static func decision(_ fields: TraceFields) throws(InputError) -> OfferDecisionReport {
         var report = OfferDecisionReport(req: try fields.id("req"))
         if let invalid = try fields.optionalObject("invalid") {
             report.invalidField = try fields.nested("invalid", invalid).string("field")

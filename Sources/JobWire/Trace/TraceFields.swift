@@ -1,7 +1,7 @@
 import SocketIOWire
 
 /// Reads typed members out of one JSON object of a trace line, turning every absence or
-/// type mismatch into a ``VectorLoadError`` that names the file, the line and the field.
+/// type mismatch into a ``InputError`` that names the file, the line and the field.
 ///
 /// This is what makes a garbled trace line exit 2 with `FILE:LINE: field: message`.
 struct TraceFields {
@@ -22,8 +22,8 @@ struct TraceFields {
     func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// An error about member `key` of this object.
-    func error(_ key: String, _ message: String) -> VectorLoadError {
-        VectorLoadError(file: file, line: line, field: name(key), message: message)
+    func error(_ key: String, _ message: String) -> InputError {
+        InputError(file: file, line: line, field: name(key), message: message)
     }
 
     /// The member, or nil when absent (a `null` member counts as absent).
@@ -32,12 +32,12 @@ struct TraceFields {
         return value
     }
 
-    func required(_ key: String) throws(VectorLoadError) -> JSONValue {
+    func required(_ key: String) throws(InputError) -> JSONValue {
         guard let value = object[key] else { throw error(key, "is required") }
         return value
     }
 
-    func string(_ key: String) throws(VectorLoadError) -> String {
+    func string(_ key: String) throws(InputError) -> String {
         let value = try required(key)
         guard let text = value.stringValue, !text.isEmpty else {
             throw error(key, "expected a non-empty string, found \(Self.describe(value))")
@@ -45,7 +45,7 @@ struct TraceFields {
         return text
     }
 
-    func optionalString(_ key: String) throws(VectorLoadError) -> String? {
+    func optionalString(_ key: String) throws(InputError) -> String? {
         guard let value = optional(key) else { return nil }
         guard let text = value.stringValue, !text.isEmpty else {
             throw error(key, "expected a non-empty string, found \(Self.describe(value))")
@@ -54,12 +54,12 @@ struct TraceFields {
     }
 
     /// An id: a non-empty string or an integer, as canonical text (ELIG-2).
-    func id(_ key: String) throws(VectorLoadError) -> String {
+    func id(_ key: String) throws(InputError) -> String {
         guard let text = try optionalID(key) else { throw error(key, "is required") }
         return text
     }
 
-    func optionalID(_ key: String) throws(VectorLoadError) -> String? {
+    func optionalID(_ key: String) throws(InputError) -> String? {
         guard let value = optional(key) else { return nil }
         guard let text = Self.canonicalID(value) else {
             throw error(key, "expected an id (a non-empty string or an integer), found \(Self.describe(value))")
@@ -68,12 +68,12 @@ struct TraceFields {
     }
 
     /// A whole number; `minimum` bounds it from below.
-    func integer(_ key: String, minimum: Int64 = 0) throws(VectorLoadError) -> Int64 {
+    func integer(_ key: String, minimum: Int64 = 0) throws(InputError) -> Int64 {
         guard let number = try optionalInteger(key, minimum: minimum) else { throw error(key, "is required") }
         return number
     }
 
-    func optionalInteger(_ key: String, minimum: Int64 = 0) throws(VectorLoadError) -> Int64? {
+    func optionalInteger(_ key: String, minimum: Int64 = 0) throws(InputError) -> Int64? {
         guard let value = optional(key) else { return nil }
         guard case .int(let number) = value else {
             throw error(key, "expected a whole number, found \(Self.describe(value))")
@@ -82,31 +82,31 @@ struct TraceFields {
         return number
     }
 
-    func optionalBool(_ key: String) throws(VectorLoadError) -> Bool? {
+    func optionalBool(_ key: String) throws(InputError) -> Bool? {
         guard let value = optional(key) else { return nil }
         guard let flag = value.boolValue else { throw error(key, "expected true or false, found \(Self.describe(value))") }
         return flag
     }
 
-    func optionalNumber(_ key: String) throws(VectorLoadError) -> Double? {
+    func optionalNumber(_ key: String) throws(InputError) -> Double? {
         guard let value = optional(key) else { return nil }
         guard let number = value.doubleValue else { throw error(key, "expected a number, found \(Self.describe(value))") }
         return number
     }
 
-    func optionalObject(_ key: String) throws(VectorLoadError) -> JSONObject? {
+    func optionalObject(_ key: String) throws(InputError) -> JSONObject? {
         guard let value = optional(key) else { return nil }
         guard let object = value.objectValue else { throw error(key, "expected an object, found \(Self.describe(value))") }
         return object
     }
 
-    func object(_ key: String) throws(VectorLoadError) -> JSONObject {
+    func object(_ key: String) throws(InputError) -> JSONObject {
         guard let object = try optionalObject(key) else { throw error(key, "is required") }
         return object
     }
 
     /// An array of ids as canonical text.
-    func optionalIDs(_ key: String) throws(VectorLoadError) -> [String]? {
+    func optionalIDs(_ key: String) throws(InputError) -> [String]? {
         guard let value = optional(key) else { return nil }
         guard let elements = value.arrayValue else { throw error(key, "expected an array of ids, found \(Self.describe(value))") }
         var ids: [String] = []
@@ -121,7 +121,7 @@ struct TraceFields {
     }
 
     /// One of `choices`.
-    func choice(_ key: String, _ choices: [String]) throws(VectorLoadError) -> String {
+    func choice(_ key: String, _ choices: [String]) throws(InputError) -> String {
         let text = try string(key)
         guard choices.contains(text) else {
             throw error(key, "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), found \"\(text)\"")

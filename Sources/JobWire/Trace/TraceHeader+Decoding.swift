@@ -10,9 +10,9 @@ extension TraceHeader {
     ]
 
     /// Reads the header line; every problem names the file, line 1 and the field.
-    public init(json: JSONValue, file: String, line: Int = 1) throws(VectorLoadError) {
+    public init(json: JSONValue, file: String, line: Int = 1) throws(InputError) {
         guard let object = json.objectValue else {
-            throw VectorLoadError(file: file, line: line, message: "the first line must be the trace header, a JSON object; found \(json.typeDescription)")
+            throw InputError(file: file, line: line, message: "the first line must be the trace header, a JSON object; found \(json.typeDescription)")
         }
         let fields = TraceFields(object, file: file, line: line)
         guard let format = object["format"] else {

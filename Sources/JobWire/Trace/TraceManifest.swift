@@ -23,7 +23,7 @@ public struct TraceManifest: Sendable {
     public static let path = "traces/manifest.json"
 
     /// Reads the manifest of a vectors directory; a missing or ill-typed field is an error naming its line.
-    public static func load(fromVectors directory: URL, displayRoot: String? = nil) throws(VectorLoadError) -> TraceManifest {
+    public static func load(fromVectors directory: URL, displayRoot: String? = nil) throws(InputError) -> TraceManifest {
         let document = try VectorDocument(
             url: directory.appendingPathComponent(path), displayPath: "\(displayRoot ?? directory.path)/\(path)")
         var entries: [Entry] = []

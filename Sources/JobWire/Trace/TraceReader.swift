@@ -12,7 +12,7 @@ import Darwin
 /// at a time, so memory stays constant whatever the trace's size.
 ///
 /// The first line is the ``TraceHeader``; every later non-blank line is a ``TraceEvent``.
-/// Any unreadable line, and an incomplete last line, is a ``VectorLoadError`` naming the line
+/// Any unreadable line, and an incomplete last line, is a ``InputError`` naming the line
 /// and, when it can, the field.
 public struct TraceReader: Sendable {
     /// The size of each read.
@@ -33,31 +33,31 @@ public struct TraceReader: Sendable {
     }
 
     /// Feeds the next chunk of the trace; `body` gets the header, then each event, in line order.
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (Item) throws(VectorLoadError) -> Void) throws(VectorLoadError) {
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (Item) throws(InputError) -> Void) throws(InputError) {
         // Move the buffer out so appending to its tail does not copy it.
         var lines = buffer
         buffer = TraceLineBuffer()
         defer { buffer = lines }
-        try lines.append(chunk) { (bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(VectorLoadError) in
+        try lines.append(chunk) { (bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(InputError) in
             if let item = try decode(bytes, line: number) { try body(item) }
         }
     }
 
     /// Ends the stream: an unfinished last line or a missing header is an error.
-    public func finish() throws(VectorLoadError) {
+    public func finish() throws(InputError) {
         if let line = buffer.incompleteLine {
             let preview = String(decoding: buffer.incompleteBytes.prefix(60), as: UTF8.self)
-            throw VectorLoadError(file: file, line: line, message: "incomplete line: the trace ends without a newline after \"\(preview)\(buffer.incompleteBytes.count > 60 ? "…" : "")\", so it was cut off while being written")
+            throw InputError(file: file, line: line, message: "incomplete line: the trace ends without a newline after \"\(preview)\(buffer.incompleteBytes.count > 60 ? "…" : "")\", so it was cut off while being written")
         }
         if header == nil {
-            throw VectorLoadError(file: file, line: 1, message: "the trace is empty; its first line must be the header {\"format\":\"\(TraceHeader.formatName)\",\"version\":1,\"roles\":[...]}")
+            throw InputError(file: file, line: 1, message: "the trace is empty; its first line must be the header {\"format\":\"\(TraceHeader.formatName)\",\"version\":1,\"roles\":[...]}")
         }
     }
 
-    private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(VectorLoadError) -> Item? {
+    private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(InputError) -> Item? {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
             guard header != nil else {
-                throw VectorLoadError(file: file, line: line, message: "the first line must be the trace header, found a blank line")
+                throw InputError(file: file, line: line, message: "the first line must be the trace header, found a blank line")
             }
             return nil
         }
@@ -76,8 +76,8 @@ public struct TraceReader: Sendable {
     }
 
     /// A JSON syntax error with its column and the member it happened in, when one can be named.
-    static func syntaxError(_ error: JSONParseError, in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) -> VectorLoadError {
-        VectorLoadError(file: file, line: line, column: error.offset + 1, field: memberName(before: error.offset, in: bytes), message: "invalid JSON: \(error.reason)")
+    static func syntaxError(_ error: JSONParseError, in bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int) -> InputError {
+        InputError(file: file, line: line, column: error.offset + 1, field: memberName(before: error.offset, in: bytes), message: "invalid JSON: \(error.reason)")
     }
 
     /// The key of the last `"key":` that starts before `offset`, a good guess at the field being read.
@@ -101,11 +101,11 @@ public struct TraceReader: Sendable {
     }
 
     /// Reads the trace file at `path`, 64 KiB at a time; `displayPath` names it in messages.
-    public static func read(path: String, displayPath: String? = nil, _ body: (Item) throws(VectorLoadError) -> Void) throws(VectorLoadError) {
+    public static func read(path: String, displayPath: String? = nil, _ body: (Item) throws(InputError) -> Void) throws(InputError) {
         let file = displayPath ?? path
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw VectorLoadError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")
+            throw InputError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var reader = TraceReader(file: file)
@@ -115,7 +115,7 @@ public struct TraceReader: Sendable {
             let count = readBytes(descriptor, chunk.baseAddress, chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw VectorLoadError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")
+                throw InputError(file: file, message: "cannot be read: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
             try reader.feed(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), body)
@@ -124,11 +124,11 @@ public struct TraceReader: Sendable {
     }
 
     /// Reads a whole trace held in memory, for tests and small captures.
-    public static func read(text: String, file: String, _ body: (Item) throws(VectorLoadError) -> Void) throws(VectorLoadError) {
+    public static func read(text: String, file: String, _ body: (Item) throws(InputError) -> Void) throws(InputError) {
         var reader = TraceReader(file: file)
         var bytes = Array(text.utf8)
-        let result: Result<Void, VectorLoadError> = bytes.withUnsafeMutableBytes { raw in
-            Result { () throws(VectorLoadError) in try reader.feed(UnsafeRawBufferPointer(raw), body) }
+        let result: Result<Void, InputError> = bytes.withUnsafeMutableBytes { raw in
+            Result { () throws(InputError) in try reader.feed(UnsafeRawBufferPointer(raw), body) }
         }
         try result.get()
         try reader.finish()

@@ -70,13 +70,13 @@ public struct NotificationRecord: Sendable, Hashable {
 extension TraceFields {
     /// An offline workflow request, `{"seq","kind","id","data"}` (Docs/ADAPTER.md); `data` is
     /// `fallbackData` when absent, such as the request's body.
-    func workflowRequest(_ key: String, fallbackData: JSONObject? = nil) throws(VectorLoadError) -> OfflineRequest? {
+    func workflowRequest(_ key: String, fallbackData: JSONObject? = nil) throws(InputError) -> OfflineRequest? {
         guard let object = try optionalObject(key) else { return nil }
         return try nested(key, object).workflowRequest(fallbackData: fallbackData)
     }
 
     /// This object as an offline workflow request.
-    func workflowRequest(fallbackData: JSONObject? = nil) throws(VectorLoadError) -> OfflineRequest {
+    func workflowRequest(fallbackData: JSONObject? = nil) throws(InputError) -> OfflineRequest {
         let seq = Int(try integer("seq", minimum: 1))
         switch try choice("kind", ["list", "options", "login", "create", "edit"]) {
         case "list": return OfflineRequest(seq: seq, call: .list)
@@ -90,7 +90,7 @@ extension TraceFields {
     }
 
     /// The stored state an `app.launched` or `app.restored` reports.
-    func storedState() throws(VectorLoadError) -> StoredState {
+    func storedState() throws(InputError) -> StoredState {
         var stored = StoredState(discards: try optionalIDs("discards"), everOnline: try optionalBool("everOnline"))
         if let value = object["jwt"] {
             if value.isNull {

@@ -11,19 +11,19 @@ public struct VectorDocument: Sendable {
     private let locations: JSONLocations
 
     /// Reads and parses `url`; unreadable files and invalid JSON are errors naming the line.
-    public init(url: URL, displayPath: String? = nil) throws(VectorLoadError) {
+    public init(url: URL, displayPath: String? = nil) throws(InputError) {
         let file = displayPath ?? url.path
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            throw VectorLoadError(file: file, message: "cannot be read: \(error.localizedDescription)")
+            throw InputError(file: file, message: "cannot be read: \(error.localizedDescription)")
         }
         do {
             (root, locations) = try JSONParser.parseWithLocations(bytes)
         } catch {
             let position = LineIndex(bytes).position(ofOffset: error.offset)
-            throw VectorLoadError(file: file, line: position.line, column: position.column, message: "invalid JSON: \(error.reason)")
+            throw InputError(file: file, line: position.line, column: position.column, message: "invalid JSON: \(error.reason)")
         }
         self.file = file
     }
@@ -38,9 +38,9 @@ public struct VectorDocument: Sendable {
     }
 
     /// An error about the value at `path`, placed at its line.
-    public func error(at path: [String], _ message: String) -> VectorLoadError {
+    public func error(at path: [String], _ message: String) -> InputError {
         let position = locations.position(of: path)
-        return VectorLoadError(file: file, line: position.line, column: position.column, field: Self.fieldName(path), message: message)
+        return InputError(file: file, line: position.line, column: position.column, field: Self.fieldName(path), message: message)
     }
 
     /// The 1-based line where the value at `path` starts.
@@ -65,13 +65,13 @@ public struct VectorDocument: Sendable {
     }
 
     /// The value at `path`; absence is an error.
-    public func required(at path: [String]) throws(VectorLoadError) -> JSONValue {
+    public func required(at path: [String]) throws(InputError) -> JSONValue {
         guard let value = value(at: path) else { throw error(at: path, "is required") }
         return value
     }
 
     /// The non-empty string at `path`.
-    public func string(at path: [String]) throws(VectorLoadError) -> String {
+    public func string(at path: [String]) throws(InputError) -> String {
         let value = try required(at: path)
         guard let text = value.stringValue, !text.isEmpty else {
             throw error(at: path, "expected a non-empty string, found \(value.typeDescription)")
@@ -80,7 +80,7 @@ public struct VectorDocument: Sendable {
     }
 
     /// The array at `path` (the `root` argument keeps call sites explicit about the document).
-    public func array(_ root: JSONValue, at path: [String]) throws(VectorLoadError) -> [JSONValue] {
+    public func array(_ root: JSONValue, at path: [String]) throws(InputError) -> [JSONValue] {
         let value = try required(at: path)
         guard let array = value.arrayValue else {
             throw error(at: path, "expected an array, found \(value.typeDescription)")

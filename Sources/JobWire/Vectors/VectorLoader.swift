@@ -8,16 +8,16 @@ public enum VectorLoader {
     /// Files are named in errors and reports as `displayRoot/<suite>/<file>` (the directory's
     /// path when `displayRoot` is nil), so a reader sees `Vectors/eligibility/distance.json:172`
     /// rather than a build folder.
-    public static func load(suite: any VectorSuite, from directory: URL, displayRoot: String? = nil) throws(VectorLoadError) -> [VectorCase] {
+    public static func load(suite: any VectorSuite, from directory: URL, displayRoot: String? = nil) throws(InputError) -> [VectorCase] {
         let suiteDirectory = directory.appendingPathComponent(suite.name)
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: suiteDirectory.path).filter { $0.hasSuffix(".json") }.sorted()
         } catch {
-            throw VectorLoadError(file: suiteDirectory.path, message: "cannot list the suite's vectors: \(error.localizedDescription)")
+            throw InputError(file: suiteDirectory.path, message: "cannot list the suite's vectors: \(error.localizedDescription)")
         }
         guard !names.isEmpty else {
-            throw VectorLoadError(file: suiteDirectory.path, message: "holds no .json vector files")
+            throw InputError(file: suiteDirectory.path, message: "holds no .json vector files")
         }
         var cases: [VectorCase] = []
         var seen: [String: (file: String, line: Int)] = [:]
@@ -26,7 +26,7 @@ public enum VectorLoader {
             let document = try VectorDocument(url: suiteDirectory.appendingPathComponent(name), displayPath: display)
             for vector in try VectorLoader.cases(in: document, suite: suite) {
                 if let first = seen[vector.id] {
-                    throw VectorLoadError(file: vector.file, line: vector.line, field: "id", message: "duplicate id \"\(vector.id)\", first defined at \(first.file):\(first.line)")
+                    throw InputError(file: vector.file, line: vector.line, field: "id", message: "duplicate id \"\(vector.id)\", first defined at \(first.file):\(first.line)")
                 }
                 seen[vector.id] = (vector.file, vector.line)
                 cases.append(vector)
@@ -36,7 +36,7 @@ public enum VectorLoader {
     }
 
     /// The cases of one parsed vector file.
-    public static func cases(in document: VectorDocument, suite: any VectorSuite) throws(VectorLoadError) -> [VectorCase] {
+    public static func cases(in document: VectorDocument, suite: any VectorSuite) throws(InputError) -> [VectorCase] {
         let declared = try document.string(at: ["suite"])
         guard declared == suite.name else {
             throw document.error(at: ["suite"], "this file belongs to suite \"\(declared)\", not \"\(suite.name)\"")

@@ -9,24 +9,24 @@ public enum VectorLocator {
     public static let environmentVariable = "JOBWIRE_VECTORS"
 
     /// The vectors directory to use, or an error listing every place that was tried.
-    public static func directory(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(VectorLoadError) -> URL {
+    public static func directory(explicit: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) throws(InputError) -> URL {
         if let explicit {
             let url = URL(fileURLWithPath: explicit)
             guard isDirectory(url) else {
-                throw VectorLoadError(file: explicit, message: "is not a directory of vectors")
+                throw InputError(file: explicit, message: "is not a directory of vectors")
             }
             return url
         }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
             let url = URL(fileURLWithPath: fromEnvironment)
             guard isDirectory(url) else {
-                throw VectorLoadError(file: fromEnvironment, message: "named by \(environmentVariable) is not a directory of vectors")
+                throw InputError(file: fromEnvironment, message: "named by \(environmentVariable) is not a directory of vectors")
             }
             return url
         }
         let candidates = bundledCandidates() + [sourceCheckout()]
         if let found = candidates.first(where: isDirectory) { return found }
-        throw VectorLoadError(
+        throw InputError(
             file: candidates.map(\.path).joined(separator: ", "),
             message: "no vectors found; pass --vectors DIR or set \(environmentVariable)"
         )

@@ -38,14 +38,14 @@ public final class CaptureRecorder: Sendable {
 
     /// A recorder writing to `path` (created or truncated), or only in memory when nil; `keepText`
     /// keeps the lines in memory too.
-    public init(header: TraceHeader, path: String?, name: String? = nil, keepText: Bool = false, reorderWindowMs: Int64? = nil) throws(VectorLoadError) {
+    public init(header: TraceHeader, path: String?, name: String? = nil, keepText: Bool = false, reorderWindowMs: Int64? = nil) throws(InputError) {
         self.header = header
         self.name = name ?? path ?? "capture"
         self.reorderWindowMs = reorderWindowMs
         var handle: FileHandle?
         if let path {
             guard FileManager.default.createFile(atPath: path, contents: nil), let opened = FileHandle(forWritingAtPath: path) else {
-                throw VectorLoadError(file: path, message: "cannot create the capture file")
+                throw InputError(file: path, message: "cannot create the capture file")
             }
             handle = opened
         }
@@ -56,16 +56,16 @@ public final class CaptureRecorder: Sendable {
 
     /// Records one event line; an event that `jobwire check` would refuse is not recorded and the
     /// error says why (file, line and field).
-    public func record(_ line: CaptureLine) throws(VectorLoadError) {
+    public func record(_ line: CaptureLine) throws(InputError) {
         try write(line.json)
     }
 
     /// Records one event given as its whole JSON object.
-    public func write(_ value: JSONValue) throws(VectorLoadError) {
-        let result: Result<Void, VectorLoadError> = state.withLock { state in
+    public func write(_ value: JSONValue) throws(InputError) {
+        let result: Result<Void, InputError> = state.withLock { state in
             guard !state.closed else { return .success(()) }
             let event: TraceEvent
-            do throws(VectorLoadError) {
+            do throws(InputError) {
                 event = try TraceEvent(json: value, header: header, file: name, line: state.line + state.held.count + 1)
             } catch {
                 return .failure(error)

@@ -58,7 +58,7 @@ public struct RequirementCoverage: Sendable {
     /// The coverage of the kit: `vectors`' requirements, scenarios, vectors, traces and awaiting
     /// list, the code's registries, and the wrong example adapters of the checkout around `vectors`
     /// when there is one. `catalog` defaults to `vectors`' own `requirements.json`.
-    public static func kit(vectors: URL, displayRoot: String = "Vectors", catalog: RequirementCatalog? = nil) throws(VectorLoadError) -> RequirementCoverage {
+    public static func kit(vectors: URL, displayRoot: String = "Vectors", catalog: RequirementCatalog? = nil) throws(InputError) -> RequirementCoverage {
         let requirements: RequirementCatalog
         if let catalog { requirements = catalog } else { requirements = try RequirementCatalog.load(fromVectors: vectors) }
         let evidence = try RequirementEvidence.kit(vectors: vectors, displayRoot: displayRoot, examples: RequirementEvidence.examples(near: vectors))

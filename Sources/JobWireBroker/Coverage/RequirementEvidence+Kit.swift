@@ -7,7 +7,7 @@ extension RequirementEvidence {
     /// suites of `vectors` (the judges); the bad traces of its manifest, the backend and app fault
     /// registries and, when `examples` is given, the wrong example adapters' known failures (the
     /// bad examples). Unusable files are errors naming the file and line.
-    public static func kit(vectors: URL, displayRoot: String = "Vectors", examples: URL?) throws(VectorLoadError) -> RequirementEvidence {
+    public static func kit(vectors: URL, displayRoot: String = "Vectors", examples: URL?) throws(InputError) -> RequirementEvidence {
         var evidence = RequirementEvidence()
         for rule in TraceRuleBook.rules { evidence.add(.rule, rule.check, for: [rule.id]) }
         for verifyCase in try VerifyCases.all(vectors: vectors) { evidence.add(.verify, verifyCase.id, for: verifyCase.requirements) }

@@ -25,12 +25,12 @@ extension RequirementEvidence {
     /// (`known-failures/BUG.txt` of an app adapter), the vector's own `requirement` for a vector id
     /// (`known-failures.txt` of a suite's adapter, as ``VectorRunner`` attributes a failure). The
     /// tests run each adapter with its lists, so every entry is a failure that happens.
-    mutating func addWrongAdapters(examples: URL, vectors: URL, displayRoot: String) throws(VectorLoadError) {
+    mutating func addWrongAdapters(examples: URL, vectors: URL, displayRoot: String) throws(InputError) {
         let folders: [String]
         do {
             folders = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix("-wrong") }.sorted()
         } catch {
-            throw VectorLoadError(file: examples.path, message: "cannot list the examples: \(error.localizedDescription)")
+            throw InputError(file: examples.path, message: "cannot list the examples: \(error.localizedDescription)")
         }
         for folder in folders {
             let base = examples.appendingPathComponent(folder)
@@ -40,7 +40,7 @@ extension RequirementEvidence {
                     let list = try KnownFailures.load(path: lists.appendingPathComponent(bug).path)
                     for entry in list.entries {
                         guard let colon = entry.id.lastIndex(of: ":"), RequirementID(String(entry.id[entry.id.index(after: colon)...])).number != nil else {
-                            throw VectorLoadError(file: list.file, line: entry.line, message: "expected SCENARIO:ID, found \"\(entry.id)\"")
+                            throw InputError(file: list.file, line: entry.line, message: "expected SCENARIO:ID, found \"\(entry.id)\"")
                         }
                         let id = RequirementID(String(entry.id[entry.id.index(after: colon)...]))
                         add(.wrongAdapter, "\(folder) --bug \(bug.dropLast(4)): \(entry.id)", for: [id])
@@ -50,7 +50,7 @@ extension RequirementEvidence {
             let vectorList = base.appendingPathComponent("known-failures.txt")
             guard FileManager.default.fileExists(atPath: vectorList.path) else { continue }
             guard let suite = VectorSuites.all.first(where: { folder.hasPrefix("\($0.name)-") }) else {
-                throw VectorLoadError(file: vectorList.path, message: "\(folder) names no vector suite (\(VectorSuites.all.map(\.name).joined(separator: ", ")))")
+                throw InputError(file: vectorList.path, message: "\(folder) names no vector suite (\(VectorSuites.all.map(\.name).joined(separator: ", ")))")
             }
             let requirementOf = Dictionary(
                 try VectorLoader.load(suite: suite, from: vectors, displayRoot: displayRoot).map { ($0.id, $0.requirement) },
@@ -58,7 +58,7 @@ extension RequirementEvidence {
             let list = try KnownFailures.load(path: vectorList.path)
             for entry in list.entries {
                 guard let id = requirementOf[entry.id] else {
-                    throw VectorLoadError(file: list.file, line: entry.line, message: "\(entry.id) is no vector of the \(suite.name) suite")
+                    throw InputError(file: list.file, line: entry.line, message: "\(entry.id) is no vector of the \(suite.name) suite")
                 }
                 add(.wrongAdapter, "\(folder): \(entry.id)", for: [id])
             }

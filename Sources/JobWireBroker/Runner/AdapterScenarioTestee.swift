@@ -17,7 +17,7 @@ public actor AdapterScenarioTestee: ScenarioTestee {
     private var counter = 0
 
     /// Launches the adapter and says hello; a program that cannot be started is an error.
-    public static func launch(_ command: AdapterCommand, timeout: Duration) async throws(VectorLoadError) -> AdapterScenarioTestee {
+    public static func launch(_ command: AdapterCommand, timeout: Duration) async throws(InputError) -> AdapterScenarioTestee {
         AdapterScenarioTestee(adapter: try await AdapterTestee.start(command, suite: suite, timeout: timeout), command: command)
     }
 

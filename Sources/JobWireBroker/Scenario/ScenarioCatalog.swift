@@ -11,32 +11,32 @@ public struct ScenarioCatalog: Sendable {
     public let names: [String]
 
     /// Lists `directory`; a missing or empty one is an error.
-    public init(directory: URL, displayRoot: String? = nil) throws(VectorLoadError) {
+    public init(directory: URL, displayRoot: String? = nil) throws(InputError) {
         self.directory = directory
         self.displayRoot = displayRoot ?? directory.path
         let files: [String]
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw VectorLoadError(file: self.displayRoot, message: "cannot list the scenarios: \(error.localizedDescription)")
+            throw InputError(file: self.displayRoot, message: "cannot list the scenarios: \(error.localizedDescription)")
         }
         names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
-        guard !names.isEmpty else { throw VectorLoadError(file: self.displayRoot, message: "holds no scenario files (*.json)") }
+        guard !names.isEmpty else { throw InputError(file: self.displayRoot, message: "holds no scenario files (*.json)") }
     }
 
     /// The shipped scenarios: `scenarios/` of the vectors directory in force.
-    public static func shipped(vectors: URL, displayRoot: String = "Vectors") throws(VectorLoadError) -> ScenarioCatalog {
+    public static func shipped(vectors: URL, displayRoot: String = "Vectors") throws(InputError) -> ScenarioCatalog {
         try ScenarioCatalog(directory: vectors.appendingPathComponent("scenarios"), displayRoot: "\(displayRoot)/scenarios")
     }
 
     /// Loads the scenario called `name`; an unknown name is an error listing the close ones.
-    public func load(_ name: String, catalog: RequirementCatalog? = nil) throws(VectorLoadError) -> Scenario {
+    public func load(_ name: String, catalog: RequirementCatalog? = nil) throws(InputError) -> Scenario {
         guard names.contains(name) else {
             let words = Set(name.split(separator: "-"))
             var close = names.filter { Self.distance($0, name) <= 2 }
             if close.isEmpty { close = names.filter { !words.isDisjoint(with: $0.split(separator: "-")) } }
             let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"
-            throw VectorLoadError(file: displayRoot, message: "no scenario named \"\(name)\"\(hint) (`jobwire scenario list` shows all \(names.count))")
+            throw InputError(file: displayRoot, message: "no scenario named \"\(name)\"\(hint) (`jobwire scenario list` shows all \(names.count))")
         }
         return try ScenarioLoader.load(url: directory.appendingPathComponent("\(name).json"), displayPath: "\(displayRoot)/\(name).json", catalog: catalog)
     }
@@ -58,7 +58,7 @@ public struct ScenarioCatalog: Sendable {
     }
 
     /// Every scenario, in name order.
-    public func loadAll(catalog: RequirementCatalog? = nil) throws(VectorLoadError) -> [Scenario] {
+    public func loadAll(catalog: RequirementCatalog? = nil) throws(InputError) -> [Scenario] {
         var result: [Scenario] = []
         for name in names { result.append(try load(name, catalog: catalog)) }
         return result

@@ -10,7 +10,7 @@ public enum ScenarioLoader {
     static let actorKeys: Set<String> = ["role", "id", "name", "avatar", "rating", "profile", "blockedWorkers", "delaySeconds"]
 
     /// Loads one scenario file; `catalog`, when given, must know every listed requirement.
-    public static func load(url: URL, displayPath: String? = nil, catalog: RequirementCatalog? = nil) throws(VectorLoadError) -> Scenario {
+    public static func load(url: URL, displayPath: String? = nil, catalog: RequirementCatalog? = nil) throws(InputError) -> Scenario {
         let document = try VectorDocument(url: url, displayPath: displayPath)
         let top = try ScenarioReader(document, at: [], allowed: topKeys)
         let name = try top.string("scenario")
@@ -61,7 +61,7 @@ public enum ScenarioLoader {
     }
 
     /// One actor: `app` or an element of `kit`.
-    static func actor(_ document: VectorDocument, at path: [String]) throws(VectorLoadError) -> ScenarioActor {
+    static func actor(_ document: VectorDocument, at path: [String]) throws(InputError) -> ScenarioActor {
         let reader = try ScenarioReader(document, at: path, allowed: actorKeys)
         let role = TraceRole(rawValue: try reader.choice("role", ["client", "worker"]))!
         let id = try reader.string("id")
@@ -99,7 +99,7 @@ public enum ScenarioLoader {
     }
 
     /// Every `req` and trigger names an alias some `post` step declares, and each alias is declared once.
-    static func checkAliases(_ steps: [ScenarioStep], _ document: VectorDocument) throws(VectorLoadError) {
+    static func checkAliases(_ steps: [ScenarioStep], _ document: VectorDocument) throws(InputError) {
         var declared: Set<String> = []
         for step in steps {
             guard case .post(let alias, _) = step.action else { continue }

@@ -8,7 +8,7 @@ struct ScenarioReader {
     let path: [String]
     let object: JSONObject
 
-    init(_ document: VectorDocument, at path: [String], allowed: Set<String>) throws(VectorLoadError) {
+    init(_ document: VectorDocument, at path: [String], allowed: Set<String>) throws(InputError) {
         let value = try document.required(at: path)
         guard let object = value.objectValue else {
             throw document.error(at: path, "expected an object, found \(value.typeDescription)")
@@ -21,28 +21,28 @@ struct ScenarioReader {
         self.object = object
     }
 
-    func error(_ key: String, _ message: String) -> VectorLoadError { document.error(at: path + [key], message) }
+    func error(_ key: String, _ message: String) -> InputError { document.error(at: path + [key], message) }
 
     func has(_ key: String) -> Bool { object[key] != nil }
 
-    func string(_ key: String) throws(VectorLoadError) -> String {
+    func string(_ key: String) throws(InputError) -> String {
         guard let value = object[key] else { throw document.error(at: path, "\(key) is required") }
         guard let text = value.stringValue, !text.isEmpty else { throw error(key, "expected a non-empty string, found \(value.typeDescription)") }
         return text
     }
 
-    func optionalString(_ key: String) throws(VectorLoadError) -> String? {
+    func optionalString(_ key: String) throws(InputError) -> String? {
         guard has(key) else { return nil }
         return try string(key)
     }
 
-    func choice(_ key: String, _ allowed: [String]) throws(VectorLoadError) -> String {
+    func choice(_ key: String, _ allowed: [String]) throws(InputError) -> String {
         let text = try string(key)
         guard allowed.contains(text) else { throw error(key, "expected one of \(allowed.joined(separator: ", ")), found \"\(text)\"") }
         return text
     }
 
-    func integer(_ key: String, minimum: Int64 = 0) throws(VectorLoadError) -> Int64 {
+    func integer(_ key: String, minimum: Int64 = 0) throws(InputError) -> Int64 {
         guard let value = object[key] else { throw document.error(at: path, "\(key) is required") }
         guard let number = value.integerValue, number >= minimum else {
             throw error(key, "expected a whole number of at least \(minimum), found \(value.compactText)")
@@ -50,18 +50,18 @@ struct ScenarioReader {
         return number
     }
 
-    func optionalInteger(_ key: String, minimum: Int64 = 0) throws(VectorLoadError) -> Int64? {
+    func optionalInteger(_ key: String, minimum: Int64 = 0) throws(InputError) -> Int64? {
         guard has(key) else { return nil }
         return try integer(key, minimum: minimum)
     }
 
-    func object(_ key: String) throws(VectorLoadError) -> JSONObject {
+    func object(_ key: String) throws(InputError) -> JSONObject {
         guard let value = object[key] else { throw document.error(at: path, "\(key) is required") }
         guard let object = value.objectValue else { throw error(key, "expected an object, found \(value.typeDescription)") }
         return object
     }
 
-    func strings(_ key: String) throws(VectorLoadError) -> [String] {
+    func strings(_ key: String) throws(InputError) -> [String] {
         guard let value = object[key] else { return [] }
         guard let array = value.arrayValue else { throw error(key, "expected an array of strings, found \(value.typeDescription)") }
         var result: [String] = []

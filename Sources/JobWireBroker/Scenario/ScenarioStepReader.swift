@@ -19,7 +19,7 @@ enum ScenarioStepReader {
     static let requestFields: Set<String> = ["CatID", "category", "description", "clientName", "address", "lat", "lng", "image", "exclusive", "workerId"]
     static let protocolEvents = ["new", "apply", "cancel", "close"]
 
-    static func step(_ document: VectorDocument, index: Int, scenario: Scenario) throws(VectorLoadError) -> ScenarioStep {
+    static func step(_ document: VectorDocument, index: Int, scenario: Scenario) throws(InputError) -> ScenarioStep {
         let path = ["steps", String(index)]
         guard let name = document.value(at: path + ["do"])?.stringValue else {
             throw document.error(at: path, "do is required: one of \(actionKeys.keys.sorted().joined(separator: ", "))")
@@ -43,7 +43,7 @@ enum ScenarioStepReader {
         return ScenarioStep(index: index, line: document.line(of: path), timing: timing, actor: actor, action: action)
     }
 
-    private static func timing(_ reader: ScenarioReader, action: String) throws(VectorLoadError) -> ScenarioStep.Timing {
+    private static func timing(_ reader: ScenarioReader, action: String) throws(InputError) -> ScenarioStep.Timing {
         switch (reader.has("at"), reader.has("after")) {
         case (true, false):
             return .at(try reader.integer("at"))
@@ -58,7 +58,7 @@ enum ScenarioStepReader {
         }
     }
 
-    private static func actor(_ reader: ScenarioReader, action: String, scenario: Scenario) throws(VectorLoadError) -> String? {
+    private static func actor(_ reader: ScenarioReader, action: String, scenario: Scenario) throws(InputError) -> String? {
         guard let role = appActions[action] else {
             if reader.has("actor") { throw reader.error("actor", "\(action) is the backend's; it takes no actor") }
             return nil
@@ -72,8 +72,8 @@ enum ScenarioStepReader {
         return id
     }
 
-    private static func action(_ name: String, _ reader: ScenarioReader, scenario: Scenario) throws(VectorLoadError) -> ScenarioStep.Action {
-        func target(_ key: String) throws(VectorLoadError) -> String {
+    private static func action(_ name: String, _ reader: ScenarioReader, scenario: Scenario) throws(InputError) -> ScenarioStep.Action {
+        func target(_ key: String) throws(InputError) -> String {
             guard let id = try reader.optionalString(key) else { return scenario.app.id }
             guard scenario.actor(id) != nil else { throw reader.error(key, "no actor \(id)") }
             return id

@@ -11,7 +11,7 @@ extension VerifyCases {
     /// worker's answer is judged against every open request of the feature: what it lists must be
     /// eligible, and what is eligible and past its Delay must be listed. Vectors of malformed input
     /// (ELIG-9) are the apps' business.
-    static func eligibility(vectors: URL) throws(VectorLoadError) -> [VerifyCase] {
+    static func eligibility(vectors: URL) throws(InputError) -> [VerifyCase] {
         let cases = try VectorLoader.load(suite: EligibilitySuite(), from: vectors, displayRoot: "Vectors")
             .filter { $0.expect["eligible"] != nil }
         let byFeature = Dictionary(grouping: cases) { URL(fileURLWithPath: $0.file).deletingPathExtension().lastPathComponent }

@@ -53,13 +53,13 @@ public struct VerifyProfile: Sendable, Hashable {
     static let fixtureKeys = ["workerFixture", "clientFixture", "settings", "clockFixture"]
 
     /// Reads a profile file; every problem names the file, line and field.
-    public static func load(path: String) throws(VectorLoadError) -> VerifyProfile {
+    public static func load(path: String) throws(InputError) -> VerifyProfile {
         let document = try VectorDocument(url: URL(fileURLWithPath: path), displayPath: path)
         return try VerifyProfile(document: document)
     }
 
     /// Reads a parsed profile document.
-    public init(document: VectorDocument) throws(VectorLoadError) {
+    public init(document: VectorDocument) throws(InputError) {
         guard let root = document.root.objectValue else { throw document.error(at: [], "expected a JSON object") }
         for key in root.keys where !Self.keys.contains(key) {
             throw document.error(at: [key], "is not a profile key; expected one of \(Self.keys.sorted().joined(separator: ", "))")
@@ -112,12 +112,12 @@ public struct VerifyProfile: Sendable, Hashable {
         if let value = root["description"], value.stringValue == nil { throw document.error(at: ["description"], "expected a string") }
     }
 
-    private static func text(_ value: JSONValue, _ document: VectorDocument, _ path: [String]) throws(VectorLoadError) -> String {
+    private static func text(_ value: JSONValue, _ document: VectorDocument, _ path: [String]) throws(InputError) -> String {
         guard let text = value.stringValue, !text.isEmpty else { throw document.error(at: path, "expected a non-empty string, found \(value.compactText)") }
         return text
     }
 
-    private static func route(_ value: JSONValue, _ document: VectorDocument, _ path: [String]) throws(VectorLoadError) -> String {
+    private static func route(_ value: JSONValue, _ document: VectorDocument, _ path: [String]) throws(InputError) -> String {
         let text = try text(value, document, path)
         guard RESTRoute(text) != nil else {
             throw document.error(at: path, "expected \"METHOD /path\", such as \"POST /api/requests/{ReqID}/accept\", found \"\(text)\"")

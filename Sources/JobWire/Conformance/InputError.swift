@@ -1,6 +1,7 @@
-/// Why vectors or another input file could not be used: the file, the line and column when
-/// known, the field at fault when known, and what was wrong. `jobwire` exits 2 on these.
-public struct VectorLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why an input the user gave could not be used (a trace, vectors, a profile, a scenario, a
+/// known-failures list, an adapter to launch): the file, the line and column when known, the
+/// field at fault when known, and what was wrong. `jobwire` exits 2 on these.
+public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The file's path as the user gave it or as it was found.
     public var file: String
     /// 1-based line, when the problem has a place in the file.
