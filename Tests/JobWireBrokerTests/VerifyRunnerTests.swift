@@ -71,6 +71,10 @@ struct VerifyRunnerTests {
             let run = try await Self.verify(mutant.fault)
             #expect(!mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
+            if run.failedRequirements != mutant.breaks {
+                // The capture, for whoever looks into it.
+                try? run.captureText.write(toFile: NSTemporaryDirectory() + "jobwire-mutant-\(mutant.name).jsonl", atomically: true, encoding: .utf8)
+            }
             #expect(try Self.checkedCapture(run) == mutant.breaks, "\(mutant.name): jobwire check on the capture")
             #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
             try Self.expectTheCapturesViolations(run, mutant.name)

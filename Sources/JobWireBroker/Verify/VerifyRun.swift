@@ -9,8 +9,9 @@ public struct VerifyCaseResult: Sendable {
     public var durationSeconds: Double
     /// The violations whose trace lines (in the run's capture) include one this case recorded.
     public var violations: [Violation]
-    /// Everything its apps and calls recorded, for the run's capture.
-    public var recorded: [JSONValue] = []
+    /// Everything its apps and calls recorded, for the run's capture, each with its place in the
+    /// recording order of the whole run (``VerifyRecorder/entries()``).
+    public var recorded: [(order: Int, line: JSONValue)] = []
     /// The ids the case made up (REST-11).
     public var unknownRequests: Set<String> = []
     public var unknownWorkers: Set<String> = []
@@ -39,8 +40,8 @@ public struct VerifyRun: Sendable {
     public var captureEvents: [(event: JSONValue, caseID: String)] {
         var events: [(ts: Int64, order: Int, event: JSONValue, caseID: String)] = []
         for result in results {
-            for event in result.recorded where event["kind"] != "trace.end" {
-                events.append((event["ts"]?.integerValue ?? 0, events.count, event, result.id))
+            for (order, event) in result.recorded where event["kind"] != "trace.end" {
+                events.append((event["ts"]?.integerValue ?? 0, order, event, result.id))
             }
         }
         return events.sorted { $0.ts == $1.ts ? $0.order < $1.order : $0.ts < $1.ts }.map { ($0.event, $0.caseID) }

@@ -167,7 +167,7 @@ struct CaseContext: Sendable {
         let seconds = elapsed.inSeconds
         return VerifyCaseResult(
             verifyCase: verifyCase, outcome: acted.failure.map { .error(message: $0) } ?? .passed, durationSeconds: seconds,
-            violations: [], recorded: session.recorder.lines(), unknownRequests: session.unknownRequests,
+            violations: [], recorded: session.recorder.entries(), unknownRequests: session.unknownRequests,
             unknownWorkers: session.unknownWorkers, longestStallMs: lag.longestStall(from: acted.started))
     }
 
