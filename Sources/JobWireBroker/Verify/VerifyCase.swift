@@ -2,7 +2,8 @@ import JobWire
 
 /// One case of `jobwire verify`: the requirements it names, what it needs from the backend, and
 /// a body that drives a client app and worker apps against it. The body only acts and records;
-/// the verdict is the checker's, on the requirements the case names.
+/// the verdict is the checker's, on the whole run's trace, under whatever ids its lines break
+/// (``VerifyJudgement``); the ids a case names say what it sets out to try.
 public struct VerifyCase: Sendable {
     /// What a case needs that a backend may lack.
     public enum Need: String, Sendable, Hashable {

@@ -2,7 +2,7 @@ import JobWire
 import SocketIOWire
 
 /// The HandyFriends task API (TASK area): accounts, log-ins and tokens. The cases only make the
-/// calls; the checker's TASK rules judge the answers from the case's trace (`http.request` with its
+/// calls; the checker's TASK rules judge the answers from the run's trace (`http.request` with its
 /// `bearer`, `http.response`), as they would a captured file. A case reads an answer only when it
 /// needs it to go on (a token), and throws ``VerifyStepError`` when it cannot.
 extension VerifyCases {
