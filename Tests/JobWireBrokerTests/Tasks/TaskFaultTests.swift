@@ -61,6 +61,21 @@ struct TaskFaultTests {
             _ = backend.chooseContractor(objectID: id, body: ["contractor": .string(luis)], token: auth, now: F.now)
             return F.code(backend.cancelTask(objectID: id, body: ["reason": "late"], token: auth, now: F.now)) == "cancel_cutoff_passed"
         },
+        Probe(fault: "cutoffEarly", requirement: "TASK-13") { backend in
+            // Half an hour before the cut-off, a cancel is still allowed.
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            let (_, luis) = F.user(&backend, "luis@example.com", contractor: true)
+            let start = F.now + backend.settings.taskCancelCutoffMs + 1_800_000
+            let dates: JSONValue = [["start": .string(JobDispatchBackend.iso8601(start)), "end": .string(JobDispatchBackend.iso8601(start + 3_600_000))]]
+            let id = F.task(&backend, auth, ["dates": dates])
+            _ = backend.chooseContractor(objectID: id, body: ["contractor": .string(luis)], token: auth, now: F.now)
+            return backend.cancelTask(objectID: id, body: ["reason": "plans changed"], token: auth, now: F.now).status == 200
+        },
+        Probe(fault: "tokenDiesEarly", requirement: "TASK-4") { backend in
+            // Three quarters into a session token's lifetime, it is still taken.
+            let (auth, _) = F.user(&backend, "ana@example.com")
+            return backend.listTasks(token: auth, now: F.now + backend.settings.sessionTtlMs * 3 / 4).status == 200
+        },
         Probe(fault: "listOldestFirst", requirement: "TASK-14") { backend in
             let (auth, _) = F.user(&backend, "ana@example.com")
             _ = F.task(&backend, auth, at: F.now)
