@@ -88,22 +88,22 @@ public final class VerifyApp: Sendable {
     @discardableResult
     public func waitFor(_ event: ProtocolEvent, req: String, until deadline: ContinuousClock.Instant) async -> Bool {
         let id = Self.waiterIDs.withLock { $0 += 1; return $0 }
-        let timer = Task {
-            try? await Task.sleep(until: deadline)
-            let expired = inbox.withLock { inbox -> Waiter? in
-                guard let index = inbox.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return inbox.waiters.remove(at: index)
-            }
-            expired?.continuation.resume(returning: false)
-        }
-        defer { timer.cancel() }
         return await withCheckedContinuation { continuation in
             let arrived = inbox.withLock { inbox in
                 if inbox.received.contains(where: { $0.event == event && $0.payload?["ReqID"].flatMap(Self.id) == req }) { return true }
                 inbox.waiters.append(Waiter(id: id, event: event, req: req, continuation: continuation))
                 return false
             }
-            if arrived { continuation.resume(returning: true) }
+            guard !arrived else { return continuation.resume(returning: true) }
+            // Started only once the waiter is in place, so a deadline already past still ends the wait.
+            Task { [self] in
+                try? await Task.sleep(until: deadline)
+                let expired = inbox.withLock { inbox -> Waiter? in
+                    guard let index = inbox.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return inbox.waiters.remove(at: index)
+                }
+                expired?.continuation.resume(returning: false)
+            }
         }
     }
 
