@@ -5,7 +5,7 @@ import Testing
 
 /// `jobwire verify` in-process against the embedded reference backend: the clean backend passes
 /// every case, and each mutant fails exactly on the requirements its fault breaks.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(15)))
 struct VerifyRunnerTests {
     static let vectors: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -64,10 +64,10 @@ struct VerifyRunnerTests {
     }
 
     /// Each BackendFaults mutant fails exactly the ids its catalogue entry declares it breaks, and
-    /// `jobwire check` on the run's capture finds exactly those ids too. Four mutants run at a
+    /// `jobwire check` on the run's capture finds exactly those ids too. Three mutants run at a
     /// time: a verify run mostly waits on the backend, so they overlap well even on two cores.
     @Test func eachMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
-        try await Self.forEach(BackendFaults.named, concurrently: 4) { mutant in
+        try await Self.forEach(BackendFaults.named, concurrently: 3) { mutant in
             let run = try await Self.verify(mutant.fault)
             #expect(!mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
