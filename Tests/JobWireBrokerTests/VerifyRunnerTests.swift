@@ -17,19 +17,20 @@ struct VerifyRunnerTests {
         return url
     }()
 
-    static func verify(_ faults: BackendFaults = [], taskFaults: TaskFaults = [], only: [String] = []) async throws -> VerifyRun {
-        // A run with an inconclusive case (the kit starved on a loaded machine) has no verdict: run it again.
-        var run: VerifyRun?
-        for _ in 0..<3 {
+    /// Runs verify against the embedded backend with `faults`. A run with an inconclusive case (the
+    /// kit starved on a loaded machine) has no verdict, so it runs again, up to `attempts` times.
+    static func verify(_ faults: BackendFaults = [], taskFaults: TaskFaults = [], only: [String] = [], attempts: Int = 3) async throws -> VerifyRun {
+        var attempt = 0
+        while true {
+            attempt += 1
             let backend = try await EmbeddedBackend.start(faults: faults, taskFaults: taskFaults)
             var options = backend.options(vectors: vectors)
             options.only = only
             options.seed = 20_261_125  // the generated population, the same in every test run
-            run = try await VerifyRunner.run(options)
+            let run = try await VerifyRunner.run(options)
             await backend.shutdown()
-            if !run!.results.contains(where: { if case .inconclusive = $0.outcome { return true } else { return false } }) { break }
+            if !run.isInconclusive || attempt >= attempts { return run }
         }
-        return run!
     }
 
     static func describe(_ run: VerifyRun) -> String {
@@ -56,7 +57,7 @@ struct VerifyRunnerTests {
     }
 
     @Test func theCleanBackendPassesEveryCaseAndItsCaptureChecksClean() async throws {
-        let run = try await Self.verify()
+        let run = try await Self.verify(attempts: 5)
         #expect(run.results.count >= 20)
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(run))")
         #expect(try Self.checkedCapture(run) == [])
@@ -67,8 +68,7 @@ struct VerifyRunnerTests {
     /// `jobwire check` on the run's capture finds exactly those ids too. Three mutants run at a
     /// time: a verify run mostly waits on the backend, so they overlap well even on two cores.
     @Test func eachMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
-        try await Self.forEach(BackendFaults.named, concurrently: 3) { mutant in
-            let run = try await Self.verify(mutant.fault)
+        try await Self.forEachVerdict(BackendFaults.named, concurrently: 3, { try await Self.verify($0, attempts: $1) }) { mutant, run in
             #expect(!mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
             if run.failedRequirements != mutant.breaks {
@@ -83,11 +83,31 @@ struct VerifyRunnerTests {
 
     /// Each TaskFaults mutant fails exactly its declared TASK ids; only the TASK cases run, so it takes seconds.
     @Test func eachTaskMutantFailsOnItsRequirements() async throws {
-        try await Self.forEach(TaskFaults.named, concurrently: 4) { mutant in
-            let run = try await Self.verify(taskFaults: mutant.fault, only: ["TASK"])
+        try await Self.forEachVerdict(TaskFaults.named, concurrently: 4, { try await Self.verify(taskFaults: $0, only: ["TASK"], attempts: $1) }) { mutant, run in
             #expect(!run.results.isEmpty && !mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
             #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
+        }
+    }
+
+    /// Runs every mutant through `verify` (`limit` at once) and `judge`s its run. A mutant whose run
+    /// stays inconclusive beside the others (the kit starved on each of three tries) runs again
+    /// alone afterwards, where the kit has the machine to itself; only a run with a verdict is
+    /// judged, and one that has none even alone fails the test.
+    static func forEachVerdict<Fault: Sendable & Hashable>(
+        _ mutants: [NamedFault<Fault>], concurrently limit: Int,
+        _ verify: @escaping @Sendable (Fault, _ attempts: Int) async throws -> VerifyRun,
+        judge: @escaping @Sendable (NamedFault<Fault>, VerifyRun) throws -> Void
+    ) async throws {
+        let starved = StarvedMutants<Fault>()
+        try await forEach(mutants, concurrently: limit) { mutant in
+            let run = try await verify(mutant.fault, 3)
+            if run.isInconclusive { await starved.add(mutant) } else { try judge(mutant, run) }
+        }
+        for mutant in await starved.mutants {
+            let run = try await verify(mutant.fault, 5)
+            #expect(!run.isInconclusive, "\(mutant.name): no verdict in three runs beside others and five alone:\n\(Self.describe(run))")
+            if !run.isInconclusive { try judge(mutant, run) }
         }
     }
 
@@ -113,9 +133,16 @@ struct VerifyRunnerTests {
     @Test(arguments: ["clean"] + TaskFaults.named.map(\.name))
     func theTaskRunsCaptureFailsWhatTheRunFailed(_ name: String) async throws {
         let fault = TaskFaults.named.first { $0.name == name }?.fault ?? []
-        let run = try await Self.verify(taskFaults: fault, only: ["TASK"])
+        let run = try await Self.verify(taskFaults: fault, only: ["TASK"], attempts: 5)
         #expect(!run.results.isEmpty)
+        #expect(!run.isInconclusive, "\(name): no verdict in five runs:\n\(Self.describe(run))")
         let verdict = try TraceChecker.check(text: run.captureText, file: "capture.jsonl")
         #expect(verdict.failedIDs == run.failedRequirements, "\(name): capture \(verdict.failedIDs), run \(run.failedRequirements)\n\(verdict.rules.filter(\.failed).flatMap(\.violations).map { "\($0.requirement) \($0.observed)" })")
     }
+}
+
+/// The mutants whose runs had no verdict, to run again alone.
+actor StarvedMutants<Fault: Sendable & Hashable> {
+    private(set) var mutants: [NamedFault<Fault>] = []
+    func add(_ mutant: NamedFault<Fault>) { mutants.append(mutant) }
 }

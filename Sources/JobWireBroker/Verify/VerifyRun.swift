@@ -32,8 +32,16 @@ public struct VerifyRun: Sendable {
     public var header: TraceHeader
     public var results: [VerifyCaseResult]
 
-    /// Every requirement that failed in some case, in order.
-    public var failedRequirements: [RequirementID] { Array(Set(results.flatMap(\.failedRequirements))).sorted() }
+    /// Every requirement that failed in some case, in order. An inconclusive case's violations are
+    /// no verdict (the kit was starved while it ran), so they do not count.
+    public var failedRequirements: [RequirementID] {
+        Array(Set(results.filter(\.outcome.isProblem).flatMap(\.failedRequirements))).sorted()
+    }
+
+    /// True when some case has no verdict because the kit was starved while it ran.
+    public var isInconclusive: Bool {
+        results.contains { if case .inconclusive = $0.outcome { return true } else { return false } }
+    }
 
     /// The run's trace lines after its header, merged by time, each with the case that recorded it;
     /// the capture's line n is element n - 2 (line 1 is the header).
