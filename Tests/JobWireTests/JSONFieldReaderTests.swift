@@ -112,4 +112,16 @@ struct JSONFieldReaderTests {
         #expect(JSONFieldPath(components: ["cases", "3", "expect"]).description == "cases[3].expect")
         #expect(JSONFieldPath().appending("ts").description == "ts")
     }
+
+    /// A trace line's errors show short values (Docs/TRACE.md) and read null as absent.
+    @Test func traceFieldsNameTheFileLineAndValue() throws {
+        let fields = TraceFields(JSONValue.parsing(#"{"ts":"soon","req":null}"#).objectValue!, file: "trace.jsonl", line: 5)
+        do {
+            _ = try fields.integer("ts")
+            Issue.record("a string ts was read")
+        } catch {
+            #expect(error.description == #"trace.jsonl:5: ts: expected a whole number, found a string ("soon")"#)
+        }
+        #expect(try fields.optionalID("req") == nil)
+    }
 }
