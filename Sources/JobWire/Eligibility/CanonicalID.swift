@@ -22,14 +22,6 @@ public struct CanonicalID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Reads an id from JSON; anything ``init(json:)`` refuses is malformed.
-    public init(json: JSONValue, field: String, requirement: RequirementID) throws(EligibilityInputError) {
-        guard let id = CanonicalID(json: json) else {
-            throw EligibilityInputError(field: field, requirement: requirement, message: Self.refusal(of: json))
-        }
-        self = id
-    }
-
     /// Why ``init(json:)`` refuses `value`, for messages; `describe` shows a value of the wrong type.
     public static func refusal(of value: JSONValue, describe: (JSONValue) -> String = { $0.typeDescription }) -> String {
         if case .double = value { return "expected a string or an integer id, found a fractional number" }

@@ -75,7 +75,7 @@ public enum ScenarioLoader {
         actor.delaySeconds = try reader.optionalInteger("delaySeconds") ?? 0
         if role == .worker {
             var profile = try reader.object("profile")
-            if let given = profile["userID"], (try? CanonicalID(json: given, field: "userID", requirement: "ELIG-5"))?.text != id {
+            if let given = profile["userID"], CanonicalID(json: given)?.text != id {
                 throw document.error(at: path + ["profile", "userID"], "must be the actor's id \(id) or left out")
             }
             profile["userID"] = .string(id)

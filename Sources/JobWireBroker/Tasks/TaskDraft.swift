@@ -49,7 +49,7 @@ struct TaskDraft: Sendable, Hashable {
     init(unchecked body: JSONValue?) {
         let object = body?.objectValue ?? JSONObject()
         fields = JSONObject(Self.keys.compactMap { key in object[key].map { JSONObject.Member(key: key, value: $0) } })
-        category = object["category"].flatMap { try? CanonicalID(json: $0, field: "category", requirement: "TASK-7") }
+        category = object["category"].flatMap { CanonicalID(json: $0) }
         earliestStart = object["dates"]?.arrayValue?.compactMap { $0["start"]?.stringValue.flatMap(ISO8601Time.milliseconds) }.min()
     }
 
