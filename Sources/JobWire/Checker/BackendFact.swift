@@ -78,7 +78,7 @@ extension TraceSession {
             guard response.status != nil, let exchange = exchanges[response.xid], let call = exchange.call else { return nil }
             let requestTs = fromBackend ? exchange.backendReceivedAt : exchange.appSentAt
             var req = exchange.req
-            if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(TraceFields.canonicalID) }
+            if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(\.idText) }
             return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, user: exchange.user, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
         default:
             return nil
@@ -92,8 +92,8 @@ extension TraceSession {
         for kind in RESTCallKind.allCases {
             guard let route = header.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }
             exchange.call = kind
-            exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(TraceFields.canonicalID)
-            exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(TraceFields.canonicalID)
+            exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(\.idText)
+            exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(\.idText)
             exchange.user = captures["userId"] ?? captures["clientId"]
             break
         }

@@ -148,7 +148,7 @@ enum PayloadShape {
 
     static func id(_ value: JSONValue?) -> String? {
         guard let value else { return "is missing" }
-        return TraceFields.canonicalID(value) == nil ? "is \(value.compactText), not an id (a non-empty string or an integer)" : nil
+        return value.idText == nil ? "is \(value.compactText), not an id (a non-empty string or an integer)" : nil
     }
 
     static func coordinate(_ value: JSONValue?, limit: Double) -> String? {

@@ -73,8 +73,8 @@ struct RequestState: Sendable {
 
     /// The worker a direct request was addressed to, from the post or its `new` (MSG-8).
     var addressee: String? {
-        if let body = postBody { return body["workerId"].flatMap(TraceFields.canonicalID) }
-        return newPayload?["workerId"].flatMap(TraceFields.canonicalID)
+        if let body = postBody { return body["workerId"].flatMap(\.idText) }
+        return newPayload?["workerId"].flatMap(\.idText)
     }
 }
 

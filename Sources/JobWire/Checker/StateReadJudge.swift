@@ -23,7 +23,7 @@ struct StateReadJudge {
     /// What is wrong with one request state, or nil; `path` is the ReqID the read named.
     func problem(with value: JSONValue, path: String?) -> String? {
         guard let object = value.objectValue else { return "is \(value.typeDescription), not an object" }
-        guard let reqID = object["ReqID"].flatMap(TraceFields.canonicalID) else { return "`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not an id" }
+        guard let reqID = object["ReqID"].flatMap(\.idText) else { return "`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not an id" }
         if let path, reqID != path { return "`ReqID` is \(reqID), not \(path) of the path" }
         if let problem = PayloadShape.id(object["clientId"]) { return "`clientId` \(problem)" }
         guard let status = object["status"]?.stringValue, Self.statuses.contains(status) else {
@@ -31,7 +31,7 @@ struct StateReadJudge {
         }
         if let problem = Self.shape(object, status: status) { return problem }
         guard let request = session.requests[reqID], request.exists else { return nil }
-        if let clientId = request.clientId, let answered = object["clientId"].flatMap(TraceFields.canonicalID), answered != clientId {
+        if let clientId = request.clientId, let answered = object["clientId"].flatMap(\.idText), answered != clientId {
             return "`clientId` is \(answered), but \(clientId) posted \(reqID)"
         }
         if let held = session.statuses(of: reqID, from: from, to: to), !held.contains(status) {
@@ -40,7 +40,7 @@ struct StateReadJudge {
             if ended, session.endsUnexplained(reqID, as: status == "closed" ? .close : .cancel) { return nil }
             return "`status` is \(status), but the trace shows \(reqID) \(held.sorted().joined(separator: " or ")) then"
         }
-        let workerId = object["workerId"].flatMap(TraceFields.canonicalID)
+        let workerId = object["workerId"].flatMap(\.idText)
         if status != "open", let winner = request.winner, let workerId, workerId != winner {
             return "`workerId` is \(workerId), but \(winner) won \(reqID)"
         }
@@ -70,7 +70,7 @@ struct StateReadJudge {
             previous = created
         }
         guard let user else { return nil }
-        let listed = Set(list.compactMap { $0["ReqID"].flatMap(TraceFields.canonicalID) })
+        let listed = Set(list.compactMap { $0["ReqID"].flatMap(\.idText) })
         var missing: [String] = []
         for (req, request) in session.requests where request.exists && !listed.contains(req) {
             let posted = request.clientId == user && (request.postedAt ?? .max) <= from
@@ -135,7 +135,7 @@ enum ProfileReadShape {
     static func problem(_ body: JSONValue?, worker: String?) -> String? {
         guard let profile = body?["profile"]?.objectValue else { return "`profile` is \(body?["profile"]?.typeDescription ?? "missing"), not an object" }
         if let problem = PayloadShape.id(profile["userID"]) { return "`profile.userID` \(problem)" }
-        if let worker, let userID = profile["userID"].flatMap(TraceFields.canonicalID), userID != worker {
+        if let worker, let userID = profile["userID"].flatMap(\.idText), userID != worker {
             return "`profile.userID` is \(userID), not the worker \(worker) of the path"
         }
         guard case .bool? = profile["expertActive"] else { return "`profile.expertActive` is \(profile["expertActive"]?.compactText ?? "missing"), not a boolean" }
@@ -174,11 +174,11 @@ enum ProfileReadShape {
         if answered?["expertActive"] != recorded?["expertActive"] {
             found.append("`profile.expertActive` is \(answered?["expertActive"]?.compactText ?? "missing"), not \(recorded?["expertActive"]?.compactText ?? "missing")")
         }
-        func id(_ value: JSONValue?) -> String? { value.flatMap(TraceFields.canonicalID) }
+        func id(_ value: JSONValue?) -> String? { value.flatMap(\.idText) }
         if id(answered?["expertSource"]) != id(recorded?["expertSource"]) {
             found.append("`profile.expertSource` is \(answered?["expertSource"]?.compactText ?? "missing"), not \(recorded?["expertSource"]?.compactText ?? "null")")
         }
-        let categories = { (value: JSONValue?) in Set((value?["categories"]?.arrayValue ?? []).compactMap(TraceFields.canonicalID)) }
+        let categories = { (value: JSONValue?) in Set((value?["categories"]?.arrayValue ?? []).compactMap(\.idText)) }
         if categories(answered) != categories(recorded) {
             found.append("`profile.categories` is \(answered?["categories"]?.compactText ?? "missing"), not \(recorded?["categories"]?.compactText ?? "missing")")
         }

@@ -110,7 +110,7 @@ extension TraceSession {
             if call.call == .workerAccept, let req = call.req {
                 touch(req)
                 requests[req]!.acceptRequests += 1
-                if let worker = call.body?["workerId"].flatMap(TraceFields.canonicalID), requests[req]!.acceptedBy.count < 64 {
+                if let worker = call.body?["workerId"].flatMap(\.idText), requests[req]!.acceptedBy.count < 64 {
                     requests[req]!.acceptedBy.insert(worker)
                 }
             }
@@ -131,7 +131,7 @@ extension TraceSession {
             touch(req)
             switch answer.call {
             case .postRequest:
-                if let clientId = answer.requestBody?["clientId"].flatMap(TraceFields.canonicalID) { requests[req]!.clientId = clientId }
+                if let clientId = answer.requestBody?["clientId"].flatMap(\.idText) { requests[req]!.clientId = clientId }
                 if requests[req]!.postedAt == nil {
                     requests[req]!.postBody = answer.requestBody
                     requests[req]!.postedAt = answer.ts
@@ -274,10 +274,10 @@ extension TraceSession {
         guard actor.role != .backend, let call = exchange.call else { return }
         switch call {
         case .postRequest:
-            guard response.succeeded, let req = response.body?["ReqID"].flatMap(TraceFields.canonicalID) else { return }
+            guard response.succeeded, let req = response.body?["ReqID"].flatMap(\.idText) else { return }
             touch(req)
             if requests[req]!.clientActor == nil { requests[req]!.clientActor = actor }
-            if requests[req]!.clientId == nil { requests[req]!.clientId = exchange.requestBody?["clientId"].flatMap(TraceFields.canonicalID) }
+            if requests[req]!.clientId == nil { requests[req]!.clientId = exchange.requestBody?["clientId"].flatMap(\.idText) }
             withSide(actor, req) { side in
                 side.postAnsweredAt = event.ts
                 side.postAnsweredLine = event.line

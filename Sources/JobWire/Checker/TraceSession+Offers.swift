@@ -36,7 +36,7 @@ extension TraceSession {
         case (nil, nil), (.null?, nil), (nil, .null?): return true
         case (let l?, let r?):
             if let a = l.doubleValue, let b = r.doubleValue, l.typeDescription == r.typeDescription { return a == b }
-            if let a = TraceFields.canonicalID(l), let b = TraceFields.canonicalID(r) { return a == b }
+            if let a = l.idText, let b = r.idText { return a == b }
             if let a = l.arrayValue, let b = r.arrayValue {
                 return a.count == b.count && zip(a, b).allSatisfy { sameValue($0, $1) }
             }

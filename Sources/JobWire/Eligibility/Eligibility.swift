@@ -40,12 +40,10 @@ public enum Eligibility {
             guard let object = input.objectValue else {
                 throw EligibilityInputError(field: "input", requirement: "ELIG-9", message: "expected an object, found \(input.typeDescription)")
             }
-            guard let receivedValue = object["receivedAt"] else {
-                throw EligibilityInputError(field: "receivedAt", requirement: "ELIG-6", message: "is required")
-            }
-            let receivedAt = try EligibilityFieldReader.wholeNumber(receivedValue, field: "receivedAt", "ELIG-6", in: 0...maximumReceivedAt)
-            _ = try EligibilityFieldReader(object["profile"], path: "profile")
-            _ = try EligibilityFieldReader(object["job"], path: "job")
+            let reader = EligibilityFieldReader(input: object, citing: "ELIG-6")
+            let receivedAt = try reader.integer("receivedAt", in: 0...maximumReceivedAt)
+            _ = try reader.citing("ELIG-9").object("profile")
+            _ = try reader.citing("ELIG-9").object("job")
             let profile = try WorkerProfile(json: object["profile"])
             let job = try JobOffer(json: object["job"])
             return .success(decide(profile: profile, job: job, receivedAt: receivedAt))

@@ -29,22 +29,8 @@ public struct GeoPoint: Sendable, Hashable {
     }
 
     /// Reads `lat` and `lng` from an object, checking both are numbers in range.
-    init(from object: JSONObject, path: String, requirement: RequirementID) throws(EligibilityInputError) {
-        lat = try Self.coordinate(object, path: path, key: "lat", limit: 90, requirement: requirement)
-        lng = try Self.coordinate(object, path: path, key: "lng", limit: 180, requirement: requirement)
-    }
-
-    private static func coordinate(_ object: JSONObject, path: String, key: String, limit: Double, requirement: RequirementID) throws(EligibilityInputError) -> Double {
-        let field = "\(path).\(key)"
-        guard let value = object[key] else {
-            throw EligibilityInputError(field: field, requirement: requirement, message: "is required")
-        }
-        guard let number = value.doubleValue else {
-            throw EligibilityInputError(field: field, requirement: requirement, message: "expected a number of degrees, found \(value.typeDescription)")
-        }
-        guard abs(number) <= limit else {
-            throw EligibilityInputError(field: field, requirement: requirement, message: "\(value) is outside -\(Int(limit)) ... \(Int(limit))")
-        }
-        return number
+    init(from reader: EligibilityFieldReader) throws(EligibilityInputError) {
+        lat = try reader.number("lat", in: -90...90)
+        lng = try reader.number("lng", in: -180...180)
     }
 }

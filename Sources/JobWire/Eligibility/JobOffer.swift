@@ -30,19 +30,15 @@ public struct JobOffer: Sendable, Hashable {
     /// Reads and validates a `new` payload; `path` names it in errors (ELIG-9).
     public init(json: JSONValue?, path: String = "job") throws(EligibilityInputError) {
         let reader = try EligibilityFieldReader(json, path: path)
-        let reqValue = try reader.required("ReqID", "ELIG-9")
-        guard let reqID = reqValue.stringValue else {
-            throw EligibilityInputError(field: reader.field("ReqID"), requirement: "ELIG-9", message: "expected a string, found \(reqValue.typeDescription)")
-        }
-        self.reqID = reqID
-        categoryID = try reader.id("CatID", "ELIG-3")
-        let exclusive = try reader.id("exclusive", "ELIG-2")
+        reqID = try reader.citing("ELIG-9").string("ReqID", allowingEmpty: true)
+        categoryID = CanonicalID(try reader.citing("ELIG-3").id("CatID", allowingEmpty: true))
+        let exclusive = CanonicalID(try reader.citing("ELIG-2").id("exclusive", allowingEmpty: true))
         guard !exclusive.text.isEmpty else {
-            throw EligibilityInputError(field: reader.field("exclusive"), requirement: "ELIG-2", message: "is empty; use \"0\" for a request open to every worker")
+            throw reader.citing("ELIG-2").error("exclusive", "is empty; use \"0\" for a request open to every worker")
         }
         exclusivePartner = exclusive.text == "0" ? nil : exclusive
-        position = try GeoPoint(from: reader.object, path: path, requirement: "ELIG-4")
-        blockedWorkers = try reader.ids("BlockedXP", "ELIG-5", defaultValue: [])
-        delaySeconds = try reader.wholeNumber("Delay", "ELIG-6", in: 0...Self.maximumDelaySeconds, defaultValue: 0)
+        position = try GeoPoint(from: reader.citing("ELIG-4"))
+        blockedWorkers = try reader.citing("ELIG-5").optionalIDs("BlockedXP", allowingEmpty: true)?.map(CanonicalID.init) ?? []
+        delaySeconds = try reader.citing("ELIG-6").optionalInteger("Delay", in: 0...Self.maximumDelaySeconds) ?? 0
     }
 }

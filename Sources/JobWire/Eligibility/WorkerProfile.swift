@@ -28,11 +28,12 @@ public struct WorkerProfile: Sendable, Hashable {
     /// Reads and validates a profile object; `path` names it in errors (ELIG-9).
     public init(json: JSONValue?, path: String = "profile") throws(EligibilityInputError) {
         let reader = try EligibilityFieldReader(json, path: path)
-        userID = try reader.id("userID", "ELIG-5")
-        expertActive = try reader.bool("expertActive", "ELIG-1")
-        expertSource = try reader.optionalID("expertSource", "ELIG-2")
-        categories = try reader.ids("categories", "ELIG-3")
-        maxKms = try reader.nonNegativeNumber("maxKms", "ELIG-4")
-        position = try GeoPoint(from: reader.object, path: path, requirement: "ELIG-4")
+        userID = CanonicalID(try reader.citing("ELIG-5").id("userID", allowingEmpty: true))
+        expertActive = try reader.citing("ELIG-1").bool("expertActive")
+        // ELIG-2: a null `expertSource`, like an absent one, is no partner.
+        expertSource = try reader.citing("ELIG-2").readingNull(as: .absent).optionalID("expertSource", allowingEmpty: true).map(CanonicalID.init)
+        categories = try reader.citing("ELIG-3").ids("categories", allowingEmpty: true).map(CanonicalID.init)
+        maxKms = try reader.citing("ELIG-4").number("maxKms", minimum: 0)
+        position = try GeoPoint(from: reader.citing("ELIG-4"))
     }
 }

@@ -7,34 +7,34 @@ extension OfflineAppModel {
     /// Members are checked in the documented order (connectivity, screen, jwt, everOnline,
     /// entities, queue, inFlight, nextTempId, nextSeq) and the first bad one is named (OFFL-15).
     public init(json: JSONValue?, path: String = "initial") throws(OfflineInputError) {
-        let reader = try OfflineFieldReader(json, path: path)
+        let reader = try OfflineFieldReader(json, path: JSONFieldPath(path))
         connectivity = Connectivity(rawValue: try reader.choice("connectivity", Connectivity.allCases.map(\.rawValue)))!
         screen = AppScreen(rawValue: try reader.choice("screen", AppScreen.allCases.map(\.rawValue)))!
         let token = try reader.required("jwt")
         if token.isNull {
             jwt = nil
         } else {
-            let jwtReader = try OfflineFieldReader(token, path: reader.field("jwt"))
-            jwt = CachedJWT(token: try jwtReader.text("token"), expiresAt: try jwtReader.wholeNumber("expiresAt", atLeast: 0))
+            let jwtReader = try OfflineFieldReader(token, path: reader.path("jwt"))
+            jwt = CachedJWT(token: try jwtReader.string("token"), expiresAt: try jwtReader.integer("expiresAt", minimum: 0))
         }
         everOnline = try reader.bool("everOnline")
-        let entityList = try reader.object("entities")
+        let entityList = try reader.nested("entities")
         entities = [:]
-        for member in entityList.members {
-            entities[EntityID(member.key)] = try OfflineFieldReader(member.value, path: reader.field("entities") + ".\(member.key)").object
+        for member in entityList.object.members {
+            entities[EntityID(member.key)] = try entityList.object(member.value, at: entityList.path(member.key))
         }
         queue = []
         for (index, element) in try reader.array("queue").enumerated() {
-            queue.append(try OfflineRequest(json: element, path: reader.field("queue") + "[\(index)]", queued: true))
+            queue.append(try OfflineRequest(json: element, path: reader.path("queue").appending(index: index), queued: true))
         }
         inFlight = []
         for (index, element) in try reader.array("inFlight").enumerated() {
-            inFlight.append(try OfflineRequest(json: element, path: reader.field("inFlight") + "[\(index)]", queued: false))
+            inFlight.append(try OfflineRequest(json: element, path: reader.path("inFlight").appending(index: index), queued: false))
         }
-        nextTempID = Int(try reader.wholeNumber("nextTempId", atLeast: 1))
-        nextSeq = Int(try reader.wholeNumber("nextSeq", atLeast: 1))
+        nextTempID = Int(try reader.integer("nextTempId", minimum: 1))
+        nextSeq = Int(try reader.integer("nextSeq", minimum: 1))
         if jwt != nil && !everOnline {
-            throw OfflineInputError(field: reader.field("everOnline"), message: "a cached JWT comes from an online login, so everOnline must be true")
+            throw reader.error("everOnline", "a cached JWT comes from an online login, so everOnline must be true")
         }
     }
 
@@ -58,20 +58,20 @@ extension OfflineAppModel {
 
 extension OfflineRequest {
     /// Reads a request of a state's `queue` (creates and edits only) or `inFlight` (any call).
-    init(json: JSONValue, path: String, queued: Bool) throws(OfflineInputError) {
+    init(json: JSONValue, path: JSONFieldPath, queued: Bool) throws(OfflineInputError) {
         let reader = try OfflineFieldReader(json, path: path)
-        seq = Int(try reader.wholeNumber("seq", atLeast: 1))
+        seq = Int(try reader.integer("seq", minimum: 1))
         let kinds = queued ? ["create", "edit"] : ["list", "options", "login", "create", "edit"]
         switch try reader.choice("kind", kinds) {
         case "list": call = .list
         case "options": call = .options
         case "login": call = .login
         case let kind:
-            let id = EntityID(try reader.text("id"))
+            let id = EntityID(try reader.string("id"))
             let data = try reader.object("data")
             if kind == "create" {
                 guard id.isTemporary else {
-                    throw OfflineInputError(field: reader.field("id"), message: "a create carries a temporary id (\(EntityID.temporaryPrefix)N), found \(JSONValue.string(id.rawValue).compactText)")
+                    throw reader.error("id", "a create carries a temporary id (\(EntityID.temporaryPrefix)N), found \(JSONValue.string(id.rawValue).compactText)")
                 }
                 call = .create(id, data: data)
             } else {

@@ -85,17 +85,17 @@ enum ResponseBody {
             let reader = try OfflineFieldReader(required: body, path: "body")
             var listed: [(EntityID, JSONObject)] = []
             for (index, element) in try reader.array("items").enumerated() {
-                let item = try OfflineFieldReader(element, path: reader.field("items") + "[\(index)]")
+                let item = try OfflineFieldReader(element, path: reader.path("items").appending(index: index))
                 let id = try item.backendID("id")
                 if listed.contains(where: { $0.0 == id }) {
-                    throw OfflineInputError(field: item.field("id"), message: "\(JSONValue.string(id.rawValue).compactText) is listed twice")
+                    throw item.error("id", "\(JSONValue.string(id.rawValue).compactText) is listed twice")
                 }
                 listed.append((id, try item.object("data")))
             }
             return .list(listed)
         case .login:
             let reader = try OfflineFieldReader(required: body, path: "body")
-            return .token(CachedJWT(token: try reader.text("token"), expiresAt: try reader.wholeNumber("expiresAt", atLeast: 0)))
+            return .token(CachedJWT(token: try reader.string("token"), expiresAt: try reader.integer("expiresAt", minimum: 0)))
         case .edit, .options:
             return .ignored
         }

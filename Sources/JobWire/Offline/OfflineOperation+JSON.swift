@@ -6,19 +6,19 @@ extension OfflineOperation {
     /// Only the step's shape is checked here; whether the state allows it is checked when it is
     /// applied (OFFL-15). Members an operation does not use are ignored.
     public init(json: JSONValue, path: String) throws(OfflineInputError) {
-        let reader = try OfflineFieldReader(json, path: path)
+        let reader = try OfflineFieldReader(json, path: JSONFieldPath(path))
         switch try reader.choice("op", Self.names) {
         case "refresh": self = .refresh
         case "create": self = .create(data: try reader.object("data"))
-        case "edit": self = .edit(id: EntityID(try reader.text("id")), changes: try reader.object("changes"))
+        case "edit": self = .edit(id: EntityID(try reader.string("id")), changes: try reader.object("changes"))
         case "goOnline": self = .goOnline
         case "goOffline": self = .goOffline
         case "response":
-            let seq = Int(try reader.wholeNumber("seq", atLeast: 1))
+            let seq = Int(try reader.integer("seq", minimum: 1))
             let outcome = ResponseOutcome(rawValue: try reader.choice("outcome", ResponseOutcome.allCases.map(\.rawValue)))!
             self = .response(seq: seq, outcome: outcome, body: try reader.optionalObject("body"))
         case "terminate": self = .terminate
-        case "launch": self = .launch(now: try reader.wholeNumber("now", atLeast: 0))
+        case "launch": self = .launch(now: try reader.integer("now", minimum: 0))
         case "login": self = .login
         default: self = .enterPIN(accepted: try reader.bool("accepted"))
         }

@@ -48,7 +48,7 @@ public enum OfflineScenario {
             }
             var model = try OfflineAppModel(json: root["initial"], path: "initial")
             var results: [StepResult] = []
-            for (index, step) in try OfflineFieldReader(object: root, path: "").array("steps").enumerated() {
+            for (index, step) in try OfflineFieldReader(object: root).array("steps").enumerated() {
                 let path = "steps[\(index)]"
                 let operation = try OfflineOperation(json: step, path: path)
                 do throws(OfflineInputError) {

@@ -21,7 +21,7 @@ public struct HandshakeIdentity: Sendable, Hashable {
     /// Reads `auth` (nil when the handshake carried none), or nil when it is malformed.
     public init?(auth: JSONValue?) {
         guard Self.problem(in: auth) == nil, let object = auth?.objectValue,
-            let userID = object["userId"].flatMap({ try? CanonicalID(json: $0, field: "auth.userId", requirement: "MSG-16") }),
+            let userID = object["userId"].flatMap(CanonicalID.init(json:)),
             let role = object["role"]?.stringValue.flatMap(TraceRole.init(rawValue:))
         else { return nil }
         self.init(userID: userID, role: role)
@@ -32,12 +32,8 @@ public struct HandshakeIdentity: Sendable, Hashable {
         guard let auth else { return "the handshake has no auth (MSG-16)" }
         guard let object = auth.objectValue else { return "auth is \(auth.typeDescription), not an object (MSG-16)" }
         guard let rawID = object["userId"] else { return "auth.userId is missing (MSG-16)" }
-        do {
-            let id = try CanonicalID(json: rawID, field: "auth.userId", requirement: "MSG-16")
-            if id.text.isEmpty { return "auth.userId is an empty string (MSG-16)" }
-        } catch {
-            return "auth.userId: \(error.message) (MSG-16)"
-        }
+        guard let id = CanonicalID(json: rawID) else { return "auth.userId: \(CanonicalID.refusal(of: rawID)) (MSG-16)" }
+        if id.text.isEmpty { return "auth.userId is an empty string (MSG-16)" }
         guard let role = object["role"] else { return "auth.role is missing (MSG-16)" }
         guard role == "client" || role == "worker" else {
             return "auth.role must be \"client\" or \"worker\", found \(role.compactText) (MSG-16)"

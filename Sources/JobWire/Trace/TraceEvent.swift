@@ -182,7 +182,7 @@ public struct SocketMessage: Sendable {
     }
 
     /// The payload's `ReqID` as canonical text, when it has one.
-    public var reqID: String? { payload?["ReqID"].flatMap(TraceFields.canonicalID) }
+    public var reqID: String? { payload?["ReqID"].flatMap(\.idText) }
 }
 
 /// A Socket.IO connection as `io.connected` and `io.disconnected` record it (MSG-2, STATE-8).

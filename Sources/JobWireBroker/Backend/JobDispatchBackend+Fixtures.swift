@@ -9,8 +9,8 @@ extension JobDispatchBackend {
     public mutating func putWorker(id: String, body: JSONValue?) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
-            let name = try reader.requiredString("name")
-            let avatar = try reader.requiredString("avatar")
+            let name = try reader.string("name")
+            let avatar = try reader.string("avatar")
             let rating: Double?
             switch reader.object["rating"] {
             case .none, .some(.null): rating = nil
@@ -41,16 +41,7 @@ extension JobDispatchBackend {
     public mutating func putClient(id: String, body: JSONValue?) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
-            var blocked: [CanonicalID] = []
-            if let value = reader.object["BlockedXP"], !value.isNull {
-                guard let elements = value.arrayValue else { throw BackendError.badRequest("BlockedXP", "expected an array of worker ids") }
-                for (index, element) in elements.enumerated() {
-                    guard let worker = try? CanonicalID(json: element, field: "BlockedXP[\(index)]", requirement: "FIX-2"), !worker.text.isEmpty else {
-                        throw BackendError.badRequest("BlockedXP[\(index)]", "expected a worker id")
-                    }
-                    blocked.append(worker)
-                }
-            }
+            let blocked = try reader.optionalIDs("BlockedXP")?.map(CanonicalID.init) ?? []
             var delay: Int64 = 0
             if let value = reader.object["Delay"], !value.isNull {
                 guard let seconds = value.integerValue, (0...JobOffer.maximumDelaySeconds).contains(seconds) else {

@@ -47,8 +47,8 @@ extension JobDispatchBackend {
     public mutating func putPosition(workerID: String, body: JSONValue?) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
-            let lat = try reader.coordinate("lat", limit: 90)
-            let lng = try reader.coordinate("lng", limit: 180)
+            let lat = try reader.number("lat", in: -90...90)
+            let lng = try reader.number("lng", in: -180...180)
             guard var worker = workers[CanonicalID(workerID)] else { throw BackendError(.notFound, "no worker \(workerID) is known") }
             if !faults.contains(.positionIgnored) {
                 worker.profile.position = GeoPoint(lat: lat, lng: lng)

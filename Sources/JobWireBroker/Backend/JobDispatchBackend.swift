@@ -34,17 +34,17 @@ public struct JobDispatchBackend: Sendable {
     public mutating func postRequest(body: JSONValue?, now: Int64) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
-            let clientID = try reader.requiredID("clientId")
-            let categoryID = try reader.requiredID("CatID")
-            let category = try reader.requiredString("category")
-            let description = try reader.requiredString("description")
-            let clientName = try reader.requiredString("clientName")
-            let address = try reader.requiredString("address")
-            let lat = try reader.coordinate("lat", limit: 90)
-            let lng = try reader.coordinate("lng", limit: 180)
-            let image = try reader.string("image", optional: true)
-            let exclusive = try reader.id("exclusive", optional: true) ?? CanonicalID("0")
-            let workerID = try reader.id("workerId", optional: true)
+            let clientID = CanonicalID(try reader.id("clientId"))
+            let categoryID = CanonicalID(try reader.id("CatID"))
+            let category = try reader.string("category")
+            let description = try reader.string("description")
+            let clientName = try reader.string("clientName")
+            let address = try reader.string("address")
+            let lat = try reader.number("lat", in: -90...90)
+            let lng = try reader.number("lng", in: -180...180)
+            let image = try reader.optionalString("image")
+            let exclusive = try reader.optionalID("exclusive").map(CanonicalID.init) ?? CanonicalID("0")
+            let workerID = try reader.optionalID("workerId").map(CanonicalID.init)
             if let workerID, workers[workerID] == nil {
                 throw BackendError(.notFound, "no worker \(workerID) is known")
             }
@@ -86,7 +86,7 @@ public struct JobDispatchBackend: Sendable {
     public mutating func workerAccept(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
-            let workerID = try reader.requiredID("workerId")
+            let workerID = CanonicalID(try reader.id("workerId"))
             var request = try existingRequest(reqID, now: now)
             guard let worker = workers[workerID] else { throw BackendError(.notFound, "no worker \(workerID) is known") }
             try checkNotEnded(request)
@@ -145,8 +145,8 @@ public struct JobDispatchBackend: Sendable {
     public mutating func cancel(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
-            let reason = try reader.requiredString("reason")
-            let caller = try reader.id("clientId", optional: true)
+            let reason = try reader.string("reason")
+            let caller = try reader.optionalID("clientId").map(CanonicalID.init)
             var request = try existingRequest(reqID, now: now)
             try checkNotEnded(request)
             if let caller, caller != request.client, !faults.contains(.anyoneMayEnd) {
@@ -175,7 +175,7 @@ public struct JobDispatchBackend: Sendable {
             let outcome = try reader.choice("outcome", ["happy", "unhappy"])
             let by = try reader.choice("by", ["client", "worker"])
             let (own, other) = by == "worker" ? ("workerId", "clientId") : ("clientId", "workerId")
-            let caller = try reader.id(own, optional: true)
+            let caller = try reader.optionalID(own).map(CanonicalID.init)
             if reader.object[other] != nil { throw BackendError.badRequest(other, "does not go with by \"\(by)\"; a \(by) says who it is with \(own)") }
             var request = try existingRequest(reqID, now: now)
             try checkNotEnded(request)

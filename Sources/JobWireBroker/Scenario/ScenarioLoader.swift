@@ -20,7 +20,7 @@ public enum ScenarioLoader {
             throw top.error("scenario", "\"\(name)\" must be lower-case words joined by dashes")
         }
         let description = try top.string("description")
-        let requirements = try top.strings("requirements").map { RequirementID($0) }
+        let requirements = try (top.optionalStrings("requirements") ?? []).map { RequirementID($0) }
         guard !requirements.isEmpty else { throw document.error(at: ["requirements"], "list at least one requirement id the scenario exercises") }
         for (index, id) in requirements.enumerated() {
             guard id.number != nil, catalog == nil || catalog![id] != nil else {
@@ -71,31 +71,24 @@ public enum ScenarioLoader {
             guard let value = rating.doubleValue, (0...5).contains(value) else { throw reader.error("rating", "expected a number from 0 to 5 or null, found \(rating.compactText)") }
             actor.rating = value
         }
-        actor.blockedWorkers = try reader.strings("blockedWorkers")
+        actor.blockedWorkers = try reader.optionalStrings("blockedWorkers") ?? []
         actor.delaySeconds = try reader.optionalInteger("delaySeconds") ?? 0
         if role == .worker {
             var profile = try reader.object("profile")
-            if let given = profile["userID"], (try? CanonicalID(json: given, field: "userID", requirement: "ELIG-5"))?.text != id {
+            if let given = profile["userID"], CanonicalID(json: given)?.text != id {
                 throw document.error(at: path + ["profile", "userID"], "must be the actor's id \(id) or left out")
             }
             profile["userID"] = .string(id)
             do {
                 _ = try WorkerProfile(json: .object(profile))
             } catch {
-                throw document.error(at: path + ["profile"] + fieldPath(error.field).dropFirst(), error.message)
+                throw document.error(at: path + ["profile"] + JSONFieldPath(error.field).components.dropFirst(), error.message)
             }
             actor.profile = .object(profile)
         } else if reader.has("profile") {
             throw reader.error("profile", "only a worker has a profile")
         }
         return actor
-    }
-
-    /// `profile.categories[2]` as path components: `profile`, `categories`, `2`.
-    static func fieldPath(_ field: String) -> [String] {
-        field.split(separator: ".").flatMap { part -> [String] in
-            part.split(whereSeparator: { $0 == "[" || $0 == "]" }).map(String.init)
-        }
     }
 
     /// Every `req` and trigger names an alias some `post` step declares, and each alias is declared once.

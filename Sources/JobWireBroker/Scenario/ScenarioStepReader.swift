@@ -54,7 +54,7 @@ enum ScenarioStepReader {
             }
             return .after(trigger, try reader.optionalInteger("ms") ?? 0)
         default:
-            throw reader.document.error(at: reader.path, "give exactly one of \"at\" (ms from the start) and \"after\" (a trigger such as r1.posted)")
+            throw reader.error("give exactly one of \"at\" (ms from the start) and \"after\" (a trigger such as r1.posted)")
         }
     }
 
@@ -82,10 +82,10 @@ enum ScenarioStepReader {
         case "post":
             let request = try reader.object("request")
             for key in request.keys where !requestFields.contains(key) {
-                throw reader.document.error(at: reader.path + ["request", key], "is not a field of the post request (REST-2); clientId is the actor's id")
+                throw reader.error(at: reader.path("request").appending(key), "is not a field of the post request (REST-2); clientId is the actor's id")
             }
             for key in ["CatID", "category", "description", "address", "lat", "lng"] where request[key] == nil {
-                throw reader.document.error(at: reader.path + ["request"], "\(key) is required (REST-2)")
+                throw reader.error("request", "\(key) is required (REST-2)")
             }
             return .post(alias: try reader.string("as"), request: request)
         case "accept": return .accept(req: try reader.string("req"))

@@ -17,12 +17,12 @@ extension TaskBackend {
         Self.answer { () throws(BackendError) -> BackendReply in
             let reader = try RequestBodyReader(body)
             let email = try Self.email(reader)
-            let password = try reader.requiredString("password")
-            let phoneNumber = try reader.string("phoneNumber", optional: true)
-            let image = try reader.string("image", optional: true)
+            let password = try reader.string("password")
+            let phoneNumber = try reader.optionalString("phoneNumber")
+            let image = try reader.optionalString("image")
             if let image, !TaskDraft.isURL(image) { throw .badRequest("image", "expected an http or https URL, found \"\(image)\"") }
-            let name = try reader.string("name", optional: true)
-            let isContractor = try reader.flag("contractor") ?? false
+            let name = try reader.optionalString("name")
+            let isContractor = try reader.optionalBool("contractor") ?? false
             let categories = try Self.categories(reader)
             if account(email: email) != nil, !faults.contains(.duplicateSignUpAllowed) {
                 throw BackendError(.alreadyExists, "an account with email \(email) exists; log in instead")
@@ -41,9 +41,9 @@ extension TaskBackend {
     public mutating func logIn(body: JSONValue?, now: Int64) -> BackendReply {
         Self.answer { () throws(BackendError) -> BackendReply in
             let reader = try RequestBodyReader(body)
-            let email = try reader.requiredString("email")
-            let password = try reader.requiredString("password")
-            let rememberMe = try reader.flag("rememberMe") ?? false
+            let email = try reader.string("email")
+            let password = try reader.string("password")
+            let rememberMe = try reader.optionalBool("rememberMe") ?? false
             guard let account = account(email: email), account.password == password || faults.contains(.wrongPasswordAccepted) else {
                 throw BackendError(.unauthorized, "wrong email or password")
             }
@@ -65,7 +65,7 @@ extension TaskBackend {
 
     /// An email: a string with text on both sides of one `@`.
     static func email(_ reader: RequestBodyReader) throws(BackendError) -> String {
-        let email = try reader.requiredString("email")
+        let email = try reader.string("email")
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" ") else {
             throw .badRequest("email", "expected an email address such as ana@example.com, found \"\(email)\"")
@@ -75,24 +75,6 @@ extension TaskBackend {
 
     /// `categories`: the ids a contractor serves, optional.
     static func categories(_ reader: RequestBodyReader) throws(BackendError) -> [CanonicalID] {
-        guard let value = reader.object["categories"], !value.isNull else { return [] }
-        guard let elements = value.arrayValue else { throw .badRequest("categories", "expected an array of category ids, found \(value.typeDescription)") }
-        var ids: [CanonicalID] = []
-        for (index, element) in elements.enumerated() {
-            guard let id = try? CanonicalID(json: element, field: "categories[\(index)]", requirement: "REST-13"), !id.text.isEmpty else {
-                throw .badRequest("categories[\(index)]", "expected a category id, found \(element.compactText)")
-            }
-            ids.append(id)
-        }
-        return ids
-    }
-}
-
-extension RequestBodyReader {
-    /// An optional boolean member.
-    func flag(_ key: String) throws(BackendError) -> Bool? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let flag = value.boolValue else { throw .badRequest(field(key), "expected true or false, found \(value.typeDescription)") }
-        return flag
+        try reader.optionalIDs("categories")?.map(CanonicalID.init) ?? []
     }
 }

@@ -23,7 +23,7 @@ extension TaskBackend {
     /// or `not_eligible` when it is not one of the candidates.
     public mutating func chooseContractor(objectID: String, body: JSONValue?, token: String?, now: Int64) -> BackendReply {
         Self.answer { () throws(BackendError) -> BackendReply in
-            let chosen = try RequestBodyReader(body).requiredID("contractor").text
+            let chosen = try RequestBodyReader(body).id("contractor")
             let caller = try authenticate(token, now: now)
             var task = try ownTask(objectID, of: caller)
             try checkNotEnded(task)
@@ -47,8 +47,8 @@ extension TaskBackend {
             guard let rating = unchecked ?? value.integerValue, (1...5).contains(rating) || unchecked != nil else {
                 throw .badRequest("rating", "expected a whole number from 1 to 5, found \(value.compactText)")
             }
-            let text = try reader.text("review")
-            let taskID = try reader.string("task", optional: true)
+            let text = try reader.optionalString("review", allowingEmpty: true)
+            let taskID = try reader.optionalString("task")
             let caller = try authenticate(token, now: now)
             guard let contractor = accounts[userID], contractor.isContractor else {
                 throw BackendError(.notFound, "no contractor \(userID) is known")
@@ -94,14 +94,5 @@ extension TaskBackend {
             account.isContractor && account.userID != task.author
                 && (account.categories.isEmpty || task.draft.category.map(account.categories.contains) == true)
         }.sorted { $0.number < $1.number }
-    }
-}
-
-extension RequestBodyReader {
-    /// An optional string member that may be empty, such as a review's text.
-    func text(_ key: String) throws(BackendError) -> String? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let text = value.stringValue else { throw .badRequest(field(key), "expected text, found \(value.typeDescription)") }
-        return text
     }
 }

@@ -59,7 +59,7 @@ extension TaskBackend {
     /// a contractor is chosen and the cut-off before the earliest date has come.
     public mutating func cancelTask(objectID: String, body: JSONValue?, token: String?, now: Int64) -> BackendReply {
         Self.answer { () throws(BackendError) -> BackendReply in
-            let reason = try RequestBodyReader(body).requiredString("reason")
+            let reason = try RequestBodyReader(body).string("reason")
             let caller = try authenticate(token, now: now)
             var task = try ownTask(objectID, of: caller)
             try checkNotEnded(task)

@@ -19,9 +19,9 @@ extension TaskBackend {
             for key in ["name", "phoneNumber", "contractor", "categories"] where reader.object[key] == nil {
                 throw .badRequest(key, "is required: the update carries the account's full editable state; send null to clear it")
             }
-            let name = try reader.string("name", optional: true)
-            let phoneNumber = try reader.string("phoneNumber", optional: true)
-            let isContractor = try reader.flag("contractor") ?? false
+            let name = try reader.optionalString("name")
+            let phoneNumber = try reader.optionalString("phoneNumber")
+            let isContractor = try reader.optionalBool("contractor") ?? false
             let categories = try Self.categories(reader)
             var account = try authenticate(token, now: now)
             account.name = name

@@ -18,19 +18,19 @@ struct TaskDraft: Sendable, Hashable {
     init(body: JSONValue?) throws(BackendError) {
         let reader = try RequestBodyReader(body)
         fields = JSONObject()
-        let category = try reader.requiredID("category")
+        let category = CanonicalID(try reader.id("category"))
         self.category = category
         fields["category"] = reader.object["category"]
-        fields["Description"] = .string(try reader.requiredString("Description"))
+        fields["Description"] = .string(try reader.string("Description"))
         fields["image"] = .array(try Self.pictures(reader).map(JSONValue.string))
         let dates = try Self.dates(reader)
         earliestStart = dates.map(\.start).min()
         fields["dates"] = .array(dates.map { ["start": .string($0.startText), "end": .string($0.endText)] })
-        fields["address"] = .string(try reader.requiredString("address"))
+        fields["address"] = .string(try reader.string("address"))
         guard let location = reader.object["location"], !location.isNull else { throw .badRequest("location", "is required") }
         guard let point = location.objectValue else { throw .badRequest("location", "expected an object {\"lat\", \"lng\"}, found \(location.typeDescription)") }
-        let place = RequestBodyReader(object: point, prefix: "location")
-        fields["location"] = ["lat": .double(try place.coordinate("lat", limit: 90)), "lng": .double(try place.coordinate("lng", limit: 180))]
+        let place = reader.nested("location", point)
+        fields["location"] = ["lat": .double(try place.number("lat", in: -90...90)), "lng": .double(try place.number("lng", in: -180...180))]
         if let budget = reader.object["maxBudget"], !budget.isNull {
             guard let amount = budget.doubleValue, amount >= 0 else {
                 throw .badRequest("maxBudget", "expected a number of at least 0, found \(budget.compactText)")
@@ -49,7 +49,7 @@ struct TaskDraft: Sendable, Hashable {
     init(unchecked body: JSONValue?) {
         let object = body?.objectValue ?? JSONObject()
         fields = JSONObject(Self.keys.compactMap { key in object[key].map { JSONObject.Member(key: key, value: $0) } })
-        category = object["category"].flatMap { try? CanonicalID(json: $0, field: "category", requirement: "TASK-7") }
+        category = object["category"].flatMap { CanonicalID(json: $0) }
         earliestStart = object["dates"]?.arrayValue?.compactMap { $0["start"]?.stringValue.flatMap(ISO8601Time.milliseconds) }.min()
     }
 
@@ -75,21 +75,21 @@ struct TaskDraft: Sendable, Hashable {
         guard !elements.isEmpty else { throw .badRequest("dates", "needs at least one {start, end}") }
         var result: [(Int64, String, String)] = []
         for (index, element) in elements.enumerated() {
-            let path = "dates[\(index)]"
-            guard let object = element.objectValue else { throw .badRequest(path, "expected an object {start, end}, found \(element.typeDescription)") }
-            let slot = RequestBodyReader(object: object, prefix: path)
+            let path = reader.path("dates").appending(index: index)
+            guard let object = element.objectValue else { throw reader.error(at: path, "expected an object {start, end}, found \(element.typeDescription)") }
+            let slot = reader.nested(at: path, object)
             let (start, startText) = try dateTime(slot, "start")
             let (end, endText) = try dateTime(slot, "end")
-            guard start < end else { throw .badRequest(slot.field("end"), "must be later than start (\(startText))") }
+            guard start < end else { throw slot.error("end", "must be later than start (\(startText))") }
             result.append((start, startText, endText))
         }
         return result
     }
 
     private static func dateTime(_ reader: RequestBodyReader, _ key: String) throws(BackendError) -> (Int64, String) {
-        let text = try reader.requiredString(key)
+        let text = try reader.string(key)
         guard let milliseconds = ISO8601Time.milliseconds(text) else {
-            throw .badRequest(reader.field(key), "expected an ISO 8601 date-time such as 2026-01-05T09:00:00Z, found \"\(text)\"")
+            throw reader.error(key, "expected an ISO 8601 date-time such as 2026-01-05T09:00:00Z, found \"\(text)\"")
         }
         return (milliseconds, text)
     }

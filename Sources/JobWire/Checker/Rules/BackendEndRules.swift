@@ -35,7 +35,7 @@ struct FLOW15NoBackendEnd: TraceRule {
         case .answered(let answer) where answer.succeeded && (answer.call == .getRequest || answer.call == .listRequests):
             let states = answer.call == .getRequest ? [answer.response.body?["request"]].compactMap { $0 } : answer.response.body?["requests"]?.arrayValue ?? []
             for state in states {
-                guard let req = state["ReqID"].flatMap(TraceFields.canonicalID), let status = state["status"]?.stringValue,
+                guard let req = state["ReqID"].flatMap(\.idText), let status = state["status"]?.stringValue,
                     status == "cancelled" || status == "closed"
                 else { continue }
                 suspect(req, status == "closed" ? .close : .cancel, "the \(answer.call.rawValue) answered \(req) as \(status)", line: answer.line, ts: answer.ts, ownCalls: 0, &context)

@@ -24,10 +24,10 @@ struct MSG14RecordedBanAndDelay: TraceRule {
         switch fact {
         case .received(let call) where call.call == .postRequest:
             if atPost.count > 10_000 { atPost.removeAll() }
-            atPost[call.xid] = call.body?["clientId"].flatMap(TraceFields.canonicalID).flatMap { context.session.clientRecords[$0] }
+            atPost[call.xid] = call.body?["clientId"].flatMap(\.idText).flatMap { context.session.clientRecords[$0] }
         case .answered(let answer) where answer.call == .postRequest:
             let atReceipt = atPost.removeValue(forKey: answer.xid) ?? nil
-            guard answer.succeeded, let req = answer.req, let client = answer.requestBody?["clientId"].flatMap(TraceFields.canonicalID) else { return }
+            guard answer.succeeded, let req = answer.req, let client = answer.requestBody?["clientId"].flatMap(\.idText) else { return }
             let candidates = [atReceipt, context.session.clientRecords[client]]
             // A fixture that raced the post leaves the record unknown.
             guard candidates.allSatisfy({ $0 != nil }) else { return }
@@ -43,7 +43,7 @@ struct MSG14RecordedBanAndDelay: TraceRule {
             }
         case .answered(let answer) where answer.call == .getJobs && answer.succeeded:
             for job in answer.response.body?["jobs"]?.arrayValue ?? [] {
-                guard let req = job["ReqID"].flatMap(TraceFields.canonicalID), records[req] != nil else { continue }
+                guard let req = job["ReqID"].flatMap(\.idText), records[req] != nil else { continue }
                 check(job, req, answer.line, "getJobs' job", &context)
             }
         default:
@@ -65,10 +65,10 @@ struct MSG14RecordedBanAndDelay: TraceRule {
     /// How `payload`'s BlockedXP and Delay differ from the client's record `body`.
     static func differences(_ payload: JSONValue, _ body: JSONValue) -> [String] {
         var found: [String] = []
-        let banned = Set((body["BlockedXP"]?.arrayValue ?? []).compactMap(TraceFields.canonicalID))
+        let banned = Set((body["BlockedXP"]?.arrayValue ?? []).compactMap(\.idText))
         let sent = payload["BlockedXP"]
         if let sent, let elements = sent.arrayValue {
-            if Set(elements.compactMap(TraceFields.canonicalID)) != banned { found.append("BlockedXP is \(sent.compactText)") }
+            if Set(elements.compactMap(\.idText)) != banned { found.append("BlockedXP is \(sent.compactText)") }
         } else if !banned.isEmpty || (sent != nil && sent != .null) {
             found.append("BlockedXP is \(sent?.compactText ?? "absent")")
         }

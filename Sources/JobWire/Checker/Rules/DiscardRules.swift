@@ -44,7 +44,7 @@ struct DISCRules: TraceRule {
             // A WorkerAccept after a discard is FLOW-11's, a close FLOW-14's.
             guard exchange.call != .workerAccept, exchange.call != .close else { return }
             let segments = request.path.split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "&" || $0 == "=" }).map(String.init)
-            let named = request.body?["ReqID"].flatMap(TraceFields.canonicalID)
+            let named = request.body?["ReqID"].flatMap(\.idText)
             guard let req = discarded.first(where: { $0 == named || segments.contains($0) }) else { return }
             context.report(
                 "DISC-4", lines: [event.line], expected: "nothing sent about \(req) after its discard",

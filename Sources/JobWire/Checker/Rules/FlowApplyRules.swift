@@ -114,7 +114,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
-        let named = emission.payload?["workerId"].flatMap(TraceFields.canonicalID)
+        let named = emission.payload?["workerId"].flatMap(\.idText)
         if let winner = context.session.requests[req]?.winner {
             check(req, named: named, winner: winner, lines: [emission.line], &context)
         } else if !context.session.backendRecorded {

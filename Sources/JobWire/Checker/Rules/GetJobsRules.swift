@@ -16,7 +16,7 @@ struct FLOW13GetJobsListsOpenRequests: TraceRule {
         else { return }
         let session = context.session
         for job in jobs {
-            guard let req = job["ReqID"].flatMap(TraceFields.canonicalID), let request = session.requests[req] else { continue }
+            guard let req = job["ReqID"].flatMap(\.idText), let request = session.requests[req] else { continue }
             var state: (what: String, at: Int64, line: Int?)?
             if let endedAt = request.endedAt {
                 state = (request.endedBy == .close ? "closed" : "cancelled", endedAt, request.endedLine)
@@ -65,8 +65,8 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
     private func listedOnlyEligible(_ jobs: [JSONValue], _ worker: String, _ answer: AnswerFact, _ context: inout RuleContext) {
         let profile = context.session.profiles[worker]
         for job in jobs {
-            let req = job["ReqID"].flatMap(TraceFields.canonicalID) ?? "?"
-            if let addressed = job["workerId"].flatMap(TraceFields.canonicalID) {
+            let req = job["ReqID"].flatMap(\.idText) ?? "?"
+            if let addressed = job["workerId"].flatMap(\.idText) {
                 // A direct request is listed only for its addressed worker.
                 if addressed != worker {
                     report(req, worker, answer.line, "it is a direct request for worker \(addressed)", &context)
@@ -97,7 +97,7 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
         profile["lat"] = lat
         profile["lng"] = lng
         let sent = answer.requestTs ?? answer.ts
-        let listed = Set(jobs.compactMap { $0["ReqID"].flatMap(TraceFields.canonicalID) })
+        let listed = Set(jobs.compactMap { $0["ReqID"].flatMap(\.idText) })
         // In the order the requests were posted, so the violations kept are the same on every run.
         let open = session.requests.filter { !listed.contains($0.key) }.sorted { ($0.value.postedAt ?? 0, $0.key) < ($1.value.postedAt ?? 0, $1.key) }
         for (req, request) in open {
@@ -106,7 +106,7 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
                 request.endedAt == nil, request.wonAt == nil, request.firstSettlingCallAt == nil
             else { continue }
             let why: String
-            if let addressed = job["workerId"].flatMap(TraceFields.canonicalID) {
+            if let addressed = job["workerId"].flatMap(\.idText) {
                 guard addressed == worker else { continue }
                 why = "it is an open direct request for that worker"
             } else {

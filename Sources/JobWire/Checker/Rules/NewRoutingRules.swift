@@ -28,7 +28,7 @@ struct MSG3And8NewRouting: TraceRule {
         switch fact {
         case .answered(let answer) where answer.call == .postRequest && answer.succeeded:
             guard let req = answer.req else { return }
-            let direct = answer.requestBody?["workerId"].flatMap(TraceFields.canonicalID)
+            let direct = answer.requestBody?["workerId"].flatMap(\.idText)
             let session = context.session
             if !session.backendRecorded {
                 // A worker that launched or came back less than the skew before the post was sent
@@ -85,7 +85,7 @@ struct MSG3And8NewRouting: TraceRule {
     /// Checks one `new` against the post it announces.
     private mutating func check(_ emission: Emission, post: JSONValue?, _ context: inout RuleContext) {
         guard let req = emission.req else { return }
-        let direct = post?["workerId"].flatMap(TraceFields.canonicalID)
+        let direct = post?["workerId"].flatMap(\.idText)
         var wrong = false
         switch emission.target {
         case .room(let room): wrong = room != (direct ?? context.header.channelRoom)
@@ -95,7 +95,7 @@ struct MSG3And8NewRouting: TraceRule {
             let expected = direct.map { "only worker \($0)'s room" } ?? "the channel \(context.header.channelRoom)"
             report("MSG-3", req, [emission.line], "the `new` for \(req) sent to \(expected)", "it reached \(emission.target)", &context)
         }
-        let named = emission.payload?["workerId"].flatMap(TraceFields.canonicalID)
+        let named = emission.payload?["workerId"].flatMap(\.idText)
         if named != direct {
             let expected = direct.map { "`workerId` \($0), the worker the post named" } ?? "no `workerId`, since the post named no worker"
             report("MSG-8", req, [emission.line], "\(expected) in the `new` for \(req)", "`workerId` \(named ?? "absent")", &context)
@@ -105,7 +105,7 @@ struct MSG3And8NewRouting: TraceRule {
     /// What one `new` shows alone: a direct one reaching another worker, a channel one naming a worker.
     private mutating func checkWithoutPost(_ emission: Emission, _ context: inout RuleContext) {
         guard let req = emission.req else { return }
-        let named = emission.payload?["workerId"].flatMap(TraceFields.canonicalID)
+        let named = emission.payload?["workerId"].flatMap(\.idText)
         switch emission.target {
         case .actor(let actor) where actor.role == .worker:
             if let named, named != actor.id {

@@ -20,13 +20,13 @@ struct REST18PositionUse: TraceRule {
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
         case .received(let call) where call.call == .workerAccept:
-            guard let req = call.req, let worker = call.body?["workerId"].flatMap(TraceFields.canonicalID),
+            guard let req = call.req, let worker = call.body?["workerId"].flatMap(\.idText),
                 let position = context.session.workerRecords[worker]?.reported
             else { return }
             if atAccept.count > 10_000 { atAccept.removeAll() }
             atAccept[req, default: [:]][worker] = position
         case .emitted(let emission) where emission.event == .apply:
-            guard let req = emission.req, let worker = emission.payload?["workerId"].flatMap(TraceFields.canonicalID),
+            guard let req = emission.req, let worker = emission.payload?["workerId"].flatMap(\.idText),
                 let position = atAccept.removeValue(forKey: req)?[worker]
             else { return }
             let lat = emission.payload?["lat"]

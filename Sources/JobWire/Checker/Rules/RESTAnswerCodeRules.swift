@@ -174,9 +174,9 @@ struct RESTAnswerCodes: TraceRule {
         let body = answer.requestBody
         let worker: String? = {
             switch answer.call {
-            case .workerAccept: return body?["workerId"].flatMap(TraceFields.canonicalID)
+            case .workerAccept: return body?["workerId"].flatMap(\.idText)
             case .getJobs: return answer.worker
-            case .postRequest: return body?["workerId"].flatMap(TraceFields.canonicalID)
+            case .postRequest: return body?["workerId"].flatMap(\.idText)
             case .meProfile, .position: return answer.worker
             // A close's caller id is a claim checked against the request (REST-19), not a record
             // the call needs, so an unknown one is not_eligible, not not_found (REST-11's Decision).
@@ -221,7 +221,7 @@ struct RESTAnswerCodes: TraceRule {
     private func callerCandidate(_ answer: AnswerFact, _ req: String, _ state: Snapshot) -> Candidate? {
         let body = answer.requestBody
         let byWorker = answer.call == .close && body?["by"]?.stringValue == "worker"
-        guard let caller = body?[byWorker ? "workerId" : "clientId"].flatMap(TraceFields.canonicalID) else { return nil }
+        guard let caller = body?[byWorker ? "workerId" : "clientId"].flatMap(\.idText) else { return nil }
         let party = byWorker ? state.winner : state.clientId
         guard let party, party != "a worker" else {
             return Candidate(code: "not_eligible", definite: false, why: "the trace does not show who may end request \(req)")

@@ -62,7 +62,7 @@ struct RESTAnswerShapes: TraceRule {
             }
         case .workerAccept, .cancel, .close:
             id = answer.call == .workerAccept ? "REST-3" : answer.call == .cancel ? "REST-5" : "REST-6"
-            let echoed = object["ReqID"].flatMap(TraceFields.canonicalID)
+            let echoed = object["ReqID"].flatMap(\.idText)
             if echoed == nil || (answer.req != nil && echoed != answer.req) {
                 problems.append("`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not \(answer.req ?? "the request's id")")
             }

@@ -82,7 +82,7 @@ struct TASK3LogIn: TraceRule {
             return context.report("TASK-3", lines: lines, expected: "401 unauthorized for a log-in of \(email) with a password other than its sign-up's", observed: answer.summary)
         }
         let missing = TaskSessionAnswer.missing(answer.body)
-        let user = answer.body?["userId"].flatMap(TraceFields.canonicalID)
+        let user = answer.body?["userId"].flatMap(\.idText)
         guard !answer.succeeded || !missing.isEmpty || user != account.userID else { return }
         context.report(
             "TASK-3", lines: lines, expected: "2xx with userId \(account.userID), a token and expiresAt for the log-in of \(email) with its password",
@@ -95,7 +95,7 @@ enum TaskSessionAnswer {
     /// The members missing or malformed: `userId` an id, `token` a string, `expiresAt` ISO 8601.
     static func missing(_ body: JSONValue?) -> [String] {
         var missing: [String] = []
-        if body?["userId"].flatMap(TraceFields.canonicalID) == nil { missing.append("userId") }
+        if body?["userId"].flatMap(\.idText) == nil { missing.append("userId") }
         if body?["token"]?.stringValue?.isEmpty != false { missing.append("token") }
         if body?["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) == nil { missing.append("expiresAt") }
         return missing

@@ -28,7 +28,7 @@ struct TASK7And9TaskBodies: TraceRule {
             return
         }
         guard answer.call == .createTask, let caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
-        guard !answer.succeeded || answer.body?["task"]?["objectId"].flatMap(TraceFields.canonicalID) == nil else { return }
+        guard !answer.succeeded || answer.body?["task"]?["objectId"].flatMap(\.idText) == nil else { return }
         context.report("TASK-7", lines: lines, expected: "2xx with the task and its objectId for a valid create by \(caller.userID)", observed: answer.summary)
     }
 }
@@ -70,11 +70,11 @@ struct TASK8TaskMembers: TraceRule {
     /// What `task` lacks or holds wrongly of TASK-8's members.
     static func problems(_ task: JSONValue) -> [String] {
         var wrong: [String] = []
-        if task["objectId"].flatMap(TraceFields.canonicalID) == nil { wrong.append("no objectId") }
-        if task["author"].flatMap(TraceFields.canonicalID) == nil { wrong.append("no author") }
+        if task["objectId"].flatMap(\.idText) == nil { wrong.append("no objectId") }
+        if task["author"].flatMap(\.idText) == nil { wrong.append("no author") }
         if !statuses.contains(task["status"]?.stringValue ?? "") { wrong.append("status \(task["status"]?.compactText ?? "absent")") }
         if let contractor = task["contractor"] {
-            if !contractor.isNull, TraceFields.canonicalID(contractor) == nil { wrong.append("contractor \(contractor.compactText)") }
+            if !contractor.isNull, contractor.idText == nil { wrong.append("contractor \(contractor.compactText)") }
         } else {
             wrong.append("no contractor")
         }
@@ -94,8 +94,8 @@ struct TASK25CreateAnswerID: TraceRule {
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         guard answer.call == .createTask, answer.succeeded else { return }
-        let id = answer.body?["id"].flatMap(TraceFields.canonicalID)
-        let objectID = answer.body?["task"]?["objectId"].flatMap(TraceFields.canonicalID)
+        let id = answer.body?["id"].flatMap(\.idText)
+        let objectID = answer.body?["task"]?["objectId"].flatMap(\.idText)
         guard id == nil || id != objectID else { return }
         context.report("TASK-25", lines: [answer.line], expected: "the create's answer with id equal to task.objectId", observed: "id \(id ?? "absent"), task.objectId \(objectID ?? "absent")")
     }

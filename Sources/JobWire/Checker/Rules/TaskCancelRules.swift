@@ -87,7 +87,7 @@ struct TASK14TaskList: TraceRule {
         guard answer.succeeded, let listed = answer.body?["tasks"]?.arrayValue else {
             return context.report("TASK-14", lines: lines, expected: "2xx with the tasks of \(caller.userID)", observed: answer.summary)
         }
-        let ids = listed.compactMap { $0["objectId"].flatMap(TraceFields.canonicalID) }
+        let ids = listed.compactMap { $0["objectId"].flatMap(\.idText) }
         let times = listed.map { $0["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) ?? .min }
         if zip(times, times.dropFirst()).contains(where: { $0 < $1 }) {
             context.report("TASK-14", lines: lines, expected: "the tasks newest createdAt first", observed: listed.map { "\($0["objectId"]?.compactText ?? "?") \($0["createdAt"]?.compactText ?? "?")" }.joined(separator: ", "))

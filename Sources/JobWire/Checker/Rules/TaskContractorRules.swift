@@ -40,7 +40,7 @@ struct TASK16ChooseCandidate: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .chooseContractor, let chosen = answer.requestBody?["contractor"].flatMap(TraceFields.canonicalID),
+        guard answer.call == .chooseContractor, let chosen = answer.requestBody?["contractor"].flatMap(\.idText),
             let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
             context.session.tasks.liveCaller(answer, header: context.header) != nil
         else { return }
@@ -55,7 +55,7 @@ struct TASK16ChooseCandidate: TraceRule {
         }
         if answer.succeeded {
             let got = answer.body?["task"]
-            guard got?["status"] != "assigned" || got?["contractor"].flatMap(TraceFields.canonicalID) != chosen else { return }
+            guard got?["status"] != "assigned" || got?["contractor"].flatMap(\.idText) != chosen else { return }
             return context.report(
                 "TASK-16", lines: lines, expected: "\(task.objectID) assigned to \(chosen)",
                 observed: "status \(got?["status"]?.compactText ?? "absent"), contractor \(got?["contractor"]?.compactText ?? "absent")")
@@ -169,14 +169,14 @@ struct TASK23ContractorProfile: TraceRule {
     private func checkPastWork(_ profile: JSONValue, _ user: String, _ lines: [Int], _ context: inout RuleContext) {
         let ledger = context.session.tasks.tasks
         let shown = profile["pastWork"]?.arrayValue ?? []
-        let ids = shown.compactMap { $0["objectId"].flatMap(TraceFields.canonicalID) }
+        let ids = shown.compactMap { $0["objectId"].flatMap(\.idText) }
         var wrong: [String] = []
         for id in ids {
             guard let task = ledger[id], task.exists, task.status != "completed" || task.contractor != user else { continue }
             wrong.append("\(id) is \(task.status ?? "?") with contractor \(task.contractor ?? "none") (line \(task.line))")
         }
         for task in ledger.values.sorted(by: { $0.objectID < $1.objectID }) where task.exists && task.status == "completed" && task.contractor == user {
-            guard let entry = shown.first(where: { $0["objectId"].flatMap(TraceFields.canonicalID) == task.objectID }) else {
+            guard let entry = shown.first(where: { $0["objectId"].flatMap(\.idText) == task.objectID }) else {
                 wrong.append("\(task.objectID), completed on line \(task.line), missing")
                 continue
             }

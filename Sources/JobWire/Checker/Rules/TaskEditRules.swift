@@ -61,7 +61,7 @@ struct TASK11EndedTaskRefused: TraceRule {
         switch answer.call {
         case .editTask: return TaskBodyCheck.problems(answer.requestBody).isEmpty
         case .cancelTask: return answer.requestBody?["reason"]?.stringValue?.isEmpty == false
-        case .chooseContractor: return answer.requestBody?["contractor"].flatMap(TraceFields.canonicalID) != nil
+        case .chooseContractor: return answer.requestBody?["contractor"].flatMap(\.idText) != nil
         default: return true
         }
     }

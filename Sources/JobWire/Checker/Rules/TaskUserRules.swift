@@ -97,12 +97,12 @@ struct TASK19To21AccountReadBack: TraceRule {
         guard answer.succeeded, let task = context.session.tasks.ownTask(answer), let category = task.category,
             let listed = answer.body?["contractors"]?.arrayValue
         else { return }
-        let ids = Set(listed.compactMap { $0["userId"].flatMap(TraceFields.canonicalID) })
+        let ids = Set(listed.compactMap { $0["userId"].flatMap(\.idText) })
         for account in context.session.tasks.accounts.values.sorted(by: { $0.userID < $1.userID }) {
             guard account.deletedAt == nil, account.userID != task.author, let turnedAt = account.turnedContractorAt,
                 turnedAt + answer.skew(to: account.turnedContractorBy ?? answer.actor, context.header) <= answer.requestTs,
                 let categories = account.members["categories"]?.value.arrayValue,
-                categories.isEmpty || categories.compactMap(TraceFields.canonicalID).contains(category), !ids.contains(account.userID)
+                categories.isEmpty || categories.compactMap(\.idText).contains(category), !ids.contains(account.userID)
             else { continue }
             context.report(
                 "TASK-20", lines: [answer.requestLine, answer.line],
@@ -116,7 +116,7 @@ struct TASK19To21AccountReadBack: TraceRule {
         if value.isNull { return true }
         switch key {
         case "contractor": return value.boolValue != nil
-        case "categories": return value.arrayValue?.allSatisfy { TraceFields.canonicalID($0) != nil } ?? false
+        case "categories": return value.arrayValue?.allSatisfy { $0.idText != nil } ?? false
         default: return value.stringValue != nil
         }
     }
@@ -157,7 +157,7 @@ struct TASK22DeletedAccount: TraceRule {
             context.report("TASK-22", lines: [line] + lines, expected: "2xx for a sign-up with \(email), whose account was deleted on line \(line)", observed: answer.summary)
         }
         if answer.call == .candidates, answer.succeeded {
-            let ids = (answer.body?["contractors"]?.arrayValue ?? []).compactMap { $0["userId"].flatMap(TraceFields.canonicalID) }
+            let ids = (answer.body?["contractors"]?.arrayValue ?? []).compactMap { $0["userId"].flatMap(\.idText) }
             for id in ids {
                 guard let account = ledger.accounts[id], account.deleted(before: answer, context.header), let line = account.deletedLine else { continue }
                 context.report("TASK-22", lines: [line] + lines, expected: "no candidate \(id): its account was deleted on line \(line)", observed: "candidates \(ids)")

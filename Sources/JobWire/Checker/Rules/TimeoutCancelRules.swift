@@ -35,7 +35,7 @@ struct TIMETimeoutCancel: TraceRule {
         switch event.body {
         case .httpResponse(let response):
             guard response.succeeded, context.session.exchanges[response.xid]?.call == .postRequest,
-                let req = response.body?["ReqID"].flatMap(TraceFields.canonicalID)
+                let req = response.body?["ReqID"].flatMap(\.idText)
             else { return }
             context.schedule(due: event.ts + context.header.timeoutMs + context.header.cancelToleranceMs, req: req, actor: event.actor, line: event.line)
         case .lifecycle(let change, _) where change.isRestore:

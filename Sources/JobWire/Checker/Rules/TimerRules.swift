@@ -17,7 +17,7 @@ struct TIMETimerStart: TraceRule {
         switch event.body {
         case .httpResponse(let response):
             guard response.succeeded, context.session.exchanges[response.xid]?.call == .postRequest,
-                let req = response.body?["ReqID"].flatMap(TraceFields.canonicalID)
+                let req = response.body?["ReqID"].flatMap(\.idText)
             else { return }
             context.schedule(due: event.ts + context.skew, req: req, actor: event.actor, line: event.line)
         case .timerStarted(let timer, let req, let startedAt) where timer == .timeout:

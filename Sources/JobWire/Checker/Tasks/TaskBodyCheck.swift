@@ -9,7 +9,7 @@ enum TaskBodyCheck {
     static func problems(_ body: JSONValue?) -> [String] {
         guard let object = body?.objectValue else { return ["body"] }
         var bad: [String] = []
-        if object["category"].flatMap(TraceFields.canonicalID) == nil { bad.append("category") }
+        if object["category"].flatMap(\.idText) == nil { bad.append("category") }
         if object["Description"]?.stringValue?.isEmpty != false { bad.append("Description") }
         if let problem = pictures(object["image"]) { bad.append(problem) }
         if let problem = dates(object["dates"]) { bad.append(problem) }
@@ -69,9 +69,9 @@ extension JSONValue {
     func sameAccountMember(_ key: String, as expected: JSONValue) -> Bool {
         switch key {
         case "userId", "author":
-            return TraceFields.canonicalID(self) != nil && TraceFields.canonicalID(self) == TraceFields.canonicalID(expected)
+            return self.idText != nil && self.idText == expected.idText
         case "categories":
-            guard let mine = arrayValue?.map(TraceFields.canonicalID), let theirs = expected.arrayValue?.map(TraceFields.canonicalID) else { return false }
+            guard let mine = arrayValue?.map(\.idText), let theirs = expected.arrayValue?.map(\.idText) else { return false }
             return mine.count == theirs.count && Set(mine) == Set(theirs)
         case "email":
             return stringValue?.lowercased() == expected.stringValue?.lowercased()

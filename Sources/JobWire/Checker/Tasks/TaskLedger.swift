@@ -150,7 +150,7 @@ extension TaskLedger {
             rememberMeTtlMs = announced("rememberMeTtlMs") ?? rememberMeTtlMs
             taskCancelCutoffMs = announced("taskCancelCutoffMs") ?? taskCancelCutoffMs
         case .signUp:
-            guard let user = body["userId"].flatMap(TraceFields.canonicalID) else { return }
+            guard let user = body["userId"].flatMap(\.idText) else { return }
             var account = TaskAccountFact(userID: user, since: answer.ts, sinceBy: answer.actor, line: answer.line)
             account.email = request?["email"]?.stringValue
             account.password = request?["password"]?.stringValue
@@ -164,7 +164,7 @@ extension TaskLedger {
             issue(body, user: user, rememberMe: false, answer)
         case .logIn:
             guard let email = request?["email"]?.stringValue else { return }
-            let user = body["userId"].flatMap(TraceFields.canonicalID) ?? account(email: email)?.userID
+            let user = body["userId"].flatMap(\.idText) ?? account(email: email)?.userID
             guard let user else { return }
             if accounts[user] == nil {
                 var account = TaskAccountFact(userID: user, since: answer.ts, sinceBy: answer.actor, line: answer.line)
@@ -195,9 +195,9 @@ extension TaskLedger {
             guard let caller = caller(answer), let image = request?["image"] else { return }
             accounts[caller.userID]?.members["image"] = (image, "TASK-21")
         case .createTask:
-            guard let task = body["task"], let id = (task["objectId"] ?? body["id"]).flatMap(TraceFields.canonicalID) else { return }
+            guard let task = body["task"], let id = (task["objectId"] ?? body["id"]).flatMap(\.idText) else { return }
             var fact = TaskFact(
-                objectID: id, author: caller(answer)?.userID ?? task["author"].flatMap(TraceFields.canonicalID), json: task,
+                objectID: id, author: caller(answer)?.userID ?? task["author"].flatMap(\.idText), json: task,
                 createdLine: answer.line, createdAnsweredAt: answer.ts, createdBy: answer.actor, line: answer.line)
             fact.take(task)
             fact.take(draft: request)
@@ -209,12 +209,12 @@ extension TaskLedger {
             if answer.call == .editTask { tasks[id]!.take(draft: request) }
         case .listTasks:
             for task in body["tasks"]?.arrayValue ?? [] {
-                guard let id = task["objectId"].flatMap(TraceFields.canonicalID), tasks[id] != nil else { continue }
+                guard let id = task["objectId"].flatMap(\.idText), tasks[id] != nil else { continue }
                 tasks[id]!.take(task)
             }
         case .candidates:
             guard let id = answer.objectID, tasks[id] != nil else { return }
-            tasks[id]!.candidates = Set((body["contractors"]?.arrayValue ?? []).compactMap { $0["userId"].flatMap(TraceFields.canonicalID) })
+            tasks[id]!.candidates = Set((body["contractors"]?.arrayValue ?? []).compactMap { $0["userId"].flatMap(\.idText) })
             tasks[id]!.candidatesLine = answer.line
         case .review:
             guard let user = answer.userID, accounts[user] != nil else { return }
@@ -242,7 +242,7 @@ extension TaskFact {
     mutating func take(_ task: JSONValue) {
         json = task
         status = task["status"]?.stringValue
-        contractor = task["contractor"].flatMap(TraceFields.canonicalID)
+        contractor = task["contractor"].flatMap(\.idText)
         updatedAt = task["updatedAt"]?.stringValue.flatMap(ISO8601Time.milliseconds)
     }
 
@@ -252,7 +252,7 @@ extension TaskFact {
         if let starts = draft["dates"]?.arrayValue?.compactMap({ $0["start"]?.stringValue.flatMap(ISO8601Time.milliseconds) }), !starts.isEmpty {
             earliestStart = starts.min()
         }
-        if let category = draft["category"].flatMap(TraceFields.canonicalID) { self.category = category }
+        if let category = draft["category"].flatMap(\.idText) { self.category = category }
     }
 }
 

@@ -94,9 +94,9 @@ struct WorkflowState: Sendable {
     /// OFFL-6: the backend id of a create's success: the body's `id`, or the `objectId` of the
     /// object it returns (the TASK API's `task`).
     static func backendID(from body: JSONValue?) -> String? {
-        if let id = body?["id"].flatMap(TraceFields.canonicalID) { return id }
+        if let id = body?["id"].flatMap(\.idText) { return id }
         for member in body?.objectValue?.members ?? [] {
-            if let id = member.value["objectId"].flatMap(TraceFields.canonicalID) { return id }
+            if let id = member.value["objectId"].flatMap(\.idText) { return id }
         }
         return nil
     }
