@@ -35,7 +35,7 @@ struct TraceWriterTests {
         let trace = try TraceWriter(path: path, header: TraceHeader(roles: [.worker]))
         let worker = TraceActor(.worker, id: "w-1")
         try trace.write(ts: 1, actor: worker, kind: .offerShown, ["req": "R-1"])
-        #expect(throws: InputError(file: path, line: 3, field: "why", message: #"expected one of "discarded", "cancelled", "closed", "taken", found "gone""#)) {
+        #expect(throws: InputError(file: path, line: 3, field: "why", message: #"expected one of discarded, cancelled, closed, taken, found "gone""#)) {
             try trace.write(ts: 2, actor: worker, kind: .offerRemoved, ["req": "R-1", "why": "gone"])
         }
         try trace.write(TraceEvent(ts: 3, actor: worker, body: .offerRemoved(req: "R-1", why: .taken)))
