@@ -6,14 +6,22 @@ import Testing
 
 /// The scenario engine alone: virtual time, scripted failures, lost and late messages, the end.
 struct ScenarioEngineTests {
+    /// One line of a capture: its event's envelope and the whole line's members.
+    struct Line {
+        var ts: Int64
+        var actor: TraceActor
+        var kind: TraceEventKind
+        var fields: JSONObject
+    }
+
     /// The lines an engine run records, with the app played by the reference model in process.
-    static func lines(_ scenario: Scenario, faults: AppFaults = []) async -> [CaptureLine] {
-        var lines: [CaptureLine] = []
+    static func lines(_ scenario: Scenario, faults: AppFaults = []) async -> [Line] {
+        var lines: [Line] = []
         let result = await ScenarioRunner.run(scenario, testee: ReferenceAppTestee(faults: faults))
         for text in (result.capture ?? "").split(separator: "\n").dropFirst() {
             let json = try! JSONParser.parse(String(text))
             let event = try! TraceEvent(json: json, header: scenario.header, file: "t", line: 0)
-            lines.append(CaptureLine(ts: event.ts, actor: event.actor, kind: event.kind, fields: json.objectValue!))
+            lines.append(Line(ts: event.ts, actor: event.actor, kind: event.kind, fields: json.objectValue!))
         }
         return lines
     }
@@ -88,10 +96,11 @@ struct CaptureRecorderTests {
     @Test func everyLineIsInTheFileAsSoonAsItIsRecorded() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("capture-\(UUID().uuidString).jsonl").path
         let recorder = try CaptureRecorder(header: Self.header, path: path)
-        try recorder.record(CaptureLine(ts: 1000, actor: TraceActor(.client, id: "c-1"), kind: .appLaunched))
+        let client = TraceActor(.client, id: "c-1")
+        try recorder.record(TraceEvent(ts: 1000, actor: client, body: .lifecycle(.launched, stored: StoredState())))
         var text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.split(separator: "\n").count == 2 && text.hasSuffix("\n"))
-        try recorder.record(CaptureLine(ts: 1001, actor: TraceActor(.client, id: "c-1"), kind: .viewShown, fields: ["view": "home"]))
+        try recorder.record(TraceEvent(reported: ["view": "home"], kind: .viewShown, ts: 1001, actor: client, header: Self.header, file: "t", line: 3))
         text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\"view\":\"home\"}\n"))
         let verdict = recorder.finish(at: 2000)
@@ -102,13 +111,14 @@ struct CaptureRecorderTests {
 
     @Test func anEventTheCheckerWouldRefuseIsNotWritten() throws {
         let recorder = try CaptureRecorder(header: Self.header, path: nil, name: "capture.jsonl")
-        #expect(throws: InputError.self) {
-            try recorder.record(CaptureLine(ts: 1, actor: TraceActor(.client), kind: .viewShown, fields: ["view": 7]))
+        #expect(throws: InputError(file: "capture.jsonl", line: 2, field: "path", message: "expected a path starting with /, found \"api/requests\"")) {
+            try recorder.record(TraceEvent(ts: 1, actor: TraceActor(.client), body: .httpRequest(HTTPRequestRecord(xid: "x-1", method: "GET", path: "api/requests"))))
         }
-        do {
-            try recorder.record(CaptureLine(ts: 1, actor: TraceActor(.worker), kind: .appLaunched))
-        } catch {
-            #expect(error.description == "capture.jsonl:2: id: is required for a worker: a trace may hold several workers")
+        #expect(throws: InputError(file: "capture.jsonl", line: 2, field: "id", message: "is required for a worker: a trace may hold several workers")) {
+            try recorder.record(TraceEvent(ts: 1, actor: TraceActor(.worker), body: .lifecycle(.launched, stored: StoredState())))
+        }
+        #expect(throws: InputError(file: "capture.jsonl", line: 2, field: "to", message: "is required when the backend sends: the room or socket id it sent to")) {
+            try recorder.record(TraceEvent(ts: 1, actor: .backend, body: .socketOut(SocketMessage(event: "new", payload: [:]))))
         }
         #expect(recorder.lineCount == 1)
     }

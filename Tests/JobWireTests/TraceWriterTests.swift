@@ -29,6 +29,21 @@ struct TraceWriterTests {
         #expect(text.split(separator: "\n")[2] == #"{"ts":1767225600001,"actor":"client","id":"c-1","kind":"view.shown","view":"home"}"#)
     }
 
+    @Test func anEventTheCheckerWouldRefuseIsAnErrorAndIsNotWritten() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let trace = try TraceWriter(path: path, header: TraceHeader(roles: [.worker]))
+        let worker = TraceActor(.worker, id: "w-1")
+        try trace.write(ts: 1, actor: worker, kind: .offerShown, ["req": "R-1"])
+        #expect(throws: InputError(file: path, line: 3, field: "why", message: #"expected one of "discarded", "cancelled", "closed", "taken", found "gone""#)) {
+            try trace.write(ts: 2, actor: worker, kind: .offerRemoved, ["req": "R-1", "why": "gone"])
+        }
+        try trace.write(TraceEvent(ts: 3, actor: worker, body: .offerRemoved(req: "R-1", why: .taken)))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[2] == #"{"ts":3,"actor":"worker","id":"w-1","kind":"offer.removed","req":"R-1","why":"taken"}"#)
+    }
+
     @Test func linesFromManyTasksNeverInterleave() async throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -104,6 +104,14 @@ public struct TraceChecker: Sendable {
         return TraceVerdict(file: displayPath ?? path, header: checker!.header, eventCount: checker!.eventCount, rules: checker!.finish())
     }
 
+    /// Checks events already read or made (each with its line), as `jobwire check` checks the
+    /// trace they make; keeps the details of the first `keep` violations per requirement.
+    public static func check(header: TraceHeader, events: [TraceEvent], file: String, keep: Int = 50) -> TraceVerdict {
+        var checker = TraceChecker(header: header, keep: keep)
+        for event in events { checker.consume(event) }
+        return TraceVerdict(file: file, header: header, eventCount: checker.eventCount, rules: checker.finish())
+    }
+
     /// Checks a trace held in memory, keeping the details of the first `keep` violations per requirement.
     public static func check(text: String, file: String, keep: Int = 50) throws(InputError) -> TraceVerdict {
         var checker: TraceChecker?

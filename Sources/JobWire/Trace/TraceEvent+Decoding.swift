@@ -22,6 +22,17 @@ extension TraceEvent {
         self.init(line: line, ts: ts, actor: TraceActor(role, id: id), body: try Self.body(kind, fields, role: role, header: header))
     }
 
+    /// Reads an event given as its kind and fields without the line's envelope: an app's
+    /// `jobwire:trace` report, an adapter's trace action, ``TraceWriter``'s fields. Every missing
+    /// or ill-typed field is an error naming `file`, `line` and the field, as for a whole line.
+    public init(reported fields: JSONObject, kind: TraceEventKind, ts: Int64, actor: TraceActor, header: TraceHeader, file: String, line: Int) throws(InputError) {
+        let reader = TraceFields(fields, file: file, line: line)
+        if actor.role == .worker, actor.id == nil {
+            throw reader.error("id", "is required for a worker: a trace may hold several workers")
+        }
+        self.init(line: line, ts: ts, actor: actor, body: try Self.body(kind, reader, role: actor.role, header: header))
+    }
+
     private static func body(_ kind: TraceEventKind, _ fields: TraceFields, role: TraceRole, header: TraceHeader) throws(InputError) -> TraceEventBody {
         switch kind {
         case .socketOut, .socketIn:

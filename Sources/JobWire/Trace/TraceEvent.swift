@@ -20,6 +20,11 @@ public struct TraceEvent: Sendable {
         self.body = body
     }
 
+    /// An event about to be written: its line is 0 until a writer gives it its place.
+    public init(ts: Int64, actor: TraceActor, body: TraceEventBody) {
+        self.init(line: 0, ts: ts, actor: actor, body: body)
+    }
+
     /// The event's kind.
     public var kind: TraceEventKind { body.kind }
 }
@@ -239,6 +244,16 @@ public struct HTTPRequestRecord: Sendable {
     public var call: OfflineRequest?
     /// `bearer`: the token of the `Authorization: Bearer` header, when the request had one (TASK-6).
     public var bearer: String?
+
+    /// A request `xid` of `method` to `path` (with its query).
+    public init(xid: String, method: String, path: String, body: JSONValue? = nil, call: OfflineRequest? = nil, bearer: String? = nil) {
+        self.xid = xid
+        self.method = method
+        self.path = path
+        self.body = body
+        self.call = call
+        self.bearer = bearer
+    }
 }
 
 /// An HTTP response (`http.response`): a status and body, or a transport error (ALERT-3).
@@ -251,6 +266,14 @@ public struct HTTPResponseRecord: Sendable {
     public var body: JSONValue?
     /// A transport error: refused, reset, timeout (the app gave up waiting) ...
     public var error: String?
+
+    /// The answer to `xid`: a `status` and its `body`, or a transport `error` instead.
+    public init(xid: String, status: Int64? = nil, body: JSONValue? = nil, error: String? = nil) {
+        self.xid = xid
+        self.status = status
+        self.body = body
+        self.error = error
+    }
 
     /// True for a 2xx status whose body does not say `"ok": false` (REST-1).
     public var succeeded: Bool {

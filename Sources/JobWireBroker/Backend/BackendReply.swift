@@ -1,3 +1,4 @@
+import JobWire
 import SocketIOWire
 
 /// One Socket.IO event the backend sends as the consequence of a call: which event, to which room.
@@ -13,6 +14,11 @@ public struct Emission: Sendable, Hashable {
         self.event = event
         self.room = room
         self.payload = payload
+    }
+
+    /// The emission as the backend's `io.out` records it, sent in `namespace` (Docs/TRACE.md).
+    public func sent(in namespace: String) -> TraceEventBody {
+        .socketOut(SocketMessage(event: event, payload: payload, namespace: namespace, room: room))
     }
 }
 

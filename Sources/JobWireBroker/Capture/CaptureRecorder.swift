@@ -22,6 +22,7 @@ public final class CaptureRecorder: Sendable {
     public let name: String
     /// How long lines wait to be put in timestamp order; nil writes each at once.
     public let reorderWindowMs: Int64?
+    private let encoder: TraceEncoder
     private let state: Mutex<State>
 
     private struct State: @unchecked Sendable {
@@ -29,9 +30,9 @@ public final class CaptureRecorder: Sendable {
         var text: String?
         var checker: TraceChecker
         var line = 1
-        /// Lines waiting for the window to pass, in timestamp order (ties in arrival order).
-        var held: [(ts: Int64, value: JSONValue)] = []
-        /// Lines older than this were written; a later one is written at once.
+        /// Events waiting for the window to pass, in timestamp order (ties in arrival order).
+        var held: [TraceEvent] = []
+        /// Events older than this were written; a later one is written at once.
         var writtenUpTo: Int64 = .min
         var closed = false
     }
@@ -42,6 +43,7 @@ public final class CaptureRecorder: Sendable {
         self.header = header
         self.name = name ?? path ?? "capture"
         self.reorderWindowMs = reorderWindowMs
+        encoder = TraceEncoder(header: header)
         var handle: FileHandle?
         if let path {
             guard FileManager.default.createFile(atPath: path, contents: nil), let opened = FileHandle(forWritingAtPath: path) else {
@@ -49,33 +51,27 @@ public final class CaptureRecorder: Sendable {
             }
             handle = opened
         }
-        let first = header.json.compactText + "\n"
+        let first = encoder.headerLine
         try? handle?.write(contentsOf: Data(first.utf8))
         state = Mutex(State(handle: handle, text: keepText || path == nil ? first : nil, checker: TraceChecker(header: header)))
     }
 
-    /// Records one event line; an event that `jobwire check` would refuse is not recorded and the
-    /// error says why (file, line and field).
-    public func record(_ line: CaptureLine) throws(InputError) {
-        try write(line.json)
-    }
-
-    /// Records one event given as its whole JSON object.
-    public func write(_ value: JSONValue) throws(InputError) {
+    /// Records one event; one whose line `jobwire check` would refuse (a backend's `io.out`
+    /// without its room, say) is not recorded and the error says why (file, line and field).
+    public func record(_ event: TraceEvent) throws(InputError) {
         let result: Result<Void, InputError> = state.withLock { state in
             guard !state.closed else { return .success(()) }
-            let event: TraceEvent
             do throws(InputError) {
-                event = try TraceEvent(json: value, header: header, file: name, line: state.line + state.held.count + 1)
+                _ = try TraceEvent(json: encoder.json(event), header: header, file: name, line: state.line + state.held.count + 1)
             } catch {
                 return .failure(error)
             }
             guard reorderWindowMs != nil, event.ts >= state.writtenUpTo else {
-                Self.emit(value, &state)
+                emit(event, &state)
                 return .success(())
             }
             let index = state.held.lastIndex { $0.ts <= event.ts }.map { $0 + 1 } ?? 0
-            state.held.insert((event.ts, value), at: index)
+            state.held.insert(event, at: index)
             return .success(())
         }
         try result.get()
@@ -84,37 +80,38 @@ public final class CaptureRecorder: Sendable {
     /// Writes the held lines older than `ts` minus the window (the broker's clock says `ts` now).
     public func flush(now ts: Int64) {
         guard let window = reorderWindowMs else { return }
-        state.withLock { state in Self.release(before: ts - window, &state) }
+        state.withLock { state in release(before: ts - window, &state) }
     }
 
-    private static func release(before ts: Int64, _ state: inout State) {
+    private func release(before ts: Int64, _ state: inout State) {
         while let first = state.held.first, first.ts < ts {
             state.held.removeFirst()
-            emit(first.value, &state)
+            emit(first, &state)
         }
         state.writtenUpTo = max(state.writtenUpTo, ts)
     }
 
-    /// Writes one line and feeds it to the checker.
-    private static func emit(_ value: JSONValue, _ state: inout State) {
+    /// Writes one line and feeds its event to the checker.
+    private func emit(_ event: TraceEvent, _ state: inout State) {
         state.line += 1
-        let text = value.compactText + "\n"
+        var event = event
+        event.line = state.line
+        let text = encoder.line(event)
         try? state.handle?.write(contentsOf: Data(text.utf8))
         state.text?.append(text)
-        guard let event = try? TraceEvent(json: value, header: state.checker.header, file: "", line: state.line) else { return }
         state.checker.consume(event)
     }
 
     /// Writes what is held, then `trace.end` at `ts` (unless the capture already ended), and returns the verdict.
     public func finish(at ts: Int64? = nil, actor: TraceActor = .backend) -> TraceVerdict {
-        state.withLock { state in Self.release(before: .max, &state) }
+        state.withLock { state in release(before: .max, &state) }
         let needsEnd = state.withLock { !$0.closed }
         if needsEnd, let ts {
-            try? record(CaptureLine(ts: ts, actor: actor, kind: .traceEnd))
+            try? record(TraceEvent(ts: ts, actor: actor, body: .end))
         }
         return state.withLock { state in
             if !state.closed {
-                Self.release(before: .max, &state)
+                release(before: .max, &state)
                 state.closed = true
                 try? state.handle?.close()
                 state.handle = nil

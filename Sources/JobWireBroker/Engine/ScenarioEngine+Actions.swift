@@ -8,8 +8,17 @@ extension ScenarioEngine {
         for action in actions {
             switch action {
             case .trace(let kind, let fields, let ts):
-                record(actor, kind, fields, ts: ts)
-                if kind == .offerShown, let req = fields["req"]?.stringValue, let alias = aliasOf[req] {
+                let event: TraceEvent
+                do throws(InputError) {
+                    event = try TraceEvent(reported: fields, kind: kind, ts: ts ?? now, actor: actor, header: scenario.header, file: scenario.name, line: 0)
+                } catch {
+                    var error = error
+                    error.line = nil
+                    outputs.append(.refused("the app reported an event the capture cannot hold: \(kind.rawValue): \(error.description)"))
+                    continue
+                }
+                record(event)
+                if case .offerShown(let req) = event.body, let alias = aliasOf[req] {
                     moment("\(alias).shown@\(actorID)")
                 }
             case .http(let xid, let method, let path, let body):
@@ -17,9 +26,7 @@ extension ScenarioEngine {
             case .timer(let at):
                 if actorID == appID { appWakes.insert(at) } else { kitWakes[actorID, default: []].insert(at) }
             case .emit(let event, let payload):
-                var fields: JSONObject = ["event": .string(event)]
-                if let payload { fields["payload"] = payload }
-                record(actor, .socketOut, fields)
+                record(actor, .socketOut(SocketMessage(event: event, payload: payload, namespace: backend.profile.namespace)))
             }
         }
     }
@@ -32,18 +39,14 @@ extension ScenarioEngine {
             let actor = traceActor(delivery.to)
             switch delivery.input {
             case .http(_, let status, let body, let error):
-                var fields: JSONObject = ["xid": .string(delivery.traceXid ?? "")]
-                if let status { fields["status"] = .int(Int64(status)) }
-                if let body { fields["body"] = body }
-                if let error { fields["error"] = .string(error) }
-                record(actor, .httpResponse, fields)
+                record(actor, .httpResponse(HTTPResponseRecord(xid: delivery.traceXid ?? "", status: status.map(Int64.init), body: body, error: error)))
             case .socket(let event, let payload):
                 if event == backend.profile.name(of: .apply), let req = payload["ReqID"]?.stringValue {
                     openDeadlines[req] = nil
                     if let alias = aliasOf[req] { moment("\(alias).applied") }
                 }
                 if delivery.to != appID || recordsAppReceipts {
-                    record(actor, .socketIn, ["event": .string(event), "payload": payload])
+                    record(actor, .socketIn(SocketMessage(event: event, payload: payload, namespace: backend.profile.namespace)))
                 }
             default:
                 break

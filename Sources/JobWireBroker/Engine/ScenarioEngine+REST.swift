@@ -9,10 +9,9 @@ extension ScenarioEngine {
         let xid = "x-\(nextXid)"
         nextXid += 1
         calls[xid] = (actorID, localXid)
-        var request: JSONObject = ["xid": .string(xid), "method": .string(method), "path": .string(path)]
-        if let body { request["body"] = body }
-        record(traceActor(actorID), .httpRequest, request)
-        record(.backend, .httpRequest, request)
+        let request = HTTPRequestRecord(xid: xid, method: method, path: path, body: body)
+        record(traceActor(actorID), .httpRequest(request))
+        record(.backend, .httpRequest(request))
         let (call, req) = Self.classify(method: method, path: path, profile: backend.profile)
         let reply: BackendReply
         if let call, let rule = takeFailure(call, req: req, from: actorID) {
@@ -21,9 +20,9 @@ extension ScenarioEngine {
             let bytes = body.map { Array($0.compactText.utf8) } ?? []
             reply = BackendRouter.handle(RESTRequest(method: method, target: path, body: bytes), backend: &backend, now: now)
         }
-        record(.backend, .httpResponse, ["xid": .string(xid), "status": .int(Int64(reply.status)), "body": reply.body])
+        record(.backend, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body)))
         for emission in reply.emissions {
-            record(.backend, .socketOut, ["event": .string(emission.event), "payload": emission.payload, "to": .string(emission.room)])
+            record(.backend, emission.sent(in: backend.profile.namespace))
         }
         if reply.status == 200, let call { notice(call, req: req, reply: reply, from: actorID) }
         queue.append(Delivery(to: actorID, input: .http(xid: localXid, status: reply.status, body: reply.body, error: nil), traceXid: xid))

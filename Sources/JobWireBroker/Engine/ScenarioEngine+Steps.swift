@@ -50,8 +50,9 @@ extension ScenarioEngine {
             guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
             let room = to == "channel" ? backend.profile.channelRoom : to
             let name = ProtocolEvent(rawValue: event).map(backend.profile.name(of:)) ?? event
-            record(.backend, .socketOut, ["event": .string(name), "payload": payload, "to": .string(room)])
-            emit(Emission(event: name, room: room, payload: payload))
+            let emission = Emission(event: name, room: room, payload: payload)
+            record(.backend, emission.sent(in: backend.profile.namespace))
+            emit(emission)
         case .fail(let call, let code, let alias, let from):
             failures.append(FailRule(call: call, code: code, alias: alias, from: from, step: step.index))
         case .drop(let event, let to):
@@ -88,7 +89,7 @@ extension ScenarioEngine {
             }
         }
         finished = true
-        record(.backend, .traceEnd, [:])
+        record(.backend, .end)
         outputs.append(.finished(at: now))
     }
 }

@@ -172,9 +172,7 @@ public struct ScenarioEngine: Sendable {
     public mutating func appReceived(event: String, payload: JSONValue?, at time: Int64) -> [ScenarioOutput] {
         guard !finished else { return takeOutputs() }
         if time > now { now = time }
-        var fields: JSONObject = ["event": .string(event)]
-        if let payload { fields["payload"] = payload }
-        record(appActor, .socketIn, fields)
+        record(appActor, .socketIn(SocketMessage(event: event, payload: payload, namespace: backend.profile.namespace)))
         return takeOutputs()
     }
 
@@ -207,11 +205,15 @@ public struct ScenarioEngine: Sendable {
         return outputs
     }
 
-    /// Writes one capture line.
-    mutating func record(_ actor: TraceActor, _ kind: TraceEventKind, _ fields: JSONObject, ts: Int64? = nil) {
-        let line = CaptureLine(ts: ts ?? now, actor: actor, kind: kind, fields: fields)
-        outputs.append(.record(line))
-        if line.ts > lastActivity { lastActivity = line.ts }
+    /// Writes one capture event of `actor`, at `ts` or now.
+    mutating func record(_ actor: TraceActor, _ body: TraceEventBody, ts: Int64? = nil) {
+        record(TraceEvent(ts: ts ?? now, actor: actor, body: body))
+    }
+
+    /// Writes one capture event.
+    mutating func record(_ event: TraceEvent) {
+        outputs.append(.record(event))
+        if event.ts > lastActivity { lastActivity = event.ts }
     }
 
     func traceActor(_ id: String) -> TraceActor {

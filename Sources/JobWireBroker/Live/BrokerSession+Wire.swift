@@ -118,7 +118,7 @@ extension BrokerSession {
         startIfNeeded()
         let outputs = step { engine in engine.appDid(actions, at: clock.now()) }
         let refused = outputs.compactMap { output -> String? in
-            if case .note(let text) = output, text.hasPrefix("a line the checker cannot read") { return text }
+            if case .refused(let text) = output { return text }
             return nil
         }
         execute(outputs)

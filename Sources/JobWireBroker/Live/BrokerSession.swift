@@ -127,11 +127,11 @@ public final class BrokerSession: BrokerHost {
     func recordAll(_ outputs: [ScenarioOutput]) -> [ScenarioOutput] {
         var rest: [ScenarioOutput] = []
         for output in outputs {
-            if case .record(let line) = output {
+            if case .record(let event) = output {
                 do {
-                    try recorder.record(line)
+                    try recorder.record(event)
                 } catch {
-                    rest.append(.note("a line the checker cannot read was not written: \(error.description)"))
+                    rest.append(.refused("a line the checker cannot read was not written: \(error.description)"))
                 }
             } else {
                 rest.append(output)
@@ -161,7 +161,7 @@ public final class BrokerSession: BrokerHost {
                 log("jobwire: \(scenario.name): now, in the \(app.role.protocolName) \(app.id): \(Self.prompt(input)) (sent as jobwire:control)")
                 pending?.add(server.sockets(in: app.id).count)
                 server.emit("jobwire:control", input.json, to: app.id)
-            case .note(let note):
+            case .note(let note), .refused(let note):
                 state.withLock { $0.notes.append(note) }
                 log("jobwire: note: \(note)")
             case .finished:

@@ -34,13 +34,14 @@ public enum ScenarioRunner {
             while !pending.isEmpty {
                 let output = pending.removeFirst()
                 switch output {
-                case .record(let line):
+                case .record(let event):
                     do {
-                        try recorder.record(line)
+                        try recorder.record(event)
                     } catch {
-                        let who = line.actor == engine.appActor ? "the app reported an event the capture cannot hold" : "the kit wrote a bad line"
-                        return broken("\(who): \(error.description)", scenario, recorder, &engine, result)
+                        return broken("the kit wrote a bad line: \(error.description)", scenario, recorder, &engine, result)
                     }
+                case .refused(let message):
+                    return broken(message, scenario, recorder, &engine, result)
                 case .toApp(let input):
                     inputs += 1
                     guard inputs <= inputLimit else {
@@ -67,7 +68,7 @@ public enum ScenarioRunner {
     /// Ends a run whose app broke the protocol: the capture so far is kept, the case is an error.
     private static func broken(_ message: String, _ scenario: Scenario, _ recorder: CaptureRecorder, _ engine: inout ScenarioEngine, _ partial: ScenarioResult) -> ScenarioResult {
         var result = partial
-        for case .record(let line) in engine.stop(message) { try? recorder.record(line) }
+        for case .record(let event) in engine.stop(message) { try? recorder.record(event) }
         result.verdict = recorder.finish()
         result.capture = recorder.text
         result.error = message

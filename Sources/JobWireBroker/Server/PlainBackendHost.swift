@@ -64,10 +64,9 @@ public final class PlainBackendHost: BrokerHost {
                 ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
             if let recorder {
                 let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-                var fields: JSONObject = ["xid": .string(xid), "method": .string(request.method), "path": .string(target)]
-                if let body = try? JSONParser.parse(request.body) { fields["body"] = body }
-                try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpRequest, fields: fields))
-                try? recorder.record(CaptureLine(ts: now, actor: .backend, kind: .httpResponse, fields: ["xid": .string(xid), "status": .int(Int64(reply.status)), "body": reply.body]))
+                let body = try? JSONParser.parse(request.body)
+                try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpRequest(HTTPRequestRecord(xid: xid, method: request.method, path: target, body: body))))
+                try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body))))
             }
             return reply
         }
@@ -77,7 +76,7 @@ public final class PlainBackendHost: BrokerHost {
     func emit(_ emissions: [Emission]) {
         guard let server = server.withLock({ $0 }) else { return }
         for emission in emissions {
-            try? recorder?.record(CaptureLine(ts: clock.now(), actor: .backend, kind: .socketOut, fields: ["event": .string(emission.event), "payload": emission.payload, "to": .string(emission.room)]))
+            try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: emission.sent(in: server.profile.namespace)))
             server.emit(emission.event, emission.payload, to: emission.room)
         }
     }
@@ -119,7 +118,7 @@ public final class PlainBackendHost: BrokerHost {
 
     private func recordConnection(_ socket: SocketIOServerSocket) {
         let namespace = server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace
-        try? recorder?.record(CaptureLine(ts: clock.now(), actor: .backend, kind: .socketConnected, fields: ["nsp": .string(namespace), "auth": .object(socket.auth)]))
+        try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .connected(ConnectionRecord(namespace: namespace, auth: .object(socket.auth)))))
     }
 
     /// Records an app's report; a worker's `profile.updated` updates the backend's record of it.
@@ -131,7 +130,15 @@ public final class PlainBackendHost: BrokerHost {
             return error.message
         }
         guard case .trace(let kind, let fields, let ts) = action else { return "a report is a trace event with kind" }
-        if kind == .profileUpdated, actor.role == .worker, let profile = try? WorkerProfile(json: fields["profile"]), profile.userID.text == actor.id {
+        // Read as `jobwire check` reads a line, so a malformed report is refused, recorder or not.
+        let header = recorder?.header ?? TraceHeader(roles: Set(TraceRole.allCases))
+        let event: TraceEvent
+        do {
+            event = try TraceEvent(reported: fields, kind: kind, ts: ts ?? clock.now(), actor: actor, header: header, file: recorder?.name ?? "report", line: (recorder?.lineCount ?? 0) + 1)
+        } catch {
+            return error.description
+        }
+        if case .profileUpdated(_, let reported) = event.body, actor.role == .worker, let profile = try? WorkerProfile(json: reported), profile.userID.text == actor.id {
             backend.withLock { backend in
                 if var record = backend.workers[profile.userID] {
                     record.profile = profile
@@ -140,7 +147,7 @@ public final class PlainBackendHost: BrokerHost {
             }
         }
         do {
-            try recorder?.record(CaptureLine(ts: ts ?? clock.now(), actor: actor, kind: kind, fields: fields))
+            try recorder?.record(event)
         } catch {
             return error.description
         }

@@ -41,19 +41,16 @@ public final class VerifyApp: Sendable {
         for (name, event) in app.names {
             client.on(name, namespace: profile.namespace) { [weak app] arguments, _ in
                 let payload: JSONValue? = arguments.count == 1 ? arguments[0].jsonValue : arguments.isEmpty ? nil : .array(arguments.compactMap(\.jsonValue))
-                var fields: JSONObject = ["event": .string(name)]
-                if let payload { fields["payload"] = payload }
-                fields["nsp"] = .string(profile.namespace)
                 // Stamped here, on the event loop as the packet is read, so the kit's own scheduling
                 // lag does not land on the backend's account.
-                recorder.record(actor, .socketIn, fields)
+                recorder.record(actor, .socketIn(SocketMessage(event: name, payload: payload, namespace: profile.namespace)))
                 app?.receive(event, payload)
             }
         }
         let auth = auth ?? ["userId": .string(actor.id ?? ""), "role": .string(actor.role.rawValue)]
         try await client.connect(namespace: profile.namespace, auth: auth)
-        recorder.record(actor, .appLaunched)
-        recorder.record(actor, .socketConnected, ["nsp": .string(profile.namespace), "auth": .object(auth)])
+        recorder.record(actor, .lifecycle(.launched, stored: StoredState()))
+        recorder.record(actor, .connected(ConnectionRecord(namespace: profile.namespace, auth: .object(auth))))
         return app
     }
 
@@ -128,7 +125,7 @@ public final class VerifyApp: Sendable {
 
     /// Leaves the namespace and closes the connection, recording `io.disconnected` (reason `client`).
     public func disconnect() async {
-        recorder.record(actor, .socketDisconnected, ["nsp": .string(namespace), "reason": "client"])
+        recorder.record(actor, .disconnected(ConnectionRecord(namespace: namespace, reason: .client)))
         await client.disconnect()
     }
 

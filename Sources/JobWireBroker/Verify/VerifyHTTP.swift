@@ -87,10 +87,7 @@ public final class VerifyHTTP: Sendable {
             count += 1
             return "\(prefix)-\(count)"
         }
-        var fields: JSONObject = ["xid": .string(xid), "method": .string(method), "path": .string(path)]
-        if let body { fields["body"] = body.traced }
-        if let bearer { fields["bearer"] = .string(bearer) }
-        recorder.record(actor, .httpRequest, fields)
+        recorder.record(actor, .httpRequest(HTTPRequestRecord(xid: xid, method: method, path: path, body: body?.traced, bearer: bearer)))
         let url = URL(string: base.absoluteString.trimmingSuffix("/") + path)!
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -106,13 +103,11 @@ public final class VerifyHTTP: Sendable {
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             let bytes = Array(data)
             let parsed: JSONValue? = bytes.isEmpty ? nil : ((try? JSONParser.parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self)))
-            var answer: JSONObject = ["xid": .string(xid), "status": .int(Int64(status))]
-            if let parsed { answer["body"] = parsed }
-            recorder.record(actor, .httpResponse, answer)
+            recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(status), body: parsed)))
             return VerifyAnswer(status: status, body: parsed)
         } catch {
             let reason = Self.reason(error)
-            recorder.record(actor, .httpResponse, ["xid": .string(xid), "error": .string(reason)])
+            recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, error: reason)))
             throw VerifyTransportError(method: method, url: url.absoluteString, reason: reason)
         }
     }

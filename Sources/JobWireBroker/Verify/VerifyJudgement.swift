@@ -13,15 +13,8 @@ enum VerifyJudgement {
     /// while the kit stalled `starvedStallMs` or longer is inconclusive instead.
     static func judge(_ run: inout VerifyRun, starvedStallMs: Int64) {
         let owners = run.captureEvents.map(\.caseID)
-        let verdict: TraceVerdict
-        do {
-            verdict = try TraceChecker.check(text: run.captureText, file: "capture.jsonl", keep: .max)
-        } catch {
-            for index in run.results.indices where run.results[index].outcome == .passed {
-                run.results[index].outcome = .error(message: "the run's trace could not be checked: \(error)")
-            }
-            return
-        }
+        let (header, events) = run.capture
+        let verdict = TraceChecker.check(header: header, events: events, file: "capture.jsonl", keep: .max)
         var byCase: [String: [Violation]] = [:]
         for rule in verdict.rules where rule.failed {
             for violation in rule.violations {

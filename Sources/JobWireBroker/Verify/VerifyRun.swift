@@ -11,7 +11,7 @@ public struct VerifyCaseResult: Sendable {
     public var violations: [Violation]
     /// Everything its apps and calls recorded, for the run's capture, each with its place in the
     /// recording order of the whole run (``VerifyRecorder/entries()``).
-    public var recorded: [(order: Int, line: JSONValue)] = []
+    public var recorded: [(order: Int, event: TraceEvent)] = []
     /// The ids the case made up (REST-11).
     public var unknownRequests: Set<String> = []
     public var unknownWorkers: Set<String> = []
@@ -43,28 +43,41 @@ public struct VerifyRun: Sendable {
         results.contains { if case .inconclusive = $0.outcome { return true } else { return false } }
     }
 
-    /// The run's trace lines after its header, merged by time, each with the case that recorded it;
-    /// the capture's line n is element n - 2 (line 1 is the header).
-    public var captureEvents: [(event: JSONValue, caseID: String)] {
-        var events: [(ts: Int64, order: Int, event: JSONValue, caseID: String)] = []
+    /// The run's events after its header, merged by time, each with the case that recorded it and
+    /// its line in the capture (line 1 is the header, so element i is on line i + 2).
+    public var captureEvents: [(event: TraceEvent, caseID: String)] {
+        var events: [(order: Int, event: TraceEvent, caseID: String)] = []
         for result in results {
-            for (order, event) in result.recorded where event["kind"] != "trace.end" {
-                events.append((event["ts"]?.integerValue ?? 0, order, event, result.id))
+            for (order, event) in result.recorded where event.kind != .traceEnd {
+                events.append((order, event, result.id))
             }
         }
-        return events.sorted { $0.ts == $1.ts ? $0.order < $1.order : $0.ts < $1.ts }.map { ($0.event, $0.caseID) }
+        events.sort { $0.event.ts == $1.event.ts ? $0.order < $1.order : $0.event.ts < $1.event.ts }
+        return events.enumerated().map { index, entry in
+            var event = entry.event
+            event.line = index + 2
+            return (event, entry.caseID)
+        }
     }
 
     /// The run as one trace (Docs/TRACE.md): a header naming the backend as the subject, then every
-    /// case's events merged by time. `jobwire check` reads it, and verify's verdict is this trace's.
-    public var captureText: String {
+    /// case's events merged by time, then `trace.end` at the last one's time. verify's verdict is
+    /// this trace's, and its text is the `--capture`.
+    public var capture: (header: TraceHeader, events: [TraceEvent]) {
         var header = self.header
         header.unknownRequests = Set(results.flatMap(\.unknownRequests))
         header.unknownWorkers = Set(results.flatMap(\.unknownWorkers))
-        let events = captureEvents.map(\.event)
-        let last = events.compactMap { $0["ts"]?.integerValue }.max() ?? 0
-        let lines = [header.json] + events + [["ts": .int(last), "actor": "client", "kind": "trace.end"]]
-        return lines.map { $0.compactText + "\n" }.joined()
+        var events = captureEvents.map(\.event)
+        let end = TraceEvent(line: events.count + 2, ts: events.map(\.ts).max() ?? 0, actor: TraceActor(.client), body: .end)
+        events.append(end)
+        return (header, events)
+    }
+
+    /// The capture's text, as `jobwire check` reads it.
+    public var captureText: String {
+        let (header, events) = capture
+        let encoder = TraceEncoder(header: header)
+        return encoder.headerLine + events.map(encoder.line).joined()
     }
 
     /// The run as a ``RunReport`` for the JSON and JUnit renderings and known failures: one case per

@@ -82,7 +82,7 @@ public final class VerifySession: Sendable {
     /// Disconnects every app, each recording `app.terminated`.
     func disconnectAll() async {
         for app in state.withLock({ $0.apps }) {
-            recorder.record(app.actor, .appTerminated)
+            recorder.record(app.actor, .lifecycle(.terminated, stored: StoredState()))
             await app.disconnect()
         }
     }
@@ -95,7 +95,7 @@ public final class VerifySession: Sendable {
         let body: JSONValue = ["name": .string("Worker \(worker)"), "avatar": .string("https://verify.jobwire.test/\(worker).png"), "rating": rating.map { .double($0) } ?? .null, "profile": profile]
         let answer = try await http.call(TraceActor(.worker, id: worker), route.description, ["workerId": worker], body: .json(body))
         guard answer.succeeded else { throw VerifyStepError("the worker fixture for \(worker) answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "")") }
-        recorder.record(TraceActor(.worker, id: worker), .profileUpdated, ["profile": profile])
+        recorder.record(TraceActor(.worker, id: worker), .profileUpdated(worker: nil, profile: profile))
     }
 
     /// `PUT` a client's record (FIX-2): the workers it banned and its Delay.
@@ -178,7 +178,7 @@ public final class VerifySession: Sendable {
     public func move(_ worker: TraceActor, to position: GeoPoint, _ setup: WorkerSetup = .nearby) async throws -> VerifyAnswer {
         var moved = setup
         moved.position = position
-        recorder.record(worker, .profileUpdated, ["profile": moved.json(userID: worker.id ?? "")])
+        recorder.record(worker, .profileUpdated(worker: nil, profile: moved.json(userID: worker.id ?? "")))
         return try await http.call(worker, route(.position), ["workerId": worker.id ?? ""], body: .json(["lat": .double(position.lat), "lng": .double(position.lng)]))
     }
 
