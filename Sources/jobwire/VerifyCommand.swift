@@ -63,7 +63,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await exitingOnUnusableInput {
-            let names = try profile.map { path throws(InputError) in try VerifyProfile.load(path: path) } ?? VerifyProfile()
+            let names = try profile.map { path throws(InputError) in try ProtocolProfile.load(path: path) } ?? .standard
             if let timeout, timeout <= 0 { throw CLIError("--timeout must be a positive number of milliseconds") }
             let knownFailures = try report.loadKnownFailures()
             let directory = try vectors.resolve()

@@ -46,7 +46,7 @@ struct BackendFixtureTests {
 
     @Test func withoutFixturePathsThereIsNoHook() {
         var profile = ProtocolProfile()
-        profile.workerFixturePath = nil
+        profile.routes[.workerFixture] = nil
         var backend = JobDispatchBackend(profile: profile)
         #expect(Self.route(&backend, "PUT", "/api/workers/w-9", "{}").status == 404)
     }

@@ -172,8 +172,10 @@ struct BackendRouterTests {
         #expect(garbled.status == 400)
         #expect(garbled.body["error"]?["field"] == "body")
         #expect(BackendRouter.handle(RESTRequest(method: "DELETE", target: "/api/requests/R-1"), backend: &backend, now: 0).status == 404)
-        #expect(BackendRouter.match("/api/requests/R-1/accept", "/api/requests/{ReqID}/accept") == "R-1")
-        #expect(BackendRouter.match("/api/requests//accept", "/api/requests/{ReqID}/accept") == nil)
+        let accept = RESTRoute("POST /api/requests/{ReqID}/accept")
+        #expect(BackendRouter.match(RESTRequest(method: "POST", target: "/api/requests/R-1/accept"), accept) == "R-1")
+        #expect(BackendRouter.match(RESTRequest(method: "POST", target: "/api/requests//accept"), accept) == nil)
+        #expect(BackendRouter.match(RESTRequest(method: "PUT", target: "/api/requests/R-1/accept"), accept) == nil)
     }
 
     @Test func closeCanReachOnlyOneSideUnderItsFault() throws {

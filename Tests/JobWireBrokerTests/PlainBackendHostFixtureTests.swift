@@ -55,7 +55,7 @@ struct PlainBackendHostFixtureTests {
     @Test func withoutAMovableClockOrAPathThereIsNoClockFixture() {
         #expect(Self.call(Self.host(clock: FixedClock()), "POST", "/api/clock", #"{"advanceMs":1}"#).status == 404)
         var profile = ProtocolProfile()
-        profile.clockFixturePath = nil
+        profile.clockFixture = nil
         let clock = ManualBrokerClock(start: F.now)
         #expect(Self.call(Self.host(profile: profile, clock: clock), "POST", "/api/clock", #"{"advanceMs":1}"#).status == 404)
         #expect(clock.now() == F.now)

@@ -51,7 +51,7 @@ struct TraceEncoderTests {
 
     @Test func membersAtTheirDefaultAreLeftOut() throws {
         var header = TraceHeader(roles: [.worker, .backend])
-        header.namespace = "/jobs"
+        header.profile.namespace = "/jobs"
         let encoder = TraceEncoder(header: header)
         let worker = TraceActor(.worker, id: "w-1")
         let inDefault = TraceEvent(ts: 5, actor: worker, body: .socketIn(SocketMessage(event: "new", payload: ["ReqID": "R-1"], namespace: "/jobs")))

@@ -14,35 +14,35 @@ struct TraceHeaderTests {
         #expect(header.timeoutMs == 600_000)
         #expect(header.cancelToleranceMs == 2_000)
         #expect(header.clockSkewToleranceMs == 250)
-        #expect(header.protocolEvent(named: "apply") == .apply)
-        #expect(header.channelRoom == "workers")
-        #expect(header.routes[.workerAccept]?.description == "POST /api/requests/{ReqID}/accept")
+        #expect(header.profile.event(named: "apply") == .apply)
+        #expect(header.profile.channelRoom == "workers")
+        #expect(header.profile.routes[.workerAccept]?.description == "POST /api/requests/{ReqID}/accept")
     }
 
     @Test func namesRoomsPathsAndProfilesAreConfigurable() throws {
         let header = try header(
             #"{"format":"jobwire-trace","version":1,"roles":["worker"],"timeoutMs":30000,"events":{"apply":"Apply"},"rooms":{"channel":"experts"},"paths":{"workerAccept":"PUT /v2/jobs/{ReqID}/accept","userExists":"GET /api/users/exists?email={email}"},"profiles":{"w-1":{"userID":"w-1"}},"x-recorder":"kit 0.1"}"#)
         #expect(header.timeoutMs == 30_000)
-        #expect(header.protocolEvent(named: "Apply") == .apply)
-        #expect(header.protocolEvent(named: "apply") == nil)
-        #expect(header.channelRoom == "experts")
-        #expect(header.routes[.workerAccept]?.match(method: "put", path: "/v2/jobs/R-1/accept") == ["ReqID": "R-1"])
+        #expect(header.profile.event(named: "Apply") == .apply)
+        #expect(header.profile.event(named: "apply") == nil)
+        #expect(header.profile.channelRoom == "experts")
+        #expect(header.profile.routes[.workerAccept]?.match(method: "put", path: "/v2/jobs/R-1/accept") == ["ReqID": "R-1"])
         #expect(header.profiles["w-1"]?["userID"] == "w-1")
         let again = try TraceHeader(json: header.json, file: "again")
         #expect(again.json == header.json)
-        #expect(again.routes[.workerAccept] == header.routes[.workerAccept])
-        #expect(again.eventNames == header.eventNames)
+        #expect(again.profile.routes[.workerAccept] == header.profile.routes[.workerAccept])
+        #expect(again.profile.eventNames == header.profile.eventNames)
     }
 
     @Test func theTaskAPIsPathsBoundariesAndMadeUpTokensAreRead() throws {
         let header = try header(
             #"{"format":"jobwire-trace","version":1,"roles":["client"],"sessionTtlMs":60000,"paths":{"createTask":"POST /v2/tasks"},"unknown":{"tokens":["t-0"],"emails":["x@y.z"]}}"#)
         #expect(header.sessionTtlMs == 60_000 && header.rememberMeTtlMs == 2_592_000_000 && header.taskCancelCutoffMs == 172_800_000)
-        #expect(header.taskRoutes[.createTask]?.match(method: "POST", path: "/v2/tasks") == [:])
-        #expect(header.taskRoutes[.userExists]?.match(method: "GET", path: "/api/users/exists?email=a%40b.c") == ["email": "a@b.c"])
+        #expect(header.profile.taskRoutes[.createTask]?.match(method: "POST", path: "/v2/tasks") == [:])
+        #expect(header.profile.taskRoutes[.userExists]?.match(method: "GET", path: "/api/users/exists?email=a%40b.c") == ["email": "a@b.c"])
         #expect(header.unknownTokens == ["t-0"] && header.unknownEmails == ["x@y.z"])
         let again = try TraceHeader(json: header.json, file: "again")
-        #expect(again.json == header.json && again.taskRoutes == header.taskRoutes)
+        #expect(again.json == header.json && again.profile.taskRoutes == header.profile.taskRoutes)
         var events: [TraceEvent] = []
         let line = #"{"ts":1,"actor":"client","id":"c-1","kind":"http.request","xid":"x","method":"GET","path":"/api/tasks","bearer":"tok"}"#
         try TraceReader.read(text: header.json.compactText + "\n" + line + "\n", file: "b.jsonl") { (item: TraceReader.Item) in

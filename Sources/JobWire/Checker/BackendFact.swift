@@ -66,10 +66,10 @@ extension TraceSession {
         guard fromBackend == backendRecorded else { return nil }
         switch event.body {
         case .socketOut(let message) where fromBackend:
-            guard let protocolEvent = header.protocolEvent(named: message.event), let room = message.room else { return nil }
+            guard let protocolEvent = header.profile.event(named: message.event), let room = message.room else { return nil }
             return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .room(room), ts: event.ts, line: event.line))
         case .socketIn(let message) where !fromBackend:
-            guard let protocolEvent = header.protocolEvent(named: message.event) else { return nil }
+            guard let protocolEvent = header.profile.event(named: message.event) else { return nil }
             return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .actor(event.actor), ts: event.ts, line: event.line))
         case .httpRequest(let request):
             guard let call = exchange.call else { return nil }
@@ -90,7 +90,7 @@ extension TraceSession {
         var exchange = ExchangeState(firstSeen: ts)
         let path = RESTRequestPath(request.path)
         for kind in RESTCallKind.allCases {
-            guard let route = header.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }
+            guard let route = header.profile.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }
             exchange.call = kind
             exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(\.idText)
             exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(\.idText)
@@ -99,7 +99,7 @@ extension TraceSession {
         }
         if exchange.call == nil {
             for kind in TaskCallKind.allCases {
-                guard let route = header.taskRoutes[kind], let captures = route.match(method: request.method, path: path) else { continue }
+                guard let route = header.profile.taskRoutes[kind], let captures = route.match(method: request.method, path: path) else { continue }
                 exchange.task = kind
                 exchange.taskCaptures = captures
                 break

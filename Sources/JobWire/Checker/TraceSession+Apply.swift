@@ -199,7 +199,7 @@ extension TraceSession {
     }
 
     private mutating func applyReceipt(_ message: SocketMessage, actor: TraceActor, event: TraceEvent) {
-        guard actor.role != .backend, let protocolEvent = header.protocolEvent(named: message.event), let req = message.reqID else { return }
+        guard actor.role != .backend, let protocolEvent = header.profile.event(named: message.event), let req = message.reqID else { return }
         withSide(actor, req) { side in
             switch protocolEvent {
             case .apply:
@@ -227,7 +227,7 @@ extension TraceSession {
     }
 
     private mutating func applySend(_ message: SocketMessage, actor: TraceActor, event: TraceEvent) {
-        guard actor.role == .backend, let protocolEvent = header.protocolEvent(named: message.event), let req = message.reqID,
+        guard actor.role == .backend, let protocolEvent = header.profile.event(named: message.event), let req = message.reqID,
             header.roles.count > 1
         else { return }
         touch(req)

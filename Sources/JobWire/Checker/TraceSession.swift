@@ -45,7 +45,7 @@ struct TraceSession: Sendable {
         var rooms: Set<String> = []
         if let id = actor.id { rooms.insert(id) }
         switch actor.role {
-        case .worker: rooms.insert(header.channelRoom)
+        case .worker: rooms.insert(header.profile.channelRoom)
         case .client: if let request, request.clientActor == actor, let clientId = request.clientId { rooms.insert(clientId) }
         case .backend: break
         }

@@ -76,6 +76,20 @@ public struct RESTRoute: Sendable, Hashable, CustomStringConvertible {
         return captures
     }
 
+    /// The query member whose value is the placeholder `name`, e.g. `workerId` for `{workerId}`
+    /// in `GET /api/jobs?workerId={workerId}`; nil when the query has no such member.
+    public func queryKey(for name: String) -> String? {
+        query.first { $0.value == .placeholder(name) }?.key
+    }
+
+    /// The template with each placeholder named in `values` replaced by its value as given (the
+    /// caller escapes it), e.g. `/api/requests/R-1/accept`.
+    public func path(_ values: [String: String]) -> String {
+        var path = template
+        for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
+        return path
+    }
+
     /// `METHOD /template`, as the header writes it.
     public var description: String { "\(method) \(template)" }
 }
@@ -110,7 +124,8 @@ public struct RESTRequestPath: Sendable {
 }
 
 /// The protocol's REST calls that rules reason about (REST-2 ... REST-6, REST-15 ... REST-18), and
-/// the test fixtures whose answers tell the checker what the backend's records hold (FIX-1, FIX-2).
+/// the test fixtures whose answers tell the checker what the backend's records hold (FIX-1, FIX-2);
+/// their routes are the profile's (``ProtocolProfile/routes``).
 public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
     /// `paths.postRequest`: the client posts a request (REST-2).
     case postRequest
@@ -134,23 +149,6 @@ public enum RESTCallKind: String, Sendable, Hashable, CaseIterable {
     case workerFixture
     /// `paths.clientFixture`: a test sets a client's BlockedXP and Delay (FIX-2).
     case clientFixture
-
-    /// The PROTOCOL.md default path.
-    public var defaultRoute: String {
-        switch self {
-        case .postRequest: return "POST /api/requests"
-        case .workerAccept: return "POST /api/requests/{ReqID}/accept"
-        case .getJobs: return "GET /api/jobs?workerId={workerId}"
-        case .cancel: return "POST /api/requests/{ReqID}/cancel"
-        case .close: return "POST /api/requests/{ReqID}/close"
-        case .getRequest: return "GET /api/requests/{ReqID}"
-        case .listRequests: return "GET /api/requests?userId={userId}"
-        case .meProfile: return "GET /api/workers/{workerId}"
-        case .position: return "PUT /api/workers/{workerId}/position"
-        case .workerFixture: return "PUT /api/workers/{workerId}"
-        case .clientFixture: return "PUT /api/clients/{clientId}"
-        }
-    }
 
     /// True for the test fixtures (FIX area): hooks of a test, not calls of the apps, so the REST
     /// rules do not judge their answers.

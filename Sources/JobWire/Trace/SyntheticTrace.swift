@@ -84,6 +84,8 @@ public struct SyntheticTrace: Sendable {
             self.request = request
         }
 
+        /// The names of the header's profile, PROTOCOL.md's.
+        static let names = ProtocolProfile.standard
         static let job = GeoPoint(lat: 40.01, lng: -3.01)
         static let distance1 = GeoPoint(lat: 40.0, lng: -3.0).haversineKm(to: job)
         static let distance2 = GeoPoint(lat: 40.02, lng: -3.02).haversineKm(to: job)
@@ -115,8 +117,9 @@ public struct SyntheticTrace: Sendable {
             }
         }
 
-        mutating func rest(_ t: Int64, _ app: String, _ xid: String, _ method: String, _ path: String, _ body: String, _ reply: String) {
-            let request = "\"xid\":\"\(xid)\",\"method\":\"\(method)\",\"path\":\"\(path)\",\"body\":\(body)"
+        mutating func rest(_ t: Int64, _ app: String, _ xid: String, _ call: RESTCallKind, _ body: String, _ reply: String) {
+            let route = Self.names.routes[call]!
+            let request = "\"xid\":\"\(xid)\",\"method\":\"\(route.method)\",\"path\":\"\(route.path(["ReqID": req]))\",\"body\":\(body)"
             add(t, app, "http.request", request)
             add(t + 10, "backend", "http.request", request)
             add(t + 15, "backend", "http.response", "\"xid\":\"\(xid)\",\"status\":200,\"body\":\(reply)")
@@ -126,17 +129,17 @@ public struct SyntheticTrace: Sendable {
         mutating func request(at b: Int64) {
             let created = ISO8601Time.string(milliseconds: b + 15)
             let answered = b + 25
-            rest(b, client, "x-\(request)-1", "POST", "/api/requests",
+            rest(b, client, "x-\(request)-1", .postRequest,
                  "{\"clientId\":\"\(client)\",\"CatID\":9,\"category\":\"Plumbing\",\"description\":\"Leaking kitchen tap\",\"clientName\":\"Ana\",\"address\":\"Calle Mayor 1\",\"lat\":40.01,\"lng\":-3.01}",
                  "{\"ok\":true,\"ReqID\":\"\(req)\",\"createdAt\":\"\(created)\"}")
             add(answered, client, "timer.started", "\"timer\":\"timeout\",\"req\":\"\(req)\",\"startedAt\":\(answered)")
             add(answered + 1, client, "view.shown", "\"view\":\"waiting\",\"req\":\"\(req)\",\"elements\":{\"counter\":600}")
             let payload = "{\"ReqID\":\"\(req)\",\"CatID\":9,\"exclusive\":\"0\",\"lat\":40.01,\"lng\":-3.01,\"BlockedXP\":[],\"Delay\":5,\"clientName\":\"Ana\",\"address\":\"Calle Mayor 1\",\"category\":\"Plumbing\",\"description\":\"Leaking kitchen tap\",\"createdAt\":\"\(created)\"}"
-            add(b + 15, "backend", "io.out", "\"event\":\"new\",\"payload\":\(payload),\"to\":\"workers\"")
+            add(b + 15, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .new))\",\"payload\":\(payload),\"to\":\"\(Self.names.channelRoom)\"")
             let received = b + 25
             let showAt = received + 5000
             for worker in [worker1, worker2] {
-                add(received, worker, "io.in", "\"event\":\"new\",\"payload\":\(payload)")
+                add(received, worker, "io.in", "\"event\":\"\(Self.names.name(of: .new))\",\"payload\":\(payload)")
                 add(received, worker, "offer.received", "\"req\":\"\(req)\",\"via\":\"new\",\"offer\":\(payload)")
             }
             add(received + 1, worker1, "offer.decided", "\"req\":\"\(req)\",\"eligible\":true,\"failed\":[],\"distanceKm\":\(Self.distance1),\"showAt\":\(showAt)")
@@ -148,14 +151,14 @@ public struct SyntheticTrace: Sendable {
         }
 
         mutating func accept(at a: Int64) {
-            rest(a, worker1, "x-\(request)-2", "POST", "/api/requests/\(req)/accept", "{\"workerId\":\"\(worker1)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
+            rest(a, worker1, "x-\(request)-2", .workerAccept, "{\"workerId\":\"\(worker1)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
             add(a + 26, worker1, "view.shown", "\"view\":\"workInProgress\",\"req\":\"\(req)\",\"elements\":{\"clientName\":\"Ana\",\"map\":true,\"workInformation\":true,\"chat\":true,\"call\":true,\"closeRequest\":true}")
             add(a + 27, worker1, "alert.shown", "\"alert\":\"acceptSuccess\",\"result\":\"success\",\"req\":\"\(req)\",\"elements\":{\"title\":\"You got the job!\",\"subtitle\":\"Call Ana now\",\"image\":\"https://img.example.com/go.png\",\"close\":true,\"clientName\":\"Ana\",\"address\":\"Calle Mayor 1\"}")
             add(a + 1525, worker1, "alert.dismissed", "\"alert\":\"acceptSuccess\",\"req\":\"\(req)\"")
             let apply = "{\"ReqID\":\"\(req)\",\"workerId\":\"\(worker1)\",\"workerName\":\"Luis\",\"workerAvatar\":\"https://img.example.com/w-1.png\",\"workerRating\":4.5,\"lat\":40.0,\"lng\":-3.0}"
-            add(a + 20, "backend", "io.out", "\"event\":\"apply\",\"payload\":\(apply),\"to\":\"\(client)\"")
+            add(a + 20, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .apply))\",\"payload\":\(apply),\"to\":\"\(client)\"")
             let got = a + 30
-            add(got, client, "io.in", "\"event\":\"apply\",\"payload\":\(apply)")
+            add(got, client, "io.in", "\"event\":\"\(Self.names.name(of: .apply))\",\"payload\":\(apply)")
             add(got + 1, client, "view.shown", "\"view\":\"workInProgress\",\"req\":\"\(req)\",\"elements\":{\"distance\":1.4,\"rating\":4.5,\"avatar\":\"https://img.example.com/w-1.png\",\"workerName\":\"Luis\",\"pay\":true,\"chat\":true,\"call\":true,\"closeRequest\":true}")
             add(got + 2, client, "alert.shown", "\"alert\":\"apply\",\"result\":\"success\",\"req\":\"\(req)\",\"elements\":{\"title\":\"Luis accepted your request\",\"avatar\":\"https://img.example.com/w-1.png\",\"ok\":true,\"rating\":4.5}")
             add(got + 1200, client, "alert.dismissed", "\"alert\":\"apply\",\"req\":\"\(req)\"")
@@ -163,13 +166,13 @@ public struct SyntheticTrace: Sendable {
         }
 
         mutating func close(at k: Int64) {
-            rest(k, client, "x-\(request)-3", "POST", "/api/requests/\(req)/close", "{\"outcome\":\"happy\",\"by\":\"client\",\"clientId\":\"\(client)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
+            rest(k, client, "x-\(request)-3", .close, "{\"outcome\":\"happy\",\"by\":\"client\",\"clientId\":\"\(client)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
             add(k + 26, client, "view.shown", "\"view\":\"home\"")
             let payload = "{\"ReqID\":\"\(req)\",\"outcome\":\"happy\",\"by\":\"client\"}"
-            add(k + 20, "backend", "io.out", "\"event\":\"close\",\"payload\":\(payload),\"to\":\"\(client)\"")
-            add(k + 20, "backend", "io.out", "\"event\":\"close\",\"payload\":\(payload),\"to\":\"\(worker1)\"")
-            add(k + 30, client, "io.in", "\"event\":\"close\",\"payload\":\(payload)")
-            add(k + 30, worker1, "io.in", "\"event\":\"close\",\"payload\":\(payload)")
+            add(k + 20, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload),\"to\":\"\(client)\"")
+            add(k + 20, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload),\"to\":\"\(worker1)\"")
+            add(k + 30, client, "io.in", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload)")
+            add(k + 30, worker1, "io.in", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload)")
             add(k + 31, worker1, "view.shown", "\"view\":\"home\"")
             add(k + 32, worker1, "alert.shown", "\"alert\":\"closed\",\"result\":\"info\",\"req\":\"\(req)\",\"elements\":{\"title\":\"Request closed\",\"text\":\"Ana closed the request.\"}")
             add(k + 930, worker1, "alert.dismissed", "\"alert\":\"closed\",\"req\":\"\(req)\"")

@@ -1,6 +1,7 @@
 /// The calls of the HandyFriends task API (PROTOCOL.md, TASK area) by the Configuration section's
-/// names, and the settings fixture whose answer announces the task boundaries (FIX-5). The header's
-/// `paths` maps them to routes, so the TASK rules know which call an `http.request` is.
+/// names, and the settings fixture whose answer announces the task boundaries (FIX-5). The profile
+/// maps them to routes (``ProtocolProfile/taskRoutes``, a header's `paths`), so the TASK rules
+/// know which call an `http.request` is.
 public enum TaskCallKind: String, Sendable, Hashable, CaseIterable {
     /// `paths.userExists`: is there an account with this email (TASK-1).
     case userExists
@@ -38,30 +39,6 @@ public enum TaskCallKind: String, Sendable, Hashable, CaseIterable {
     case deleteMe
     /// `paths.settings`: the test fixture announcing the timeout and the task boundaries (FIX-3, FIX-5).
     case settings
-
-    /// The PROTOCOL.md default route.
-    public var defaultRoute: String {
-        switch self {
-        case .userExists: return "GET /api/users/exists?email={email}"
-        case .signUp: return "POST /api/auth/signup"
-        case .logIn: return "POST /api/auth/login"
-        case .createTask: return "POST /api/tasks"
-        case .listTasks: return "GET /api/tasks"
-        case .editTask: return "PUT /api/tasks/{objectId}"
-        case .readTask: return "GET /api/tasks/{objectId}"
-        case .cancelTask: return "POST /api/tasks/{objectId}/cancel"
-        case .completeTask: return "POST /api/tasks/{objectId}/complete"
-        case .candidates: return "GET /api/tasks/{objectId}/contractors"
-        case .chooseContractor: return "PUT /api/tasks/{objectId}/contractor"
-        case .review: return "POST /api/contractors/{userId}/reviews"
-        case .contractor: return "GET /api/contractors/{userId}"
-        case .me: return "GET /api/users/me"
-        case .updateMe: return "PUT /api/users/me"
-        case .meImage: return "PUT /api/users/me/image"
-        case .deleteMe: return "DELETE /api/users/me"
-        case .settings: return "GET /api/settings"
-        }
-    }
 
     /// True for the calls that carry `Authorization: Bearer <token>`: all but the user-exists
     /// query, sign-up and log-in (TASK-6), and the settings fixture, which is no call of the apps.

@@ -113,7 +113,7 @@ public struct TraceEncoder: Sendable {
 
     /// `nsp`, left out when it is the header's.
     private func namespace(_ namespace: String) -> JSONValue? {
-        namespace == header.namespace ? nil : .string(namespace)
+        namespace == header.profile.namespace ? nil : .string(namespace)
     }
 
     /// An `http.request`'s `call`, its `data` left out when it is the request's body.

@@ -39,7 +39,7 @@ extension TraceEvent {
             let message = SocketMessage(
                 event: try fields.string("event"),
                 payload: fields.object["payload"],
-                namespace: try fields.optionalString("nsp") ?? header.namespace,
+                namespace: try fields.optionalString("nsp") ?? header.profile.namespace,
                 room: try fields.optionalID("to"),
                 from: try fields.optionalID("from"))
             if kind == .socketOut, role == .backend, message.room == nil {
@@ -48,7 +48,7 @@ extension TraceEvent {
             return kind == .socketOut ? .socketOut(message) : .socketIn(message)
         case .socketConnected, .socketDisconnected:
             // `auth` is kept as recorded: a malformed one is what MSG-16 judges, not a bad line.
-            let record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.namespace, auth: fields.object["auth"])
+            let record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.profile.namespace, auth: fields.object["auth"])
             if record.auth == nil, role == .backend {
                 throw fields.error("auth", "is required when the backend records a connection: the handshake's auth as received, {} when it had none")
             }

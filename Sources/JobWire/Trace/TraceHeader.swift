@@ -27,17 +27,10 @@ public struct TraceHeader: Sendable {
     public var reactionToleranceMs: Int64 = 2_000
     /// `retainMs`: how long the checker remembers a request after it was cancelled or closed, default 60000.
     public var retainMs: Int64 = 60_000
-    /// `events`: the wire name of each protocol event (MSG-1).
-    public var eventNames: [ProtocolEvent: String] = Dictionary(uniqueKeysWithValues: ProtocolEvent.allCases.map { ($0, $0.rawValue) })
-    /// `namespace`: the Socket.IO namespace of the protocol events, default `/`.
-    public var namespace = "/"
-    /// `rooms.channel`: the room every worker app is in, default `workers`.
-    public var channelRoom = "workers"
-    /// `paths`: the REST routes (REST-2 ... REST-6, REST-15 ... REST-18) and the fixtures' (FIX-1, FIX-2).
-    public var routes: [RESTCallKind: RESTRoute] = Dictionary(uniqueKeysWithValues: RESTCallKind.allCases.map { ($0, RESTRoute($0.defaultRoute)!) })
-    /// `paths` of the task API and the settings fixture (TASK area, FIX-5), so the TASK rules
-    /// know which call an `http.request` is.
-    public var taskRoutes: [TaskCallKind: RESTRoute] = Dictionary(uniqueKeysWithValues: TaskCallKind.allCases.map { ($0, RESTRoute($0.defaultRoute)!) })
+    /// `events`, `namespace`, `rooms.channel` and `paths`: the names of the deployment that
+    /// recorded the trace; PROTOCOL.md's by default. Its `timeoutMs` and `clockFixture` are not
+    /// written: the header's own ``timeoutMs`` is the timeout in force, and no rule reads the clock.
+    public var profile = ProtocolProfile.standard
     /// `sessionTtlMs`: how long a sign-up's or plain log-in's token lives (TASK-4), default 1 day;
     /// a settings answer in the trace (FIX-5) overrides it from there on.
     public var sessionTtlMs: Int64 = 86_400_000
@@ -67,26 +60,8 @@ public struct TraceHeader: Sendable {
         self.roles = roles
     }
 
-    /// The protocol event a wire event name stands for, if any.
-    public func protocolEvent(named name: String) -> ProtocolEvent? {
-        for (event, wireName) in eventNames where wireName == name { return event }
-        return nil
-    }
-
     /// The largest tolerance a rule waits for; requests are retained at least this long after they end.
     var longestWindowMs: Int64 {
         max(cancelToleranceMs, emitToleranceMs, reactionToleranceMs) + 2 * clockSkewToleranceMs
     }
-}
-
-/// The four Socket.IO events of the protocol (MSG-1), named by their default wire names.
-public enum ProtocolEvent: String, Sendable, Hashable, CaseIterable {
-    /// A request offered to the channel or to one worker (MSG-3).
-    case new
-    /// A worker won the request (MSG-9).
-    case apply
-    /// The request was cancelled (MSG-10).
-    case cancel
-    /// The request was closed (MSG-11).
-    case close
 }

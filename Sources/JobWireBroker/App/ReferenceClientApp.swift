@@ -12,7 +12,8 @@ import SocketIOWire
 public struct ReferenceClientApp: AppModel {
     let config: AppConfig
     let faults: AppFaults
-    let paths = ProtocolProfile.standard
+    /// The names it calls and listens by: PROTOCOL.md's.
+    let names = ProtocolProfile.standard
     // On the device: survives a restart (STATE-1, TIME-6).
     var requests: [String: ClientRequest] = [:]
     var order: [String] = []
@@ -76,14 +77,14 @@ public struct ReferenceClientApp: AppModel {
         return body?["ok"] != .bool(false)
     }
 
-    private mutating func call(_ call: Call, _ method: String, _ path: String, _ body: JSONValue) -> AppAction {
+    /// The `kind` call by the profile's route, its placeholders filled from `values`.
+    private mutating func call(_ call: Call, _ kind: RESTCallKind, _ values: [String: String], _ body: JSONValue) -> AppAction {
         let xid = "\(config.id)-\(nextXid)"
         nextXid += 1
         calls[xid] = call
-        return .http(xid: xid, method: method, path: path, body: body)
+        let route = names.routes[kind]!
+        return .http(xid: xid, method: route.method, path: route.path(values), body: body)
     }
-
-    private func path(_ template: String, _ req: String) -> String { template.replacingOccurrences(of: "{ReqID}", with: req) }
 
     private mutating func user(_ action: UserAction, now: Int64) -> [AppAction] {
         switch action {
@@ -91,14 +92,14 @@ public struct ReferenceClientApp: AppModel {
             var body: JSONObject = ["clientId": .string(config.id)]
             if request["clientName"] == nil { body["clientName"] = .string(config.name) }
             body.members += request.members.filter { $0.key != "clientId" }
-            return [call(.post(body), "POST", paths.postRequestPath, .object(body))]
+            return [call(.post(body), .postRequest, [:], .object(body))]
         case .close(let req, let outcome):
             guard requests[req]?.state == .inProgress else { return [] }
-            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "client", "clientId": .string(config.id)])]
+            return [call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(outcome), "by": "client", "clientId": .string(config.id)])]
         case .cancel(let req, let reason):
             guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.cancelSent = true
-            return [call(.cancel(req: req, timeout: false), "POST", path(paths.cancelPath, req), ["reason": .string(reason), "clientId": .string(config.id)])]
+            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(reason), "clientId": .string(config.id)])]
         case .accept, .discard:
             return []
         }
@@ -135,18 +136,19 @@ public struct ReferenceClientApp: AppModel {
 
     private mutating func received(_ event: String, _ payload: JSONValue, now: Int64) -> [AppAction] {
         guard let req = payload["ReqID"]?.stringValue, let request = requests[req] else { return [] }
-        switch event {
-        case paths.applyEvent:
+        let incoming = names.event(named: event)
+        switch incoming {
+        case .apply?:
             guard request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.state = .inProgress
             requests[req]!.apply = payload
             // ALERT-4: the view changes first, then the apply alert.
             return [workInProgressView(req), applyAlert(req, payload)]
-        case paths.cancelEvent, paths.closeEvent:
+        case .cancel?, .close?:
             guard request.state != .ended else { return [] }
             requests[req]!.state = .ended
             guard !request.endedByItself, !request.cancelSent else { return [] }
-            let cancelled = event == paths.cancelEvent
+            let cancelled = incoming == .cancel
             return [
                 .event(.viewShown, ["view": "home"]),
                 .event(.alertShown, [
@@ -168,7 +170,7 @@ public struct ReferenceClientApp: AppModel {
             else { continue }
             requests[req]!.cancelSent = true
             actions.append(.event(.timerFired, ["timer": "timeout", "req": .string(req)]))
-            actions.append(call(.cancel(req: req, timeout: true), "POST", path(paths.cancelPath, req), ["reason": "timeout", "clientId": .string(config.id)]))
+            actions.append(call(.cancel(req: req, timeout: true), .cancel, ["ReqID": req], ["reason": "timeout", "clientId": .string(config.id)]))
         }
         return actions
     }

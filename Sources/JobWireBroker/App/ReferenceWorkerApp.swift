@@ -11,7 +11,8 @@ import SocketIOWire
 public struct ReferenceWorkerApp: AppModel {
     let config: AppConfig
     let faults: AppFaults
-    let paths = ProtocolProfile.standard
+    /// The names it calls and listens by: PROTOCOL.md's.
+    let names = ProtocolProfile.standard
     // On the device: survives a restart (DISC-3, TIME-9, STATE-2).
     var offers: [String: Offer] = [:]
     var order: [String] = []
@@ -90,32 +91,33 @@ public struct ReferenceWorkerApp: AppModel {
         }
     }
 
-    private mutating func call(_ call: Call, _ method: String, _ path: String, _ body: JSONValue?) -> AppAction {
+    /// The `kind` call by the profile's route, its placeholders filled from `values`.
+    private mutating func call(_ call: Call, _ kind: RESTCallKind, _ values: [String: String], _ body: JSONValue?) -> AppAction {
         let xid = "\(config.id)-\(nextXid)"
         nextXid += 1
         calls[xid] = call
-        return .http(xid: xid, method: method, path: path, body: body)
+        let route = names.routes[kind]!
+        return .http(xid: xid, method: route.method, path: route.path(values), body: body)
     }
-
-    private func path(_ template: String, _ req: String) -> String { template.replacingOccurrences(of: "{ReqID}", with: req) }
 
     /// STATE-5: getJobs catches up on broadcasts missed while away.
     private mutating func getJobs() -> AppAction {
-        call(.getJobs, "GET", "\(paths.getJobsPath)?workerId=\(config.id)", nil)
+        call(.getJobs, .getJobs, ["workerId": config.id], nil)
     }
 
     private var available: Bool { foreground && workInProgress == nil }
 
     private mutating func received(_ event: String, _ payload: JSONValue, now: Int64) -> [AppAction] {
         guard let req = payload["ReqID"]?.stringValue else { return [] }
-        switch event {
-        case paths.newEvent:
+        let incoming = names.event(named: event)
+        switch incoming {
+        case .new?:
             return offered(req, payload, via: .new, now: now)
-        case paths.cancelEvent, paths.closeEvent:
+        case .cancel?, .close?:
             offers[req]?.ended = true
             guard workInProgress == req else { return [] }
             workInProgress = nil
-            let cancelled = event == paths.cancelEvent
+            let cancelled = incoming == .cancel
             // VIEW-13, VIEW-14 and ALERT-11: leave Work in Progress and say why.
             return [
                 .event(.viewShown, ["view": "home"]),
@@ -201,7 +203,7 @@ public struct ReferenceWorkerApp: AppModel {
             else { return [] }
             return [
                 .event(.viewShown, ["view": "offer", "req": .string(req)]),
-                call(.accept(req: req), "POST", path(paths.workerAcceptPath, req), ["workerId": .string(config.id)]),
+                call(.accept(req: req), .workerAccept, ["ReqID": req], ["workerId": .string(config.id)]),
             ]
         case .discard(let req):
             guard let offer = offers[req], offer.shown, !discards.contains(req) else { return [] }
@@ -210,7 +212,7 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(discards.map(JSONValue.string))])]
         case .close(let req, let outcome):
             guard workInProgress == req else { return [] }
-            return [call(.close(req: req), "POST", path(paths.closePath, req), ["outcome": .string(outcome), "by": "worker", "workerId": .string(config.id)])]
+            return [call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(outcome), "by": "worker", "workerId": .string(config.id)])]
         case .post, .cancel:
             return []
         }

@@ -1,4 +1,5 @@
 import Foundation
+import JobWire
 import SocketIOWire
 
 /// An HTTP request as the REST surface sees it: method, path, query, headers and raw body.
@@ -34,7 +35,7 @@ public struct RESTRequest: Sendable, Hashable {
     }
 }
 
-/// Routes REST requests to the backend's calls by the profile's paths (REST-2 ... REST-6,
+/// Routes REST requests to the backend's calls by the profile's routes (REST-2 ... REST-6,
 /// REST-15 ... REST-18, and the test fixtures FIX-1 ... FIX-3),
 /// answering malformed JSON with `bad_request` and unknown routes with `not_found` (REST-13, REST-11).
 public enum BackendRouter {
@@ -46,29 +47,23 @@ public enum BackendRouter {
         case .success(let parsed): body = parsed
         case .failure(let error): return .failure(error)
         }
-        switch request.method {
-        case "POST":
-            if request.path == profile.postRequestPath { return backend.postRequest(body: body, now: now) }
-            if let reqID = match(request.path, profile.workerAcceptPath) { return backend.workerAccept(reqID: reqID, body: body, now: now) }
-            if let reqID = match(request.path, profile.cancelPath) { return backend.cancel(reqID: reqID, body: body, now: now) }
-            if let reqID = match(request.path, profile.closePath) { return backend.close(reqID: reqID, body: body, now: now) }
-        case "GET":
-            if request.path == profile.getJobsPath { return backend.getJobs(workerID: request.query["workerId"], now: now) }
-            if request.path == profile.settingsPath { return backend.settings() }
-            if request.path == profile.listRequestsPath { return backend.listRequests(userID: request.query["userId"], now: now) }
-            if let reqID = match(request.path, profile.getRequestPath) { return backend.getRequest(reqID: reqID, now: now) }
-            if let id = match(request.path, profile.meProfilePath) { return backend.meProfile(workerID: id) }
-        case "PUT":
-            if let id = match(request.path, profile.positionPath) { return backend.putPosition(workerID: id, body: body) }
-            if let template = profile.workerFixturePath, let id = match(request.path, template) {
-                return backend.putWorker(id: id, body: body)
-            }
-            if let template = profile.clientFixturePath, let id = match(request.path, template) {
-                return backend.putClient(id: id, body: body)
-            }
-        default:
-            break
+        let routes = profile.routes
+        if match(request, routes[.postRequest]) != nil { return backend.postRequest(body: body, now: now) }
+        if let reqID = match(request, routes[.workerAccept]) { return backend.workerAccept(reqID: reqID, body: body, now: now) }
+        if let reqID = match(request, routes[.cancel]) { return backend.cancel(reqID: reqID, body: body, now: now) }
+        if let reqID = match(request, routes[.close]) { return backend.close(reqID: reqID, body: body, now: now) }
+        if let route = routes[.getJobs], match(request, route) != nil {
+            return backend.getJobs(workerID: request.query[route.queryKey(for: "workerId") ?? "workerId"], now: now)
         }
+        if match(request, profile.taskRoutes[.settings]) != nil { return backend.settings() }
+        if let route = routes[.listRequests], match(request, route) != nil {
+            return backend.listRequests(userID: request.query[route.queryKey(for: "userId") ?? "userId"], now: now)
+        }
+        if let reqID = match(request, routes[.getRequest]) { return backend.getRequest(reqID: reqID, now: now) }
+        if let id = match(request, routes[.meProfile]) { return backend.meProfile(workerID: id) }
+        if let id = match(request, routes[.position]) { return backend.putPosition(workerID: id, body: body) }
+        if let id = match(request, routes[.workerFixture]) { return backend.putWorker(id: id, body: body) }
+        if let id = match(request, routes[.clientFixture]) { return backend.putClient(id: id, body: body) }
         return .failure(BackendError(.notFound, "no route for \(request.method) \(request.path)"))
     }
 
@@ -82,10 +77,17 @@ public enum BackendRouter {
         }
     }
 
-    /// The value of the one placeholder of `template` (`{ReqID}`, `{objectId}` ...) when `path`
-    /// fits it, percent-decoded; nil otherwise.
-    static func match(_ path: String, _ template: String) -> String? {
-        guard let open = template.firstIndex(of: "{"), let close = template[open...].firstIndex(of: "}") else { return nil }
+    /// The value of the one placeholder in `route`'s path (`{ReqID}`, `{objectId}` ...), empty when
+    /// it has none, percent-decoded, when `request` has the route's method and its path fits the
+    /// route's path exactly; nil otherwise, and for a route the profile does not have. The query is
+    /// left to the caller.
+    static func match(_ request: RESTRequest, _ route: RESTRoute?) -> String? {
+        guard let route, request.method == route.method else { return nil }
+        let template = route.template.prefix { $0 != "?" }
+        let path = request.path
+        guard let open = template.firstIndex(of: "{"), let close = template[open...].firstIndex(of: "}") else {
+            return path == template ? "" : nil
+        }
         let range = open..<template.index(after: close)
         let prefix = template[..<range.lowerBound]
         let suffix = template[range.upperBound...]

@@ -75,7 +75,7 @@ public struct JobDispatchBackend: Sendable {
             let target: RequestTarget = workerID.map { .worker($0) } ?? .channel
             requests[reqID] = RequestRecord(reqID: reqID, client: clientID, target: target, newPayload: .object(payload), offer: offer, createdAtMs: now, state: .open)
             let room = faults.contains(.directNewToChannel) ? profile.channelRoom : room(of: target)
-            let emission = Emission(event: profile.newEvent, room: room, payload: .object(payload))
+            let emission = Emission(event: profile.name(of: .new), room: room, payload: .object(payload))
             return .success(["ReqID": .string(reqID), "createdAt": .string(Self.iso8601(now))], emissions: [emission])
         } catch {
             return .failure(error)
@@ -107,11 +107,11 @@ public struct JobDispatchBackend: Sendable {
             ]
             request.applyPayload = apply
             requests[reqID] = request
-            var emissions = [Emission(event: profile.applyEvent, room: request.client.text, payload: apply)]
+            var emissions = [Emission(event: profile.name(of: .apply), room: request.client.text, payload: apply)]
             if faults.contains(.applyToEveryone) {
                 let others = Set(requests.values.map(\.client)).subtracting([request.client]).map(\.text).sorted()
                 for room in [profile.channelRoom] + others {
-                    emissions.append(Emission(event: profile.applyEvent, room: room, payload: apply))
+                    emissions.append(Emission(event: profile.name(of: .apply), room: room, payload: apply))
                 }
             }
             return .success(["ReqID": .string(reqID)], emissions: emissions)
@@ -160,7 +160,7 @@ public struct JobDispatchBackend: Sendable {
             }
             requests[reqID] = request
             let rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
-            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.cancelEvent, room: $0, payload: payload) })
+            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .cancel), room: $0, payload: payload) })
         } catch {
             return .failure(error)
         }
@@ -192,7 +192,7 @@ public struct JobDispatchBackend: Sendable {
             requests[reqID] = request
             var rooms = [request.client.text, winner.text]
             if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
-            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.closeEvent, room: $0, payload: payload) })
+            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: payload) })
         } catch {
             return .failure(error)
         }

@@ -41,7 +41,7 @@ extension ScenarioEngine {
             case .http(_, let status, let body, let error):
                 record(actor, .httpResponse(HTTPResponseRecord(xid: delivery.traceXid ?? "", status: status.map(Int64.init), body: body, error: error)))
             case .socket(let event, let payload):
-                if event == backend.profile.applyEvent, let req = payload["ReqID"]?.stringValue {
+                if event == backend.profile.name(of: .apply), let req = payload["ReqID"]?.stringValue {
                     openDeadlines[req] = nil
                     if let alias = aliasOf[req] { moment("\(alias).applied") }
                 }
@@ -90,7 +90,7 @@ extension ScenarioEngine {
                 timed.append((now + delays.remove(at: index).ms, delivery))
                 continue
             }
-            if recipient.id == appID, emission.event == backend.profile.newEvent, emission.payload["workerId"] == nil {
+            if recipient.id == appID, emission.event == backend.profile.name(of: .new), emission.payload["workerId"] == nil {
                 // VIEW-4 and TIME-8 are judged once the offer's showAt has passed.
                 let delay = emission.payload["Delay"]?.integerValue ?? 0
                 horizon = max(horizon, now + max(0, min(delay, 3_600)) * 1000)

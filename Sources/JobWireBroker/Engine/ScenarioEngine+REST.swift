@@ -64,12 +64,8 @@ extension ScenarioEngine {
 
     /// Which protocol call a request is, and the ReqID its path names (REST-2 ... REST-6).
     static func classify(method: String, path: String, profile: ProtocolProfile) -> (RESTCallKind?, String?) {
-        let templates: [(RESTCallKind, String)] = [
-            (.postRequest, "POST \(profile.postRequestPath)"), (.workerAccept, "POST \(profile.workerAcceptPath)"),
-            (.getJobs, "GET \(profile.getJobsPath)"), (.cancel, "POST \(profile.cancelPath)"), (.close, "POST \(profile.closePath)"),
-        ]
-        for (kind, text) in templates {
-            guard let route = RESTRoute(text), let captures = route.match(method: method, path: path) else { continue }
+        for kind in [RESTCallKind.postRequest, .workerAccept, .getJobs, .cancel, .close] {
+            guard let route = profile.routes[kind], let captures = route.match(method: method, path: path) else { continue }
             return (kind, captures["ReqID"])
         }
         return (nil, nil)

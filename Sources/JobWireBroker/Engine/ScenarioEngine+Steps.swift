@@ -49,7 +49,7 @@ extension ScenarioEngine {
         case .send(let event, let alias, let to):
             guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
             let room = to == "channel" ? backend.profile.channelRoom : to
-            let name = event == "new" ? backend.profile.newEvent : event
+            let name = ProtocolEvent(rawValue: event).map(backend.profile.name(of:)) ?? event
             let emission = Emission(event: name, room: room, payload: payload)
             record(.backend, emission.sent(in: backend.profile.namespace))
             emit(emission)

@@ -76,7 +76,7 @@ extension BrokerSession {
 
     /// Records what really left for the app's socket: its `io.in`.
     public func observed(_ record: SocketIOPacketRecord) {
-        guard record.direction == .outbound, let socketID = record.socketID, record.namespace == (server.withLock { $0?.profile.namespace } ?? "/"),
+        guard record.direction == .outbound, let socketID = record.socketID, record.namespace == (server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace),
             let event = record.packet.eventName, !event.hasPrefix("jobwire:"),
             state.withLock({ $0.appSockets.contains(socketID) })
         else { return }

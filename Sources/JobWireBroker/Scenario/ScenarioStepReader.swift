@@ -17,7 +17,8 @@ enum ScenarioStepReader {
         "background": nil, "foreground": nil, "restart": nil, "disconnect": nil,
     ]
     static let requestFields: Set<String> = ["CatID", "category", "description", "clientName", "address", "lat", "lng", "image", "exclusive", "workerId"]
-    static let protocolEvents = ["new", "apply", "cancel", "close"]
+    /// The events a step names by their Configuration keys; the profile gives their wire names.
+    static let protocolEvents = ProtocolEvent.allCases.map(\.rawValue)
 
     static func step(_ document: VectorDocument, index: Int, scenario: Scenario) throws(InputError) -> ScenarioStep {
         let path = ["steps", String(index)]
@@ -100,10 +101,10 @@ enum ScenarioStepReader {
         case "restart": return .restart
         case "disconnect": return .disconnect(ms: try reader.integer("for", minimum: 1))
         case "send":
-            _ = try reader.choice("event", ["new"])
+            _ = try reader.choice("event", [ProtocolEvent.new.rawValue])
             let to = try reader.string("to")
             guard to == "channel" || scenario.actor(to)?.role == .worker else { throw reader.error("to", "expected \"channel\" or a worker's id, found \"\(to)\"") }
-            return .send(event: "new", req: try reader.string("req"), to: to)
+            return .send(event: ProtocolEvent.new.rawValue, req: try reader.string("req"), to: to)
         case "fail":
             // The calls a scenario's backend answers (ScenarioEngine.classify): the job flow's five.
             let scripted: [RESTCallKind] = [.postRequest, .workerAccept, .getJobs, .cancel, .close]

@@ -6,10 +6,9 @@ import SocketIOWire
 /// FIX-5), and the clock both backends read (FIX-4).
 extension PlainBackendHost {
     /// The answer to a settings or clock fixture call; nil for every other call, and for the clock
-    /// fixture when the path is switched off or the clock cannot be moved (then it is `not_found`).
-    func serverFixture(_ request: RESTRequest) -> BackendReply? {
-        let profile = backend.withLock { $0.profile }
-        if request.method == "GET", let path = profile.settingsPath, request.path == path {
+    /// fixture when the profile has no such route or the clock cannot be moved (then it is `not_found`).
+    func serverFixture(_ request: RESTRequest, profile: ProtocolProfile) -> BackendReply? {
+        if BackendRouter.match(request, profile.taskRoutes[.settings]) != nil {
             var reply = backend.withLock { $0.settings() }
             if case .object(var body) = reply.body, reply.status == 200 {
                 body.members += tasks.withLock { $0.settings.announced }.members
@@ -17,7 +16,7 @@ extension PlainBackendHost {
             }
             return reply
         }
-        if request.method == "POST", let path = profile.clockFixturePath, request.path == path, let movable = clock as? any MovableBrokerClock {
+        if BackendRouter.match(request, profile.clockFixture) != nil, let movable = clock as? any MovableBrokerClock {
             return Self.moveClock(movable, body: request.body)
         }
         return nil

@@ -58,8 +58,9 @@ public final class PlainBackendHost: BrokerHost {
             let xid = "x-\(counter)"
             let now = clock.now()
             // The server's own fixtures first, then the task API's paths (it emits nothing); everything else is the job flow's.
-            let reply = serverFixture(request)
-                ?? tasks.withLock({ TaskRouter.handle(request, backend: &$0, now: now) })
+            let profile = backend.withLock { $0.profile }
+            let reply = serverFixture(request, profile: profile)
+                ?? tasks.withLock({ TaskRouter.handle(request, profile: profile, backend: &$0, now: now) })
                 ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
             if let recorder {
                 let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
@@ -116,7 +117,7 @@ public final class PlainBackendHost: BrokerHost {
     }
 
     private func recordConnection(_ socket: SocketIOServerSocket) {
-        let namespace = server.withLock { $0?.profile.namespace } ?? "/"
+        let namespace = server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace
         try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .connected(ConnectionRecord(namespace: namespace, auth: .object(socket.auth)))))
     }
 

@@ -1,13 +1,14 @@
+import JobWire
 import SocketIOWire
 
-/// Routes REST requests to the task API by its configured paths (TASK-1 ... TASK-26), sharing
+/// Routes REST requests to the task API by the profile's routes (TASK-1 ... TASK-26), sharing
 /// body parsing and path matching with ``BackendRouter``; the bearer token comes from the
 /// `Authorization` header (TASK-6).
 public enum TaskRouter {
-    /// Handles `request` when its method and path are a TASK call; nil when they are not, so the
-    /// server can hand it to ``BackendRouter``.
-    public static func handle(_ request: RESTRequest, backend: inout TaskBackend, now: Int64) -> BackendReply? {
-        guard let call = route(request, backend.settings.paths) else { return nil }
+    /// Handles `request` when its method and path are a TASK call of `profile`; nil when they are
+    /// not, so the server can hand it to ``BackendRouter``.
+    public static func handle(_ request: RESTRequest, profile: ProtocolProfile, backend: inout TaskBackend, now: Int64) -> BackendReply? {
+        guard let call = route(request, profile.taskRoutes) else { return nil }
         let body: JSONValue?
         switch BackendRouter.parseBody(request.body) {
         case .success(let parsed): body = parsed
@@ -42,33 +43,31 @@ public enum TaskRouter {
         case review(String), readTask(String), contractor(String)
     }
 
-    /// The call `request` makes, if any.
-    static func route(_ request: RESTRequest, _ paths: TaskPaths) -> Call? {
-        let path = request.path
-        switch request.method {
-        case "GET":
-            if path == paths.userExists { return .userExists }
-            if path == paths.tasks { return .listTasks }
-            if path == paths.me { return .me }
-            if let id = BackendRouter.match(path, paths.candidates) { return .candidates(id) }
-            if let id = BackendRouter.match(path, paths.task) { return .readTask(id) }
-            if let id = BackendRouter.match(path, paths.contractor) { return .contractor(id) }
-        case "POST":
-            if path == paths.signUp { return .signUp }
-            if path == paths.logIn { return .logIn }
-            if path == paths.tasks { return .createTask }
-            if let id = BackendRouter.match(path, paths.cancelTask) { return .cancelTask(id) }
-            if let id = BackendRouter.match(path, paths.completeTask) { return .completeTask(id) }
-            if let id = BackendRouter.match(path, paths.review) { return .review(id) }
-        case "PUT":
-            if let id = BackendRouter.match(path, paths.chooseContractor) { return .chooseContractor(id) }
-            if let id = BackendRouter.match(path, paths.task) { return .editTask(id) }
-            if path == paths.me { return .updateMe }
-            if path == paths.meImage { return .meImage }
-        case "DELETE":
-            if path == paths.me { return .deleteMe }
-        default:
-            break
+    /// The call `request` makes by `routes`, if any.
+    static func route(_ request: RESTRequest, _ routes: [TaskCallKind: RESTRoute]) -> Call? {
+        for kind in TaskCallKind.allCases {
+            guard let id = BackendRouter.match(request, routes[kind]) else { continue }
+            switch kind {
+            case .userExists: return .userExists
+            case .signUp: return .signUp
+            case .logIn: return .logIn
+            case .createTask: return .createTask
+            case .listTasks: return .listTasks
+            case .editTask: return .editTask(id)
+            case .readTask: return .readTask(id)
+            case .cancelTask: return .cancelTask(id)
+            case .completeTask: return .completeTask(id)
+            case .candidates: return .candidates(id)
+            case .chooseContractor: return .chooseContractor(id)
+            case .review: return .review(id)
+            case .contractor: return .contractor(id)
+            case .me: return .me
+            case .updateMe: return .updateMe
+            case .meImage: return .meImage
+            case .deleteMe: return .deleteMe
+            // A fixture of the whole server (PlainBackendHost+Fixtures), not a call of the task API.
+            case .settings: continue
+            }
         }
         return nil
     }

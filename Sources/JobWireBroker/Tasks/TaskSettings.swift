@@ -1,44 +1,8 @@
 import SocketIOWire
 
-/// The REST paths of the HandyFriends task API (PROTOCOL.md, Configuration, `paths.*` of the
-/// TASK area); a placeholder in braces stands for one path segment.
-public struct TaskPaths: Sendable, Hashable {
-    /// `paths.userExists`, with the `email` query (TASK-1).
-    public var userExists = "/api/users/exists"
-    /// `paths.signUp` (TASK-2).
-    public var signUp = "/api/auth/signup"
-    /// `paths.logIn`, seed 002's JWT-Auth (TASK-3, AUTH-4).
-    public var logIn = "/api/auth/login"
-    /// `paths.createTask` (POST) and `paths.listTasks` (GET) (TASK-7, TASK-14).
-    public var tasks = "/api/tasks"
-    /// `paths.editTask` (PUT) and `paths.readTask` (GET) (TASK-10, TASK-26).
-    public var task = "/api/tasks/{objectId}"
-    /// `paths.cancelTask` (TASK-12, TASK-13).
-    public var cancelTask = "/api/tasks/{objectId}/cancel"
-    /// `paths.completeTask`: the author marks an assigned task done (TASK-8, TASK-11).
-    public var completeTask = "/api/tasks/{objectId}/complete"
-    /// `paths.candidates` (TASK-15).
-    public var candidates = "/api/tasks/{objectId}/contractors"
-    /// `paths.chooseContractor` (TASK-16).
-    public var chooseContractor = "/api/tasks/{objectId}/contractor"
-    /// `paths.review` (TASK-17).
-    public var review = "/api/contractors/{userId}/reviews"
-    /// `paths.contractor`: a contractor's profile, reviews and past work (TASK-23).
-    public var contractor = "/api/contractors/{userId}"
-    /// `paths.me` (GET), `paths.updateMe` (PUT) and `paths.deleteMe` (DELETE): the caller's
-    /// account (TASK-19, TASK-20, TASK-22).
-    public var me = "/api/users/me"
-    /// `paths.meImage`: the caller's profile image (TASK-21).
-    public var meImage = "/api/users/me/image"
-
-    /// The defaults of PROTOCOL.md.
-    public init() {}
-}
-
-/// The TASK area's configurable settings: paths, token lifetimes and the cancel cut-off.
+/// The TASK area's configurable boundaries: token lifetimes and the cancel cut-off (its paths are
+/// the profile's, ``ProtocolProfile/taskRoutes``).
 public struct TaskSettings: Sendable, Hashable {
-    /// The REST paths.
-    public var paths = TaskPaths()
     /// `sessionTtlMs`: how long a token lives without remember me, default 1 day (TASK-4).
     public var sessionTtlMs: Int64 = 86_400_000
     /// `rememberMeTtlMs`: how long a token lives with remember me, default 30 days (TASK-4).

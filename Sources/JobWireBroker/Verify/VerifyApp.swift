@@ -34,7 +34,7 @@ public final class VerifyApp: Sendable {
     /// Connects as `actor` and records `app.launched` and `io.connected` once connected; a refused
     /// connection records nothing and throws.
     /// `auth` replaces the handshake's `{userId, role}` taken from `actor`, to try malformed ones (MSG-16).
-    public static func connect(_ actor: TraceActor, auth: JSONObject? = nil, base: URL, profile: VerifyProfile, recorder: VerifyRecorder) async throws -> VerifyApp {
+    public static func connect(_ actor: TraceActor, auth: JSONObject? = nil, base: URL, profile: ProtocolProfile, recorder: VerifyRecorder) async throws -> VerifyApp {
         // 15 s: on a loaded machine dozens of cases connect at once; a refusal still comes at once.
         let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(15)))
         let app = VerifyApp(actor: actor, client: client, profile: profile, recorder: recorder)
@@ -54,12 +54,12 @@ public final class VerifyApp: Sendable {
         return app
     }
 
-    private init(actor: TraceActor, client: SocketIOClient, profile: VerifyProfile, recorder: VerifyRecorder) {
+    private init(actor: TraceActor, client: SocketIOClient, profile: ProtocolProfile, recorder: VerifyRecorder) {
         self.actor = actor
         self.client = client
         self.recorder = recorder
         namespace = profile.namespace
-        names = Dictionary(uniqueKeysWithValues: profile.events.map { ($0.value, $0.key) })
+        names = Dictionary(uniqueKeysWithValues: profile.eventNames.map { ($0.value, $0.key) })
     }
 
     /// The payloads of `event` received so far for request `req`.

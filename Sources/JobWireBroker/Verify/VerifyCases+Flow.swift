@@ -45,7 +45,7 @@ extension VerifyCases {
             let distant = try await session.worker("distant", WorkerSetup(maxKms: 0.1))
             let otherCategory = try await session.worker("other-category", WorkerSetup(categories: ["8"]))
             let chosen = try await session.worker("chosen")
-            if session.profile.clientFixture != nil {
+            if session.profile.routes[.clientFixture] != nil {
                 try await session.putClient(client.actor.id!, blocked: [.string(blocked.actor.id!)])
                 let req = try await session.post(client)
                 await session.awaitDelivery(blocked, .new, req)

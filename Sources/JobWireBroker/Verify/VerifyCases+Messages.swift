@@ -12,7 +12,7 @@ extension VerifyCases {
             let near = try await session.worker("near", nil)
             let other = try await session.worker("other", nil)
             let blocked = try await session.worker("blocked", nil)
-            if session.profile.clientFixture != nil {
+            if session.profile.routes[.clientFixture] != nil {
                 try await session.putClient(client.actor.id!, blocked: [.string(blocked.actor.id!)], delay: 2)
             }
             let req = try await session.post(client, ["image": "https://verify.jobwire.test/tap.png"])

@@ -9,31 +9,31 @@ extension VerifyCases {
     static let tasks: [VerifyCase] = [
         VerifyCase("task.user-exists", "the user-exists query finds an account by its email whatever the case, and no other", ["TASK-1"]) { session in
             let ana = try await session.signUp("ana")
-            try await session.taskCall(ana.actor, "GET", session.taskPaths.userExists + "?email={email}", ["email": ana.email.uppercased()])
-            // An email the trace header lists as unknown (VerifyProfile.ghostEmail), so the checker knows no account has it.
-            try await session.taskCall(ana.actor, "GET", session.taskPaths.userExists + "?email={email}", ["email": VerifyProfile.ghostEmail])
+            try await session.taskCall(ana.actor, .userExists, ["email": ana.email.uppercased()])
+            // An email the trace header lists as unknown (VerifySession.ghostEmail), so the checker knows no account has it.
+            try await session.taskCall(ana.actor, .userExists, ["email": VerifySession.ghostEmail])
         },
         VerifyCase("task.signup", "a second sign-up with a taken email gets 409 already_exists", ["TASK-2"]) { session in
             let ana = try await session.signUp("ana")
-            try await session.taskCall(ana.actor, "POST", session.taskPaths.signUp, body: ["email": .string(ana.email), "password": "other-2"])
+            try await session.taskCall(ana.actor, .signUp, body: ["email": .string(ana.email), "password": "other-2"])
         },
         VerifyCase("task.login", "a log-in with the right password gets a token, with a wrong one 401 unauthorized", ["TASK-3"]) { session in
             let ana = try await session.signUp("ana")
-            try await session.taskCall(ana.actor, "POST", session.taskPaths.logIn, body: ["email": .string(ana.email), "password": "secret-1"])
-            try await session.taskCall(ana.actor, "POST", session.taskPaths.logIn, body: ["email": .string(ana.email), "password": "guess"])
+            try await session.taskCall(ana.actor, .logIn, body: ["email": .string(ana.email), "password": "secret-1"])
+            try await session.taskCall(ana.actor, .logIn, body: ["email": .string(ana.email), "password": "guess"])
         },
         VerifyCase("task.remember-me", "a remember-me log-in's token expires later than a plain one's", ["TASK-4"]) { session in
             let ana = try await session.signUp("ana")
             for remember in [true, false] {
                 try await session.taskCall(
-                    ana.actor, "POST", session.taskPaths.logIn, body: ["email": .string(ana.email), "password": "secret-1", "rememberMe": .bool(remember)])
+                    ana.actor, .logIn, body: ["email": .string(ana.email), "password": "secret-1", "rememberMe": .bool(remember)])
             }
         },
         VerifyCase("task.token", "task calls without a bearer token, or with one the backend never issued, get 401 unauthorized", ["TASK-6"]) { session in
             let ana = try await session.signUp("ana")
-            try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks)
-            // A token the trace header lists as made up (VerifyProfile.forgedToken).
-            try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: VerifyProfile.forgedToken)
+            try await session.taskCall(ana.actor, .listTasks)
+            // A token the trace header lists as made up (VerifySession.forgedToken).
+            try await session.taskCall(ana.actor, .listTasks, token: VerifySession.forgedToken)
         },
         VerifyCase(
             "task.token-expiry",
@@ -47,7 +47,7 @@ extension VerifyCases {
             let margin = max(1, min(60_000, short / 4, (long - short) / 4))
             let ana = try await session.signUp("ana")
             let remembered = try await session.logIn(ana, rememberMe: true)
-            func tasks(_ token: String) async throws { try await session.taskCall(ana.actor, "GET", session.taskPaths.tasks, token: token) }
+            func tasks(_ token: String) async throws { try await session.taskCall(ana.actor, .listTasks, token: token) }
             try await session.advanceClock(by: short - margin)
             try await tasks(ana.token)
             try await session.advanceClock(by: 2 * margin)

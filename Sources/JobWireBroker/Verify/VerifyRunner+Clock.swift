@@ -11,7 +11,7 @@ extension VerifyRunner {
     /// moved stays ahead, and the checker compares the backend's times (a `new`'s `createdAt`) with
     /// the run's while the cases date tasks by the run's. Without the fixture nothing changes.
     static func followBackendClock(_ options: VerifyOptions, root: String, session: URLSession) async {
-        guard let route = options.profile.clockFixture.flatMap(RESTRoute.init), let url = URL(string: root + route.template) else { return }
+        guard let route = options.profile.clockFixture, let url = URL(string: root + route.template) else { return }
         var request = URLRequest(url: url)
         request.httpMethod = route.method
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -9,7 +9,8 @@ import SocketIOWire
 public struct VerifyOptions: Sendable {
     /// The backend's base URL, `http://host:port`.
     public var base: URL
-    public var profile: VerifyProfile
+    /// The names the backend gives the protocol, and the timeout if it fixes one.
+    public var profile: ProtocolProfile
     /// The run's clock: a ``SteppingClock`` shared with the embedded backend, or the wall clock.
     public var clock: any VerifyClock
     /// The timeout given on the command line; else the profile's, the announced one, or 600000.
@@ -29,7 +30,7 @@ public struct VerifyOptions: Sendable {
     /// The seed of the generated eligibility population; the same seed, the same population.
     public var seed: UInt64 = UInt64.random(in: 1...999_999)
 
-    public init(base: URL, profile: VerifyProfile = VerifyProfile(), clock: any VerifyClock = WallVerifyClock(), vectors: URL) {
+    public init(base: URL, profile: ProtocolProfile = .standard, clock: any VerifyClock = WallVerifyClock(), vectors: URL) {
         self.base = base
         self.profile = profile
         self.clock = clock
@@ -73,7 +74,7 @@ public enum VerifyRunner {
         }
         var run = VerifyRun(
             target: options.base.absoluteString, timeoutMs: timeoutMs,
-            header: options.profile.traceHeader(timeoutMs: timeoutMs),
+            header: .verify(options.profile, timeoutMs: timeoutMs),
             results: selected.compactMap { results[$0.id] })
         VerifyJudgement.judge(&run, starvedStallMs: options.starvedStallMs)
         return run
@@ -105,9 +106,8 @@ public enum VerifyRunner {
             throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(VerifyHTTP.reason(error) == "refused" ? "connection refused" : error.localizedDescription)")
         }
         await followBackendClock(options, root: root, session: session)
-        guard let route = options.profile.settings, options.timeoutMs == nil, options.profile.timeoutMs == nil else { return nil }
-        let path = String(route.split(separator: " ", maxSplits: 1).last ?? "")
-        guard let url = URL(string: root + path), let (data, _) = try? await session.data(from: url),
+        guard let route = options.profile.taskRoutes[.settings], options.timeoutMs == nil, options.profile.timeoutMs == nil else { return nil }
+        guard let url = URL(string: root + route.template), let (data, _) = try? await session.data(from: url),
             let body = try? JSONParser.parse(Array(data)), case .int(let timeout)? = body["timeoutMs"], timeout > 0
         else { return nil }
         return timeout
@@ -161,7 +161,7 @@ struct CaseContext: Sendable {
         guard let session = acted.session else {
             return VerifyCaseResult(verifyCase: verifyCase, outcome: .skipped(reason: acted.skipped ?? ""), durationSeconds: 0, violations: [])
         }
-        await session.settle(options.emitToleranceMs + 2 * options.profile.traceHeader(timeoutMs: timeoutMs).clockSkewToleranceMs)
+        await session.settle(options.emitToleranceMs + 2 * TraceHeader.verify(options.profile, timeoutMs: timeoutMs).clockSkewToleranceMs)
         await session.disconnectAll()
         let elapsed = ContinuousClock.now - acted.started
         let seconds = elapsed.inSeconds
@@ -172,10 +172,10 @@ struct CaseContext: Sendable {
     }
 
     func skipReason(_ verifyCase: VerifyCase) -> String? {
-        if verifyCase.needs.contains(.workerFixture), options.profile.workerFixture == nil {
+        if verifyCase.needs.contains(.workerFixture), options.profile.routes[.workerFixture] == nil {
             return "the backend has no worker fixture (FIX-1): the profile sets paths.workerFixture to null, so workers with given profiles cannot be set up"
         }
-        if verifyCase.needs.contains(.clientFixture), options.profile.clientFixture == nil {
+        if verifyCase.needs.contains(.clientFixture), options.profile.routes[.clientFixture] == nil {
             return "the backend has no client fixture (FIX-2): the profile sets paths.clientFixture to null, so BlockedXP and Delay cannot be set up"
         }
         if verifyCase.needs.contains(.clockFixture), options.profile.clockFixture == nil {

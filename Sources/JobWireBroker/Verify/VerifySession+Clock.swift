@@ -14,7 +14,7 @@ extension VerifySession {
         // What the backend sent before the jump is recorded with the time it came, not after it.
         await fenceApps()
         let before = clock.now()
-        let answer = try await http.call(TraceActor(.client, id: id("clock")), route, body: .json(["advanceMs": .int(milliseconds)]))
+        let answer = try await http.call(TraceActor(.client, id: id("clock")), route.description, body: .json(["advanceMs": .int(milliseconds)]))
         guard answer.succeeded, let now = answer.body?["now"]?.integerValue else {
             throw VerifyStepError("the clock fixture, asked to advance \(milliseconds) ms, answered \(answer.summary)")
         }

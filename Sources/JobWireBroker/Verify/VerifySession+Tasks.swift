@@ -10,19 +10,18 @@ public struct VerifyTaskUser: Sendable {
     public var token: String
 }
 
-/// The task API's calls (TASK area), by the profile's ``VerifyProfile/taskPaths``.
+/// The task API's calls (TASK area), by the profile's ``ProtocolProfile/taskRoutes``.
 extension VerifySession {
-    var taskPaths: TaskPaths { profile.taskPaths }
-
     /// An email unique to this run and case.
     public func email(_ name: String) -> String { "\(id(name))@verify.jobwire.test" }
 
-    /// `METHOD path` with placeholders filled, a JSON body and a bearer token, if given.
+    /// The `call` by the profile's route with placeholders filled, a JSON body and a bearer token, if given.
     @discardableResult
     public func taskCall(
-        _ actor: TraceActor, _ method: String, _ path: String, _ values: [String: String] = [:], body: JSONValue? = nil, token: String? = nil
+        _ actor: TraceActor, _ call: TaskCallKind, _ values: [String: String] = [:], body: JSONValue? = nil, token: String? = nil
     ) async throws -> VerifyAnswer {
-        try await http.call(actor, "\(method) \(path)", values, body: body.map { .json($0) }, bearer: token)
+        guard let route = profile.taskRoutes[call] else { throw VerifyStepError("the profile names no \(call.rawValue) path") }
+        return try await http.call(actor, route.description, values, body: body.map { .json($0) }, bearer: token)
     }
 
     /// Signs `name` up (TASK-2), as a contractor of category 9 when `contractor`; `changes`
@@ -37,7 +36,7 @@ extension VerifySession {
         }
         body.apply(changes)
         let actor = TraceActor(.client, id: id(name))
-        let answer = try await taskCall(actor, "POST", taskPaths.signUp, body: .object(body))
+        let answer = try await taskCall(actor, .signUp, body: .object(body))
         guard answer.succeeded, let token = answer.body?["token"]?.stringValue, let user = answer.body?["userId"].flatMap(VerifyApp.id) else {
             throw VerifyStepError("the sign-up of \(email) answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "with no body")")
         }
@@ -46,7 +45,7 @@ extension VerifySession {
 
     /// A session token for `user` from a log-in (TASK-3), with remember me when `rememberMe` (TASK-4).
     public func logIn(_ user: VerifyTaskUser, rememberMe: Bool) async throws -> String {
-        let answer = try await taskCall(user.actor, "POST", taskPaths.logIn, body: ["email": .string(user.email), "password": "secret-1", "rememberMe": .bool(rememberMe)])
+        let answer = try await taskCall(user.actor, .logIn, body: ["email": .string(user.email), "password": "secret-1", "rememberMe": .bool(rememberMe)])
         guard answer.succeeded, let token = answer.body?["token"]?.stringValue else { throw VerifyStepError("the log-in of \(user.email) answered \(answer.summary)") }
         return token
     }
@@ -54,9 +53,9 @@ extension VerifySession {
     /// The TASK boundaries in force: as the backend announces them in its settings (FIX-5), each
     /// one it leaves out (or every one, without a settings path) at PROTOCOL.md's default.
     public func taskLimits() async throws -> TaskSettings {
-        var limits = profile.taskSettings
-        guard let route = profile.settings else { return limits }
-        let answer = try await http.call(TraceActor(.client, id: id("settings")), route)
+        var limits = TaskSettings.standard
+        guard let route = profile.taskRoutes[.settings] else { return limits }
+        let answer = try await http.call(TraceActor(.client, id: id("settings")), route.description)
         guard answer.succeeded, let body = answer.body else { throw VerifyStepError("the settings fixture answered \(answer.summary)") }
         func announced(_ key: String) -> Int64? { body[key]?.integerValue.flatMap { $0 > 0 ? $0 : nil } }
         limits.taskCancelCutoffMs = announced("taskCancelCutoffMs") ?? limits.taskCancelCutoffMs
@@ -83,7 +82,7 @@ extension VerifySession {
     public func createTask(
         _ user: VerifyTaskUser, startIn: Int64 = 10 * 86_400_000, from: Int64? = nil, _ changes: [String: JSONValue?] = [:]
     ) async throws -> JSONValue {
-        let answer = try await taskCall(user.actor, "POST", taskPaths.tasks, body: taskDraft(startIn: startIn, from: from, changes), token: user.token)
+        let answer = try await taskCall(user.actor, .createTask, body: taskDraft(startIn: startIn, from: from, changes), token: user.token)
         guard answer.succeeded, let task = answer.body?["task"], task["objectId"].flatMap(VerifyApp.id) != nil else {
             throw VerifyStepError("the create task answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "with no body")")
         }

@@ -7,7 +7,7 @@ import Synchronization
 /// test fixtures, and the ids it made up. Every id it hands out is unique to the run and case.
 public final class VerifySession: Sendable {
     public let caseID: String
-    public let profile: VerifyProfile
+    public let profile: ProtocolProfile
     public let recorder: VerifyRecorder
     public let clock: any VerifyClock
     /// The client's timeout in force (announced, given, or PROTOCOL.md's).
@@ -28,7 +28,7 @@ public final class VerifySession: Sendable {
         var unknownWorkers: Set<String> = []
     }
 
-    init(caseID: String, runTag: String, base: URL, profile: VerifyProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64, lag: KitLag = KitLag()) {
+    init(caseID: String, runTag: String, base: URL, profile: ProtocolProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64, lag: KitLag = KitLag()) {
         self.lag = lag
         self.caseID = caseID
         self.profile = profile
@@ -58,7 +58,7 @@ public final class VerifySession: Sendable {
     /// A worker app, its record set through the worker fixture when `profile` is given, connected.
     public func worker(_ name: String, _ profile: WorkerSetup? = .nearby) async throws -> VerifyApp {
         let actor = TraceActor(.worker, id: id(name))
-        if let profile, self.profile.workerFixture != nil { try await putWorker(actor.id!, profile.json(userID: actor.id!), rating: profile.rating) }
+        if let profile, self.profile.routes[.workerFixture] != nil { try await putWorker(actor.id!, profile.json(userID: actor.id!), rating: profile.rating) }
         return try await connect(actor)
     }
 
@@ -91,17 +91,17 @@ public final class VerifySession: Sendable {
 
     /// `PUT` a worker's record (FIX-1) and record its profile as the worker's `profile.updated`.
     public func putWorker(_ worker: String, _ profile: JSONValue, rating: Double? = 4.5) async throws {
-        guard let route = self.profile.workerFixture else { throw VerifyStepError("the profile names no workerFixture path") }
+        guard let route = self.profile.routes[.workerFixture] else { throw VerifyStepError("the profile names no workerFixture path") }
         let body: JSONValue = ["name": .string("Worker \(worker)"), "avatar": .string("https://verify.jobwire.test/\(worker).png"), "rating": rating.map { .double($0) } ?? .null, "profile": profile]
-        let answer = try await http.call(TraceActor(.worker, id: worker), route, ["workerId": worker], body: .json(body))
+        let answer = try await http.call(TraceActor(.worker, id: worker), route.description, ["workerId": worker], body: .json(body))
         guard answer.succeeded else { throw VerifyStepError("the worker fixture for \(worker) answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "")") }
         recorder.record(TraceActor(.worker, id: worker), .profileUpdated(worker: nil, profile: profile))
     }
 
     /// `PUT` a client's record (FIX-2): the workers it banned and its Delay.
     public func putClient(_ client: String, blocked: [JSONValue] = [], delay: JSONValue = 0) async throws {
-        guard let route = profile.clientFixture else { throw VerifyStepError("the profile names no clientFixture path") }
-        let answer = try await http.call(TraceActor(.client, id: client), route, ["clientId": client], body: .json(["BlockedXP": .array(blocked), "Delay": delay]))
+        guard let route = profile.routes[.clientFixture] else { throw VerifyStepError("the profile names no clientFixture path") }
+        let answer = try await http.call(TraceActor(.client, id: client), route.description, ["clientId": client], body: .json(["BlockedXP": .array(blocked), "Delay": delay]))
         guard answer.succeeded else { throw VerifyStepError("the client fixture for \(client) answered \(answer.status) \(answer.body.map { String($0.compactText.prefix(160)) } ?? "")") }
     }
 
@@ -185,15 +185,24 @@ public final class VerifySession: Sendable {
     /// Any call of the protocol with a body of the case's choosing (REST-13).
     @discardableResult
     public func call(_ actor: TraceActor, _ kind: RESTCallKind, _ values: [String: String] = [:], body: VerifyBody?) async throws -> VerifyAnswer {
-        var template = route(kind)
+        var template = try route(kind)
         if values["workerId"] == nil, values["userId"] == nil, let query = template.firstIndex(of: "?") { template = String(template[..<query]) }
         return try await http.call(actor, template, values, body: body)
     }
 
-    /// The route of a call, from the profile.
-    func route(_ kind: RESTCallKind) -> String { profile.routes[kind] ?? kind.defaultRoute }
+    /// The route of a call, `METHOD /path`, from the profile.
+    func route(_ kind: RESTCallKind) throws -> String {
+        guard let route = profile.routes[kind] else { throw VerifyStepError("the profile names no \(kind.rawValue) path") }
+        return route.description
+    }
 
     // MARK: - Made-up ids and time
+
+    /// A bearer token no backend issued: the cases send it to see it refused (TASK-6), and every
+    /// trace header lists it under `unknown.tokens` so the checker knows it was made up.
+    public static let forgedToken = "jobwire-verify-forged-token"
+    /// An email no account has: the cases ask for it (TASK-1), listed under `unknown.emails`.
+    public static let ghostEmail = "ghost@unknown.jobwire.test"
 
     /// A request id the backend cannot know, listed in the trace header (REST-11).
     public func unknownRequest(_ name: String) -> String {

@@ -25,7 +25,7 @@ struct TIME10ClockAgreement: TraceRule {
         let session = context.session
         switch event.body {
         case .socketIn(let message) where event.actor.role != .backend && session.backendRecorded:
-            guard let protocolEvent = context.header.protocolEvent(named: message.event), let req = message.reqID else { return }
+            guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID else { return }
             let request = session.requests[req]
             let rooms = session.rooms(of: event.actor, for: request)
             if let send = request?.sends.last(where: { $0.event == protocolEvent && rooms.contains($0.room ?? "") }) {
@@ -34,7 +34,7 @@ struct TIME10ClockAgreement: TraceRule {
                 early[req, default: []].append(PairedMessage(event: protocolEvent, room: nil, receiver: event.actor, ts: event.ts, line: event.line))
             }
         case .socketOut(let message) where event.actor.role == .backend:
-            guard let protocolEvent = context.header.protocolEvent(named: message.event), let req = message.reqID,
+            guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID,
                 var waiting = early[req], let room = message.room
             else { return }
             let send = PairedMessage(event: protocolEvent, room: room, receiver: nil, ts: event.ts, line: event.line)

@@ -14,7 +14,7 @@ struct FLOW5ApplyToClientOnly: TraceRule {
         var wrong = false
         switch emission.target {
         case .room(let room):
-            if let clientId { wrong = room != clientId } else { wrong = room == context.header.channelRoom }
+            if let clientId { wrong = room != clientId } else { wrong = room == context.header.profile.channelRoom }
         case .actor(let actor):
             if actor.role != .client {
                 wrong = true
@@ -88,7 +88,7 @@ struct FLOW8And9EndRecipients: TraceRule {
         var seen: Set<DeliveryTarget> = []
         let missing = required.filter { seen.insert($0).inserted && !sent.contains($0) }
         guard !missing.isEmpty else { return }
-        let event = isCancel ? "cancel" : "close"
+        let event = (isCancel ? ProtocolEvent.cancel : .close).rawValue
         let who = winner != nil ? "the posting client and the winner \(winner!)" : isCancel ? "the posting client and where the `new` went" : "the posting client"
         context.report(
             isCancel ? "FLOW-8" : "FLOW-9", lines: [obligation.line],

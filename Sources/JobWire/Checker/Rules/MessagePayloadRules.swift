@@ -23,8 +23,8 @@ struct MSGPayloadShapes: TraceRule {
         guard case .emitted(let emission) = fact else { return }
         let req = emission.req ?? "?"
         let event = emission.event.rawValue
-        if emission.namespace != context.header.namespace {
-            report("MSG-1", req, event, emission, "the `\(event)` in namespace \(context.header.namespace)", "it came in namespace \(emission.namespace)", &context)
+        if emission.namespace != context.header.profile.namespace {
+            report("MSG-1", req, event, emission, "the `\(event)` in namespace \(context.header.profile.namespace)", "it came in namespace \(emission.namespace)", &context)
         }
         guard let object = emission.payload?.objectValue else {
             let found = emission.payload.map { "\($0.typeDescription): \($0.reportText)" } ?? "no argument"

@@ -65,7 +65,7 @@ struct MSG3And8NewRouting: TraceRule {
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let request = context.session.requests[obligation.req] else { return }
-        let room = request.addressee ?? context.header.channelRoom
+        let room = request.addressee ?? context.header.profile.channelRoom
         if context.session.backendRecorded {
             guard !request.newTargets.contains(.room(room)) else { return }
             report("MSG-3", obligation.req, [obligation.line], "a `new` for \(obligation.req) sent to room \(room) within \(context.header.emitToleranceMs) ms of the post's success", "none sent to room \(room)", &context)
@@ -88,11 +88,11 @@ struct MSG3And8NewRouting: TraceRule {
         let direct = post?["workerId"].flatMap(\.idText)
         var wrong = false
         switch emission.target {
-        case .room(let room): wrong = room != (direct ?? context.header.channelRoom)
+        case .room(let room): wrong = room != (direct ?? context.header.profile.channelRoom)
         case .actor(let actor): wrong = actor.role != .worker || (direct != nil && actor.id != direct)
         }
         if wrong {
-            let expected = direct.map { "only worker \($0)'s room" } ?? "the channel \(context.header.channelRoom)"
+            let expected = direct.map { "only worker \($0)'s room" } ?? "the channel \(context.header.profile.channelRoom)"
             report("MSG-3", req, [emission.line], "the `new` for \(req) sent to \(expected)", "it reached \(emission.target)", &context)
         }
         let named = emission.payload?["workerId"].flatMap(\.idText)
@@ -112,9 +112,9 @@ struct MSG3And8NewRouting: TraceRule {
                 report("MSG-3", req, [emission.line], "a direct `new` for worker \(named) reaching only that worker", "it reached \(actor)", &context)
             }
         case .room(let room):
-            if room == context.header.channelRoom, let named {
+            if room == context.header.profile.channelRoom, let named {
                 report("MSG-8", req, [emission.line], "no `workerId` in a `new` sent to the channel", "`workerId` \(named)", &context)
-            } else if room != context.header.channelRoom, named != room {
+            } else if room != context.header.profile.channelRoom, named != room {
                 report("MSG-8", req, [emission.line], "`workerId` \(room) in the `new` sent to worker \(room)'s room", "`workerId` \(named ?? "absent")", &context)
             }
         default:
