@@ -7,7 +7,10 @@ the Swift implementation rather than copy it.  Every case also states the outcom
 its author intended (the failed rules, or the malformed field); the generator
 stops if its own decision disagrees, so a wrong case cannot be written silently.
 
-Usage:  python3 Scripts/generate_eligibility_vectors.py [--out DIR]
+Usage:  python3 Scripts/generate_eligibility_vectors.py [--out DIR] [--check]
+
+With --check nothing is written: the files in DIR are compared with what would be
+written, and the exit status is 1 when one differs or is missing.
 
 Output is deterministic: one JSON file per feature, 2-space indent, keys in a
 fixed order, floats written with Python's repr.  Python 3.11, stdlib only.
@@ -874,13 +877,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=VECTORS / "eligibility",
                         help="output directory (default: Vectors/eligibility)")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the files in the output directory instead of writing")
     args = parser.parse_args()
+    suites = [build() for build in SUITES]
+    if args.check:
+        stale = [suite.feature for suite in suites
+                 if not (args.out / f"{suite.feature}.json").exists()
+                 or (args.out / f"{suite.feature}.json").read_text(encoding="utf-8") != canonical_json(suite.document())]
+        for feature in stale:
+            print(f"{args.out / feature}.json differs from what Scripts/generate_eligibility_vectors.py writes; "
+                  "regenerate it", file=sys.stderr)
+        if not stale:
+            print(f"the {len(suites)} eligibility vector files are as generated")
+        return 1 if stale else 0
     args.out.mkdir(parents=True, exist_ok=True)
 
     all_cases: list[dict] = []
     print("cases per file:")
-    for build in SUITES:
-        suite = build()
+    for suite in suites:
         path = args.out / f"{suite.feature}.json"
         path.write_text(canonical_json(suite.document()), encoding="utf-8")
         all_cases.extend(suite.cases)
