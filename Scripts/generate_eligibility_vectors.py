@@ -7,7 +7,10 @@ the Swift implementation rather than copy it.  Every case also states the outcom
 its author intended (the failed rules, or the malformed field); the generator
 stops if its own decision disagrees, so a wrong case cannot be written silently.
 
-Usage:  python3 Scripts/generate_eligibility_vectors.py [--out DIR]
+Usage:  python3 Scripts/generate_eligibility_vectors.py [--out DIR] [--check]
+
+With --check nothing is written: the files in DIR are compared with what would be
+written, and the exit status is 1 when one differs or is missing.
 
 Output is deterministic: one JSON file per feature, 2-space indent, keys in a
 fixed order, floats written with Python's repr.  Python 3.11, stdlib only.
@@ -23,14 +26,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jobwirelib import VECTORS, canonical_json, repeated
+from jobwirelib import DISTANCE_TOLERANCE_KM, EARTH_RADIUS_KM, VECTORS, canonical_json, distance_km, repeated
 
 # --------------------------------------------------------------------------
 # The decision under test
 # --------------------------------------------------------------------------
 
-EARTH_RADIUS_KM = 6371.0
-DISTANCE_TOLERANCE_KM = 1e-6
 DELAY_MAX = 2147483647
 RULES = ("ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6")
 REQUIREMENTS = RULES + ("ELIG-9", "ELIG-11")
@@ -112,16 +113,6 @@ def _require_id_list(obj: dict, key: str, path: str, requirement: str, default: 
     return texts
 
 
-def haversine_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
-    phi1 = math.radians(lat1)
-    phi2 = math.radians(lat2)
-    d_phi = phi2 - phi1
-    d_lambda = math.radians(lng2 - lng1)
-    a = math.sin(d_phi / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(d_lambda / 2) ** 2
-    a = min(1.0, max(0.0, a))
-    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(a))
-
-
 def decide(case_input: dict) -> dict:
     """The expectation for one input: the decision, or the first malformed field."""
     try:
@@ -175,7 +166,7 @@ def _decide(case_input: dict) -> dict:
         if delay is None or delay < 0 or delay > DELAY_MAX:
             raise Malformed("job.Delay", "ELIG-6")
 
-    distance = haversine_km(worker_lat, worker_lng, job_lat, job_lng)
+    distance = distance_km(worker_lat, worker_lng, job_lat, job_lng)
     failed = []
     if not active:
         failed.append("ELIG-1")
@@ -429,7 +420,7 @@ def category_suite() -> Suite:
 def distance_suite() -> Suite:
     s = Suite("distance", "ELIG-4: haversine distance against maxKms")
     r = "ELIG-4"
-    one_degree = haversine_km(0.0, 0.0, 1.0, 0.0)  # R * pi / 180 on a meridian
+    one_degree = distance_km(0.0, 0.0, 1.0, 0.0)  # R * pi / 180 on a meridian
     one_metre_lat = math.degrees(0.001 / EARTH_RADIUS_KM)
     s.valid("within-range", "a job 3.3 km away in Mexico City is within maxKms 10", r,
             make_input(profile(maxKms=10, **at(ZOCALO)), job(**at(ROMA_NORTE))), [], km=(3.32, 3.34))
@@ -461,6 +452,15 @@ def distance_suite() -> Suite:
             make_input(profile(maxKms=0, **at(PUERTA_DEL_SOL)),
                        job(lat=PUERTA_DEL_SOL[0] + one_metre_lat, lng=PUERTA_DEL_SOL[1])),
             ["ELIG-4"], km=(0.00099, 0.00101))
+    half_millimetre_lat = math.degrees(5e-7 / EARTH_RADIUS_KM)
+    s.valid("maxkms-zero-half-millimetre", "maxKms 0 with the job half a millimetre north: within the tolerance", r,
+            make_input(profile(maxKms=0, **at(PUERTA_DEL_SOL)),
+                       job(lat=PUERTA_DEL_SOL[0] + half_millimetre_lat, lng=PUERTA_DEL_SOL[1])),
+            [], km=(4.9e-7, 5.1e-7))
+    s.valid("maxkms-zero-two-millimetres", "maxKms 0 with the job two millimetres north: beyond the tolerance", r,
+            make_input(profile(maxKms=0, **at(PUERTA_DEL_SOL)),
+                       job(lat=PUERTA_DEL_SOL[0] + 4 * half_millimetre_lat, lng=PUERTA_DEL_SOL[1])),
+            ["ELIG-4"], km=(1.99e-6, 2.01e-6))
     s.valid("maxkms-zero-float", "maxKms 0.0 with identical points is in range", r,
             make_input(profile(maxKms=0.0, **at(ZOCALO)), job(**at(ZOCALO))), [])
     s.valid("other-continent", "Mexico City to Madrid (about 9063 km) is outside maxKms 50", r,
@@ -510,9 +510,34 @@ def geometry_suite() -> Suite:
     s.valid("antipodal-madrid", "Madrid to its antipode near Weber, New Zealand: 20015.09 km", r,
             make_input(profile(maxKms=20016, **at(PUERTA_DEL_SOL)), job(lat=-40.4168, lng=176.2962)), [],
             km=(half_circumference - 1e-6, half_circumference + 1e-6))
-    s.valid("antipodal-rounding-clamp", "(2.5, 10) to (-2.5, -170): rounding puts a above 1; clamp it", r,
+    s.valid("antipodal-rounding-clamp", "(2.5, 10) to (-2.5, -170): exact antipodes, where a summed as one rounds above 1", r,
             make_input(profile(maxKms=20016, lat=2.5, lng=10.0), job(lat=-2.5, lng=-170.0)), [],
             km=(half_circumference - 1e-6, half_circumference + 1e-6))
+    # Within a metre of the antipode 2R·asin(√a) loses up to 0.27 m (a ≈ 1 keeps no digits of 1 − a):
+    # these cases pass only for a distance that is good there (PROTOCOL.md ELIG-4). The first pair
+    # is 15.72 cm short of half the circumference, where the asin form says 0 cm; the second is
+    # 1.11 cm short, where it says 19 cm. Scripts/check_distance.py holds both to 60 digits.
+    null_island, near_null_antipode = (0.0, 0.0), (1e-6, 179.999999)
+    sydney, near_sydney_antipode = (-33.8688, 151.2093), (33.8687999, -28.7907)
+    short_16 = (half_circumference - 0.000158, half_circumference - 0.000157)
+    short_1 = (half_circumference - 0.0000112, half_circumference - 0.0000110)
+    d_16 = distance_km(*null_island, *near_null_antipode)
+    d_1 = distance_km(*sydney, *near_sydney_antipode)
+    s.valid("near-antipodal-16-cm", "(0, 0) to (1e-6, 179.999999) is 15.72 cm short of half the circumference", r,
+            make_input(profile(maxKms=20016, **at(null_island)), job(**at(near_null_antipode))), [], km=short_16)
+    s.valid("near-antipodal-inside-tolerance", "16 cm short of the antipode, half a millimetre over maxKms: in range",
+            r, make_input(profile(maxKms=d_16 - 5e-7, **at(null_island)), job(**at(near_null_antipode))), [],
+            km=short_16)
+    s.valid("near-antipodal-one-metre-over", "16 cm short of the antipode, one metre over maxKms: out of range", r,
+            make_input(profile(maxKms=d_16 - 0.001, **at(null_island)), job(**at(near_null_antipode))),
+            ["ELIG-4"], km=short_16)
+    s.valid("near-antipodal-1-cm", "Sydney to 1.11 cm short of its antipode in the Atlantic, maxKms 20016", r,
+            make_input(profile(maxKms=20016, **at(sydney)), job(**at(near_sydney_antipode))), [], km=short_1)
+    s.valid("near-antipodal-at-maxkms", "1.11 cm short of Sydney's antipode, exactly maxKms away: in range", r,
+            make_input(profile(maxKms=d_1, **at(sydney)), job(**at(near_sydney_antipode))), [], km=short_1)
+    s.valid("near-antipodal-beyond-tolerance", "1.11 cm short of Sydney's antipode, two millimetres over maxKms", r,
+            make_input(profile(maxKms=d_1 - 2e-6, **at(sydney)), job(**at(near_sydney_antipode))), ["ELIG-4"],
+            km=short_1)
     s.valid("identical-points", "a job at the worker's exact position is 0 km away", r,
             make_input(profile(maxKms=1, **at(RETIRO)), job(**at(RETIRO))), [], km=(0, 0))
     s.valid("equator-quarter", "(0, 0) to (0, 90) on the equator is 10007.54 km, maxKms 10000", r,
@@ -852,13 +877,25 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=VECTORS / "eligibility",
                         help="output directory (default: Vectors/eligibility)")
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the files in the output directory instead of writing")
     args = parser.parse_args()
+    suites = [build() for build in SUITES]
+    if args.check:
+        stale = [suite.feature for suite in suites
+                 if not (args.out / f"{suite.feature}.json").exists()
+                 or (args.out / f"{suite.feature}.json").read_text(encoding="utf-8") != canonical_json(suite.document())]
+        for feature in stale:
+            print(f"{args.out / feature}.json differs from what Scripts/generate_eligibility_vectors.py writes; "
+                  "regenerate it", file=sys.stderr)
+        if not stale:
+            print(f"the {len(suites)} eligibility vector files are as generated")
+        return 1 if stale else 0
     args.out.mkdir(parents=True, exist_ok=True)
 
     all_cases: list[dict] = []
     print("cases per file:")
-    for build in SUITES:
-        suite = build()
+    for suite in suites:
         path = args.out / f"{suite.feature}.json"
         path.write_text(canonical_json(suite.document()), encoding="utf-8")
         all_cases.extend(suite.cases)

@@ -1,6 +1,6 @@
 """What the Python scripts of Scripts/ share, so that each piece is written once: the checkout's
-paths, the vector files' canonical text, requirement ids, loading a module by path, schema
-validators, and the problem report every checker ends with.
+paths, the vector files' canonical text, requirement ids, the ELIG-4 distance, loading a module
+by path, schema validators, and the problem report every checker ends with.
 
 Python 3.11, standard library only; `jsonschema` is imported by the checkers that need it
 (require_jsonschema), so the generators run without it.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -80,6 +81,30 @@ def repeated(values: Iterable[str]) -> list[str]:
     for value in values:
         (twice if value in seen else seen).add(value)
     return sorted(twice)
+
+
+# ---- the ELIG-4 distance ------------------------------------------------------------------------
+
+EARTH_RADIUS_KM = 6371.0
+DISTANCE_TOLERANCE_KM = 1e-6
+
+
+def distance_km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
+    """The great-circle distance of ELIG-4 in km, in PROTOCOL.md's well-conditioned form.
+
+    a = s² + t² is the haversine of the central angle and 1 − a = u² + v² its complement, each a
+    sum of squares computed from the half angles, so neither is found by subtracting from 1: the
+    result is within 1e-10 km of the exact distance everywhere, the antipodes included, where
+    2R·asin(√a) loses up to 0.27 m (Scripts/check_distance.py measures both)."""
+    half_d_phi = math.radians(lat2 - lat1) / 2
+    half_sum_phi = math.radians(lat1 + lat2) / 2
+    half_d_lambda = math.radians(lng2 - lng1) / 2
+    sin_l, cos_l = math.sin(half_d_lambda), math.cos(half_d_lambda)
+    s = math.sin(half_d_phi) * cos_l
+    t = math.cos(half_sum_phi) * sin_l
+    u = math.cos(half_d_phi) * cos_l
+    v = math.sin(half_sum_phi) * sin_l
+    return 2 * EARTH_RADIUS_KM * math.atan2(math.sqrt(s * s + t * t), math.sqrt(u * u + v * v))
 
 
 # ---- reports ------------------------------------------------------------------------------------

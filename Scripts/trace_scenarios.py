@@ -8,8 +8,9 @@ Python 3.11, standard library only.
 from __future__ import annotations
 
 import copy
-import math
 from datetime import datetime, timezone
+
+from jobwirelib import DISTANCE_TOLERANCE_KM, distance_km
 
 T0 = 1_767_225_600_000          # 2026-01-01T00:00:00Z
 NET = 10                        # one-way network latency, ms
@@ -29,14 +30,6 @@ def iso(ms: int) -> str:
     return datetime.fromtimestamp(ms / 1000, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def haversine(a: dict, b: dict) -> float:
-    p1, p2 = math.radians(a["lat"]), math.radians(b["lat"])
-    dp = math.radians(b["lat"] - a["lat"])
-    dl = math.radians(b["lng"] - a["lng"])
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(min(1.0, h)))
-
-
 def decide(profile: dict, job: dict, received_at: int) -> dict:
     """The eligibility decision of ELIG-1 ... ELIG-6 for well-formed input (ids as canonical text)."""
     failed = []
@@ -47,8 +40,8 @@ def decide(profile: dict, job: dict, received_at: int) -> dict:
         failed.append("ELIG-2")
     if str(job["CatID"]) not in [str(c) for c in profile["categories"]]:
         failed.append("ELIG-3")
-    distance = haversine(profile, job)
-    if distance > profile["maxKms"] + 1e-6:
+    distance = distance_km(profile["lat"], profile["lng"], job["lat"], job["lng"])
+    if distance > profile["maxKms"] + DISTANCE_TOLERANCE_KM:
         failed.append("ELIG-4")
     if str(profile["userID"]) in [str(b) for b in job.get("BlockedXP", [])]:
         failed.append("ELIG-5")
@@ -208,7 +201,7 @@ def accept(c: Capture, t: int, worker: str, req: str, rating=4.5, new_payload: d
     c.add(answered + 1500, worker, "alert.dismissed", tag=f"{worker}.success.dismissed", alert="acceptSuccess", req=req)
     payload = apply_payload(worker, rating, at)
     received = c.emit(t + NET + PROC + PROC, "apply", payload, "c-1", ["client"], tag=f"apply.{req}")
-    distance = haversine(at, JOB)
+    distance = distance_km(at["lat"], at["lng"], JOB["lat"], JOB["lng"])
     c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req,
           elements={"distance": round(distance, 2), "rating": rating if rating is not None else None,
                     "avatar": AVATAR, "workerName": "Luis", "description": "Leaking kitchen tap", "category": "Plumbing",

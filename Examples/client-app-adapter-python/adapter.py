@@ -24,12 +24,16 @@ PATHS = {
 }
 
 
-def haversine_km(lat1, lng1, lat2, lng2):
-    """The ELIG-4 distance, used for the Work in Progress view's distance (VIEW-6)."""
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dp, dl = p2 - p1, math.radians(lng2 - lng1)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * 6371.0 * math.asin(math.sqrt(min(1.0, h)))
+def distance_km(lat1, lng1, lat2, lng2):
+    """The ELIG-4 distance (PROTOCOL.md's form), used for the Work in Progress view's distance (VIEW-6)."""
+    half_d_phi = math.radians(lat2 - lat1) / 2
+    half_sum_phi = math.radians(lat1 + lat2) / 2
+    half_d_lambda = math.radians(lng2 - lng1) / 2
+    s = math.sin(half_d_phi) * math.cos(half_d_lambda)
+    t = math.cos(half_sum_phi) * math.sin(half_d_lambda)
+    u = math.cos(half_d_phi) * math.cos(half_d_lambda)
+    v = math.sin(half_sum_phi) * math.sin(half_d_lambda)
+    return 2 * 6371.0 * math.atan2(math.sqrt(s * s + t * t), math.sqrt(u * u + v * v))
 
 
 def event(kind, **fields):
@@ -203,7 +207,7 @@ class ClientApp:
         fields, apply = request["fields"], request["apply"] or {}
         elements = {}
         if "lat" in apply and "lng" in apply:
-            km = haversine_km(apply["lat"], apply["lng"], fields["lat"], fields["lng"])
+            km = distance_km(apply["lat"], apply["lng"], fields["lat"], fields["lng"])
             elements["distance"] = round(km, 2)
         if apply.get("workerRating") is None:
             elements["newWorker"] = "New Worker"

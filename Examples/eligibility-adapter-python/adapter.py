@@ -129,11 +129,18 @@ class Eligibility:
     """The eligibility decision for one case input; raises Invalid when malformed."""
 
     def distance_km(self, lat1, lng1, lat2, lng2):
-        """ELIG-4: great-circle distance; sin² of half of Δλ wraps the antimeridian."""
-        phi1, phi2 = math.radians(lat1), math.radians(lat2)
-        d_phi, d_lambda = math.radians(lat2 - lat1), math.radians(lng2 - lng1)
-        a = math.sin(d_phi / 2) ** 2 + math.cos(phi1) * math.cos(phi2) * math.sin(d_lambda / 2) ** 2
-        return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(min(1.0, a)))
+        """ELIG-4: great-circle distance; the half of Δλ wraps the antimeridian.
+
+        a = s² + t² and 1 − a = u² + v², each a sum of squares, so the antipodes lose no digits
+        as they would in 1 − a or asin(√a) with a ≈ 1."""
+        half_d_phi = math.radians(lat2 - lat1) / 2
+        half_sum_phi = math.radians(lat1 + lat2) / 2
+        half_d_lambda = math.radians(lng2 - lng1) / 2
+        s = math.sin(half_d_phi) * math.cos(half_d_lambda)
+        t = math.cos(half_sum_phi) * math.sin(half_d_lambda)
+        u = math.cos(half_d_phi) * math.cos(half_d_lambda)
+        v = math.sin(half_sum_phi) * math.sin(half_d_lambda)
+        return 2 * EARTH_RADIUS_KM * math.atan2(math.sqrt(s * s + t * t), math.sqrt(u * u + v * v))
 
     def in_range(self, distance, max_kms):
         """ELIG-4: a distance within TOLERANCE_KM of maxKms is in range."""

@@ -34,6 +34,18 @@ def canonical(value):
     return value if isinstance(value, str) else None
 
 
+def distance_km(lat1, lng1, lat2, lng2):
+    """The ELIG-4 distance in PROTOCOL.md's form: a = s² + t² and 1 − a = u² + v², sums of squares."""
+    half_d_phi = math.radians(lat2 - lat1) / 2
+    half_sum_phi = math.radians(lat1 + lat2) / 2
+    half_d_lambda = math.radians(lng2 - lng1) / 2
+    s = math.sin(half_d_phi) * math.cos(half_d_lambda)
+    t = math.cos(half_sum_phi) * math.sin(half_d_lambda)
+    u = math.cos(half_d_phi) * math.cos(half_d_lambda)
+    v = math.sin(half_sum_phi) * math.sin(half_d_lambda)
+    return 2 * 6371.0 * math.atan2(math.sqrt(s * s + t * t), math.sqrt(u * u + v * v))
+
+
 def decide(profile, job, received_at):
     """The eligibility decision of ELIG-1 ... ELIG-6 and ELIG-11, or {"invalid": ...} (ELIG-9)."""
     for field in ("ReqID", "CatID", "exclusive", "lat", "lng"):
@@ -50,10 +62,7 @@ def decide(profile, job, received_at):
         failed.append("ELIG-2")
     if canonical(job["CatID"]) not in [canonical(c) for c in profile["categories"]]:
         failed.append("ELIG-3")
-    p1, p2 = math.radians(profile["lat"]), math.radians(job["lat"])
-    dp, dl = p2 - p1, math.radians(job["lng"] - profile["lng"])
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    distance = 2 * 6371.0 * math.asin(math.sqrt(min(1.0, h)))
+    distance = distance_km(profile["lat"], profile["lng"], job["lat"], job["lng"])
     if distance > profile["maxKms"] + 1e-6:
         failed.append("ELIG-4")
     if canonical(profile["userID"]) in [canonical(b) for b in job.get("BlockedXP") or []]:

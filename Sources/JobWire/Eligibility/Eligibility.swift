@@ -5,8 +5,10 @@ import SocketIOWire
 /// The worker app applies it to channel broadcasts (ELIG-7); the backend applies it to
 /// getJobs (ELIG-8). It reports every failed rule, not only the first.
 public enum Eligibility {
-    /// Distances within this many kilometres over `maxKms` still count as in range, so that
-    /// implementations whose floating-point results differ in the last bits agree (ELIG-4).
+    /// Distances within this many kilometres over `maxKms` still count as in range (ELIG-4): ten
+    /// thousand times the 1e-10 km error bound of the prescribed form, so that every faithful
+    /// implementation finds a distance exactly at `maxKms` in range, and a millimetre, so that one
+    /// metre over is out.
     public static let distanceToleranceKm = 1e-6
 
     /// Decides whether `profile`'s worker may see `job`, received at `receivedAt` (ms since the epoch).
