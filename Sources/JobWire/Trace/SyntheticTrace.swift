@@ -1,3 +1,5 @@
+import SocketIOWire
+
 /// A conformant trace of any length, for `jobwire bench check`: the happy path of
 /// `Scripts/trace_scenarios.py` (a channel request, one eligible worker who wins, one filtered
 /// out, a happy close) repeated for many requests by several independent groups of one client
@@ -32,8 +34,9 @@ public struct SyntheticTrace: Sendable {
     /// order, and `trace.end`. Returns the number of events.
     @discardableResult
     public func forEachLine(_ body: (String) throws -> Void) rethrows -> Int {
-        try body(header.json.compactText + "\n")
-        var pending: [(ts: Int64, seq: Int, line: String)] = []
+        let encoder = TraceEncoder(header: header)
+        try body(encoder.headerLine)
+        var pending: [(seq: Int, event: TraceEvent)] = []
         var sequence = 0
         var made = 0
         var written = 0
@@ -42,11 +45,11 @@ public struct SyntheticTrace: Sendable {
         while made < events {
             for group in 0..<groups {
                 let base = Self.start + cycle * Self.cycleMs + Int64(group) * 10_000
-                var lines = Lines(group: group, request: Int(cycle) * groups + group)
+                var lines = Events(group: group, request: Int(cycle) * groups + group)
                 if cycle == 0 { lines.launch(at: base) }
                 lines.request(at: base + 1000)
-                for (ts, line) in lines.out {
-                    pending.append((ts, sequence, line))
+                for event in lines.out {
+                    pending.append((sequence, event))
                     sequence += 1
                 }
                 made += lines.out.count
@@ -54,32 +57,32 @@ public struct SyntheticTrace: Sendable {
             cycle += 1
             // Nothing made from now on starts before the next cycle.
             let boundary = Self.start + cycle * Self.cycleMs
-            pending.sort { $0.ts != $1.ts ? $0.ts < $1.ts : $0.seq < $1.seq }
-            let ready = made >= events ? pending.count : pending.firstIndex { $0.ts >= boundary } ?? pending.count
+            pending.sort { $0.event.ts != $1.event.ts ? $0.event.ts < $1.event.ts : $0.seq < $1.seq }
+            let ready = made >= events ? pending.count : pending.firstIndex { $0.event.ts >= boundary } ?? pending.count
             for entry in pending[..<ready] {
-                try body(entry.line)
-                last = entry.ts
+                try body(encoder.line(entry.event))
+                last = entry.event.ts
             }
             written += ready
             pending.removeFirst(ready)
         }
-        try body("{\"ts\":\(last + 10_000),\"actor\":\"backend\",\"kind\":\"trace.end\"}\n")
+        try body(encoder.line(TraceEvent(ts: last + 10_000, actor: .backend, body: .end)))
         return written
     }
 
     /// The events of one group: launches, and one request's whole life.
-    private struct Lines {
-        let client: String
-        let worker1: String
-        let worker2: String
+    private struct Events {
+        let client: TraceActor
+        let worker1: TraceActor
+        let worker2: TraceActor
         let req: String
         let request: Int
-        var out: [(Int64, String)] = []
+        var out: [TraceEvent] = []
 
         init(group: Int, request: Int) {
-            client = "c-\(group)"
-            worker1 = "w-\(group)-1"
-            worker2 = "w-\(group)-2"
+            client = TraceActor(.client, id: "c-\(group)")
+            worker1 = TraceActor(.worker, id: "w-\(group)-1")
+            worker2 = TraceActor(.worker, id: "w-\(group)-2")
             req = "R-\(request)"
             self.request = request
         }
@@ -90,92 +93,109 @@ public struct SyntheticTrace: Sendable {
         static let distance1 = GeoPoint(lat: 40.0, lng: -3.0).haversineKm(to: job)
         static let distance2 = GeoPoint(lat: 40.02, lng: -3.02).haversineKm(to: job)
 
-        mutating func add(_ ts: Int64, _ actor: String, _ kind: String, _ rest: String = "") {
-            let who: String
-            switch actor {
-            case "backend": who = "\"actor\":\"backend\""
-            case client: who = "\"actor\":\"client\",\"id\":\"\(client)\""
-            default: who = "\"actor\":\"worker\",\"id\":\"\(actor)\""
-            }
-            out.append((ts, "{\"ts\":\(ts),\(who),\"kind\":\"\(kind)\"\(rest.isEmpty ? "" : ",")\(rest)}\n"))
+        mutating func add(_ ts: Int64, _ actor: TraceActor, _ body: TraceEventBody) {
+            out.append(TraceEvent(ts: ts, actor: actor, body: body))
         }
 
-        func profile(_ worker: String, eligible: Bool) -> String {
+        mutating func view(_ ts: Int64, _ actor: TraceActor, _ view: String, req: String? = nil, _ elements: JSONObject? = nil) {
+            add(ts, actor, .viewShown(ViewRecord(view: view, req: req, elements: elements)))
+        }
+
+        mutating func alert(_ ts: Int64, _ actor: TraceActor, _ alert: String, _ result: AlertResult, _ elements: JSONObject) {
+            add(ts, actor, .alertShown(AlertRecord(alert: alert, result: result, req: req, elements: elements)))
+        }
+
+        /// `event` sent by the backend to `room`, and received by each of `receivers` 10 ms later.
+        mutating func send(_ ts: Int64, _ event: ProtocolEvent, _ payload: JSONValue, to room: String, receivedBy receivers: [TraceActor]) {
+            let name = Self.names.name(of: event)
+            add(ts, .backend, .socketOut(SocketMessage(event: name, payload: payload, room: room)))
+            for receiver in receivers { add(ts + 10, receiver, .socketIn(SocketMessage(event: name, payload: payload))) }
+        }
+
+        func profile(_ worker: TraceActor, eligible: Bool) -> JSONValue {
             eligible
-                ? "{\"userID\":\"\(worker)\",\"expertActive\":true,\"expertSource\":\"P-7\",\"categories\":[\"9\",\"12\"],\"maxKms\":50,\"lat\":40.0,\"lng\":-3.0}"
-                : "{\"userID\":\"\(worker)\",\"expertActive\":true,\"expertSource\":null,\"categories\":[\"4\"],\"maxKms\":50,\"lat\":40.02,\"lng\":-3.02}"
+                ? ["userID": .string(worker.id!), "expertActive": true, "expertSource": "P-7", "categories": ["9", "12"], "maxKms": 50, "lat": 40.0, "lng": -3.0]
+                : ["userID": .string(worker.id!), "expertActive": true, "expertSource": nil, "categories": ["4"], "maxKms": 50, "lat": 40.02, "lng": -3.02]
         }
 
         mutating func launch(at t: Int64) {
-            add(t, client, "app.launched")
-            add(t + 1, client, "view.shown", "\"view\":\"home\"")
+            add(t, client, .lifecycle(.launched, stored: StoredState()))
+            view(t + 1, client, "home")
             for (offset, worker) in [worker1, worker2].enumerated() {
                 let at = t + 2 + Int64(offset)
-                add(at, worker, "app.launched")
-                add(at, worker, "profile.updated", "\"profile\":\(profile(worker, eligible: offset == 0))")
-                add(at, worker, "view.shown", "\"view\":\"home\"")
+                add(at, worker, .lifecycle(.launched, stored: StoredState()))
+                add(at, worker, .profileUpdated(worker: nil, profile: profile(worker, eligible: offset == 0)))
+                view(at, worker, "home")
             }
         }
 
-        mutating func rest(_ t: Int64, _ app: String, _ xid: String, _ call: RESTCallKind, _ body: String, _ reply: String) {
+        mutating func rest(_ t: Int64, _ app: TraceActor, _ xid: String, _ call: RESTCallKind, _ body: JSONValue, _ reply: JSONValue) {
             let route = Self.names.routes[call]!
-            let request = "\"xid\":\"\(xid)\",\"method\":\"\(route.method)\",\"path\":\"\(route.path(["ReqID": req]))\",\"body\":\(body)"
-            add(t, app, "http.request", request)
-            add(t + 10, "backend", "http.request", request)
-            add(t + 15, "backend", "http.response", "\"xid\":\"\(xid)\",\"status\":200,\"body\":\(reply)")
-            add(t + 25, app, "http.response", "\"xid\":\"\(xid)\",\"status\":200,\"body\":\(reply)")
+            let request = HTTPRequestRecord(xid: xid, method: route.method, path: route.path(["ReqID": req]), body: body)
+            let response = HTTPResponseRecord(xid: xid, status: 200, body: reply)
+            add(t, app, .httpRequest(request))
+            add(t + 10, .backend, .httpRequest(request))
+            add(t + 15, .backend, .httpResponse(response))
+            add(t + 25, app, .httpResponse(response))
         }
 
         mutating func request(at b: Int64) {
             let created = ISO8601Time.string(milliseconds: b + 15)
             let answered = b + 25
+            let clientID = JSONValue.string(client.id!)
             rest(b, client, "x-\(request)-1", .postRequest,
-                 "{\"clientId\":\"\(client)\",\"CatID\":9,\"category\":\"Plumbing\",\"description\":\"Leaking kitchen tap\",\"clientName\":\"Ana\",\"address\":\"Calle Mayor 1\",\"lat\":40.01,\"lng\":-3.01}",
-                 "{\"ok\":true,\"ReqID\":\"\(req)\",\"createdAt\":\"\(created)\"}")
-            add(answered, client, "timer.started", "\"timer\":\"timeout\",\"req\":\"\(req)\",\"startedAt\":\(answered)")
-            add(answered + 1, client, "view.shown", "\"view\":\"waiting\",\"req\":\"\(req)\",\"elements\":{\"counter\":600}")
-            let payload = "{\"ReqID\":\"\(req)\",\"CatID\":9,\"exclusive\":\"0\",\"lat\":40.01,\"lng\":-3.01,\"BlockedXP\":[],\"Delay\":5,\"clientName\":\"Ana\",\"address\":\"Calle Mayor 1\",\"category\":\"Plumbing\",\"description\":\"Leaking kitchen tap\",\"createdAt\":\"\(created)\"}"
-            add(b + 15, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .new))\",\"payload\":\(payload),\"to\":\"\(Self.names.channelRoom)\"")
+                 ["clientId": clientID, "CatID": 9, "category": "Plumbing", "description": "Leaking kitchen tap", "clientName": "Ana", "address": "Calle Mayor 1", "lat": 40.01, "lng": -3.01],
+                 ["ok": true, "ReqID": .string(req), "createdAt": .string(created)])
+            add(answered, client, .timerStarted(timer: .timeout, req: req, startedAt: answered))
+            view(answered + 1, client, "waiting", req: req, ["counter": 600])
+            let payload: JSONValue = [
+                "ReqID": .string(req), "CatID": 9, "exclusive": "0", "lat": 40.01, "lng": -3.01, "BlockedXP": [], "Delay": 5, "clientName": "Ana",
+                "address": "Calle Mayor 1", "category": "Plumbing", "description": "Leaking kitchen tap", "createdAt": .string(created),
+            ]
+            send(b + 15, .new, payload, to: Self.names.channelRoom, receivedBy: [worker1, worker2])
             let received = b + 25
             let showAt = received + 5000
             for worker in [worker1, worker2] {
-                add(received, worker, "io.in", "\"event\":\"\(Self.names.name(of: .new))\",\"payload\":\(payload)")
-                add(received, worker, "offer.received", "\"req\":\"\(req)\",\"via\":\"new\",\"offer\":\(payload)")
+                add(received, worker, .offerReceived(req: req, via: .new, offer: payload))
             }
-            add(received + 1, worker1, "offer.decided", "\"req\":\"\(req)\",\"eligible\":true,\"failed\":[],\"distanceKm\":\(Self.distance1),\"showAt\":\(showAt)")
-            add(received + 1, worker2, "offer.decided", "\"req\":\"\(req)\",\"eligible\":false,\"failed\":[\"ELIG-3\"],\"distanceKm\":\(Self.distance2),\"showAt\":\(showAt)")
-            add(received + 2, worker1, "timer.started", "\"timer\":\"delay\",\"req\":\"\(req)\",\"startedAt\":\(received)")
-            add(showAt, worker1, "timer.fired", "\"timer\":\"delay\",\"req\":\"\(req)\"")
-            add(showAt, worker1, "offer.shown", "\"req\":\"\(req)\"")
+            add(received + 1, worker1, .offerDecided(OfferDecisionReport(req: req, eligible: true, failed: [], distanceKm: Self.distance1, showAt: showAt)))
+            add(received + 1, worker2, .offerDecided(OfferDecisionReport(req: req, eligible: false, failed: ["ELIG-3"], distanceKm: Self.distance2, showAt: showAt)))
+            add(received + 2, worker1, .timerStarted(timer: .delay, req: req, startedAt: received))
+            add(showAt, worker1, .timerFired(timer: .delay, req: req))
+            add(showAt, worker1, .offerShown(req: req))
             accept(at: showAt + 3000)
         }
 
         mutating func accept(at a: Int64) {
-            rest(a, worker1, "x-\(request)-2", .workerAccept, "{\"workerId\":\"\(worker1)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
-            add(a + 26, worker1, "view.shown", "\"view\":\"workInProgress\",\"req\":\"\(req)\",\"elements\":{\"clientName\":\"Ana\",\"map\":true,\"workInformation\":true,\"chat\":true,\"call\":true,\"closeRequest\":true}")
-            add(a + 27, worker1, "alert.shown", "\"alert\":\"acceptSuccess\",\"result\":\"success\",\"req\":\"\(req)\",\"elements\":{\"title\":\"You got the job!\",\"subtitle\":\"Call Ana now\",\"image\":\"https://img.example.com/go.png\",\"close\":true,\"clientName\":\"Ana\",\"address\":\"Calle Mayor 1\"}")
-            add(a + 1525, worker1, "alert.dismissed", "\"alert\":\"acceptSuccess\",\"req\":\"\(req)\"")
-            let apply = "{\"ReqID\":\"\(req)\",\"workerId\":\"\(worker1)\",\"workerName\":\"Luis\",\"workerAvatar\":\"https://img.example.com/w-1.png\",\"workerRating\":4.5,\"lat\":40.0,\"lng\":-3.0}"
-            add(a + 20, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .apply))\",\"payload\":\(apply),\"to\":\"\(client)\"")
+            let workerID = JSONValue.string(worker1.id!)
+            rest(a, worker1, "x-\(request)-2", .workerAccept, ["workerId": workerID], ["ok": true, "ReqID": .string(req)])
+            view(a + 26, worker1, "workInProgress", req: req, ["clientName": "Ana", "map": true, "workInformation": true, "chat": true, "call": true, "closeRequest": true])
+            alert(a + 27, worker1, "acceptSuccess", .success, [
+                "title": "You got the job!", "subtitle": "Call Ana now", "image": "https://img.example.com/go.png", "close": true, "clientName": "Ana", "address": "Calle Mayor 1",
+            ])
+            add(a + 1525, worker1, .alertDismissed(alert: "acceptSuccess", req: req))
+            let apply: JSONValue = [
+                "ReqID": .string(req), "workerId": workerID, "workerName": "Luis", "workerAvatar": "https://img.example.com/w-1.png", "workerRating": 4.5, "lat": 40.0, "lng": -3.0,
+            ]
+            send(a + 20, .apply, apply, to: client.id!, receivedBy: [client])
             let got = a + 30
-            add(got, client, "io.in", "\"event\":\"\(Self.names.name(of: .apply))\",\"payload\":\(apply)")
-            add(got + 1, client, "view.shown", "\"view\":\"workInProgress\",\"req\":\"\(req)\",\"elements\":{\"distance\":1.4,\"rating\":4.5,\"avatar\":\"https://img.example.com/w-1.png\",\"workerName\":\"Luis\",\"pay\":true,\"chat\":true,\"call\":true,\"closeRequest\":true}")
-            add(got + 2, client, "alert.shown", "\"alert\":\"apply\",\"result\":\"success\",\"req\":\"\(req)\",\"elements\":{\"title\":\"Luis accepted your request\",\"avatar\":\"https://img.example.com/w-1.png\",\"ok\":true,\"rating\":4.5}")
-            add(got + 1200, client, "alert.dismissed", "\"alert\":\"apply\",\"req\":\"\(req)\"")
+            view(got + 1, client, "workInProgress", req: req, [
+                "distance": 1.4, "rating": 4.5, "avatar": "https://img.example.com/w-1.png", "workerName": "Luis", "pay": true, "chat": true, "call": true, "closeRequest": true,
+            ])
+            alert(got + 2, client, "apply", .success, ["title": "Luis accepted your request", "avatar": "https://img.example.com/w-1.png", "ok": true, "rating": 4.5])
+            add(got + 1200, client, .alertDismissed(alert: "apply", req: req))
             close(at: got + 60_000)
         }
 
         mutating func close(at k: Int64) {
-            rest(k, client, "x-\(request)-3", .close, "{\"outcome\":\"happy\",\"by\":\"client\",\"clientId\":\"\(client)\"}", "{\"ok\":true,\"ReqID\":\"\(req)\"}")
-            add(k + 26, client, "view.shown", "\"view\":\"home\"")
-            let payload = "{\"ReqID\":\"\(req)\",\"outcome\":\"happy\",\"by\":\"client\"}"
-            add(k + 20, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload),\"to\":\"\(client)\"")
-            add(k + 20, "backend", "io.out", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload),\"to\":\"\(worker1)\"")
-            add(k + 30, client, "io.in", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload)")
-            add(k + 30, worker1, "io.in", "\"event\":\"\(Self.names.name(of: .close))\",\"payload\":\(payload)")
-            add(k + 31, worker1, "view.shown", "\"view\":\"home\"")
-            add(k + 32, worker1, "alert.shown", "\"alert\":\"closed\",\"result\":\"info\",\"req\":\"\(req)\",\"elements\":{\"title\":\"Request closed\",\"text\":\"Ana closed the request.\"}")
-            add(k + 930, worker1, "alert.dismissed", "\"alert\":\"closed\",\"req\":\"\(req)\"")
+            rest(k, client, "x-\(request)-3", .close, ["outcome": "happy", "by": "client", "clientId": .string(client.id!)], ["ok": true, "ReqID": .string(req)])
+            view(k + 26, client, "home")
+            let payload: JSONValue = ["ReqID": .string(req), "outcome": "happy", "by": "client"]
+            send(k + 20, .close, payload, to: client.id!, receivedBy: [client])
+            send(k + 20, .close, payload, to: worker1.id!, receivedBy: [worker1])
+            view(k + 31, worker1, "home")
+            alert(k + 32, worker1, "closed", .info, ["title": "Request closed", "text": "Ana closed the request."])
+            add(k + 930, worker1, .alertDismissed(alert: "closed", req: req))
         }
     }
 }
