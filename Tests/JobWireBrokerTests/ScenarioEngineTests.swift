@@ -77,6 +77,17 @@ struct ScenarioEngineTests {
         #expect(end.ts - ScenarioRunner.virtualStart <= 100 + 2000 + scenario.settings.settleMs)
     }
 
+    /// A reported event is read as `jobwire check` reads a line: an ill-typed field is refused by
+    /// name and nothing is recorded, so the capture stays one the checker reads.
+    @Test func aReportedEventTheCheckerWouldRefuseIsRefusedNotRecorded() {
+        var engine = ScenarioEngine(scenario: ScenarioFixtures.scenario("client-happy"), start: 0)
+        _ = engine.begin()
+        let outputs = engine.appDid([.event(.viewShown, ["view": 7])], at: 10)
+        let refused = outputs.compactMap { if case .refused(let text) = $0 { return text } else { return nil } }
+        #expect(refused == ["the app reported a view.shown the capture cannot hold: view: expected a non-empty string, found a number (7)"])
+        #expect(!outputs.contains { if case .record(let event) = $0 { return event.kind == .viewShown } else { return false } })
+    }
+
     @Test func stepsWaitingForAMomentThatNeverComesAreReported() async {
         let result = await ScenarioFixtures.run("worker-ineligible", faults: [])
         #expect(result.notes.isEmpty)

@@ -12,9 +12,8 @@ extension ScenarioEngine {
                 do throws(InputError) {
                     event = try TraceEvent(reported: fields, kind: kind, ts: ts ?? now, actor: actor, header: scenario.header, file: scenario.name, line: 0)
                 } catch {
-                    var error = error
-                    error.line = nil
-                    outputs.append(.refused("the app reported an event the capture cannot hold: \(kind.rawValue): \(error.description)"))
+                    let field = error.field.map { "\($0): " } ?? ""
+                    outputs.append(.refused("the app reported a \(kind.rawValue) the capture cannot hold: \(field)\(error.message)"))
                     continue
                 }
                 record(event)
