@@ -12,14 +12,11 @@ extension TraceEvent {
         let ts = try fields.integer("ts")
         let role = try TraceRole(rawValue: fields.choice("actor", TraceRole.allCases.map(\.rawValue)))!
         let id = try fields.optionalID("id")
-        if role == .worker, id == nil {
-            throw fields.error("id", "is required for a worker: a trace may hold several workers")
-        }
         let kindText = try fields.string("kind")
         guard let kind = TraceEventKind(rawValue: kindText) else {
             throw fields.error("kind", "unknown kind \"\(kindText)\"; Docs/TRACE.md lists the kinds")
         }
-        self.init(line: line, ts: ts, actor: TraceActor(role, id: id), body: try Self.body(kind, fields, role: role, header: header))
+        try self.init(reported: object, kind: kind, ts: ts, actor: TraceActor(role, id: id), header: header, file: file, line: line)
     }
 
     /// Reads an event given as its kind and fields without the line's envelope: an app's

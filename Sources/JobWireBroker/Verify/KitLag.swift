@@ -59,10 +59,15 @@ public final class KitLag: Sendable {
     /// the backend is owed.
     public func waitRunning(_ milliseconds: Int64, since: ContinuousClock.Instant = .now) async {
         while true {
-            let now = ContinuousClock.now
-            let running = (now - since).inMilliseconds - stalled(from: since, to: now)
-            guard running < milliseconds else { return }
-            try? await Task.sleep(for: .milliseconds(milliseconds - running))
+            let deadline = runningDeadline(milliseconds, since: since)
+            guard ContinuousClock.now < deadline else { return }
+            try? await Task.sleep(until: deadline)
         }
+    }
+
+    /// When `milliseconds` of running time since `since` will have passed, by the stalls seen so
+    /// far: a later stall moves it later, so a wait on it asks again when it comes.
+    public func runningDeadline(_ milliseconds: Int64, since: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        since + .milliseconds(milliseconds + stalled(from: since))
     }
 }

@@ -237,9 +237,9 @@ public final class VerifySession: Sendable {
     /// in that window is still unread.
     private func wait(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String, runningMs: Int64) async {
         let since = ContinuousClock.now
-        var deadline = since + .milliseconds(runningMs)
+        var deadline = lag.runningDeadline(runningMs, since: since)
         while await !app.waitFor(event, req: req, until: deadline) {
-            let owed = since + .milliseconds(runningMs + lag.stalled(from: since))
+            let owed = lag.runningDeadline(runningMs, since: since)
             guard owed > deadline else {
                 await app.fence()
                 return
