@@ -57,6 +57,33 @@ import SocketIOWire
         #expect(result.stdout.contains("observed: after steps[0] (goOnline): effects[1].request.seq is 3"))
     }
 
+    /// Each failure is blamed by the checker's rules on what the wrong adapter did: among the
+    /// requirements blamed is the one of a bug its known-failures line names (a bug may also break
+    /// another requirement as a consequence, which is reported too), and a vector of OFFL-5 failed by
+    /// the bug that drops a create is counted under OFFL-8, not OFFL-5.
+    @Test func theWrongAdaptersFailuresNameTheRequirementItsBugBreaks() throws {
+        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--format", "json"])
+        let text = try String(contentsOfFile: Self.knownFailures, encoding: .utf8)
+        var bugs: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let id = line.split(separator: " ").first else { continue }
+            bugs[String(id)] = Set(line.components(separatedBy: "BUG(").dropFirst().compactMap { $0.split(separator: ")").first.map(String.init) })
+        }
+        let failed = (result.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }
+        #expect(!failed.isEmpty)
+        for entry in failed {
+            let id = entry["id"]?.stringValue ?? "?"
+            let blamed = Set((entry["violations"]?.arrayValue ?? []).compactMap { $0["requirement"]?.stringValue })
+            #expect(!blamed.isDisjoint(with: bugs[id] ?? []), "\(id): blamed \(blamed), its bugs \(bugs[id] ?? [])")
+        }
+        let notification = failed.first { $0["id"] == "edit.offline-local-notification" }
+        #expect(notification?["requirement"] == "OFFL-5")
+        #expect(Set((notification?["violations"]?.arrayValue ?? []).compactMap { $0["requirement"]?.stringValue }) == ["OFFL-8"])
+        #expect(result.json["summary"]?["requirements"]?["OFFL-5"]?["failed"] == 0)
+        let report = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter])
+        #expect(report.stdout.contains("broke OFFL-8 MUST:"), "\(report.stdout)")
+    }
+
     @Test func theWrongAdapterWithItsKnownFailuresExitsZero() throws {
         let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--known-failures", Self.knownFailures, "--format", "json"])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))")

@@ -14,10 +14,12 @@ public enum VectorRunner {
             let answer = await testee.answer(vector, suite: suite)
             let elapsed = ContinuousClock.now - start
             let outcome: CaseOutcome
+            var violations: [Violation] = []
             switch answer {
             case .output(let output):
                 if let mismatch = suite.mismatch(for: vector, observed: output) {
                     outcome = .failed(expected: mismatch.expected, observed: mismatch.observed)
+                    violations = suite.violations(for: vector, observed: output)
                 } else {
                     outcome = .passed
                 }
@@ -28,7 +30,7 @@ public enum VectorRunner {
                 CaseResult(
                     id: vector.id, description: vector.description, requirement: vector.requirement, outcome: outcome,
                     location: "\(vector.file):\(vector.line)",
-                    durationSeconds: elapsed.inSeconds
+                    durationSeconds: elapsed.inSeconds, violations: violations
                 )
             )
         }

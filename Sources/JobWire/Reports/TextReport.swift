@@ -51,14 +51,23 @@ public struct TextReport {
         out += "       case: \(result.description)\n"
         switch result.outcome {
         case .passed: break
-        case .failed where !result.violations.isEmpty:
+        case .failed(let expected, let observed) where !result.violations.isEmpty:
             for violation in result.violations {
-                out += "       \(violation.linesText):\n"
+                // A violation of another requirement than the case's is named with its sentence.
+                if violation.requirement != result.requirement {
+                    out += "       broke \(catalog?.headline(violation.requirement) ?? violation.requirement.rawValue)\n"
+                }
+                if !violation.lines.isEmpty { out += "       \(violation.linesText):\n" }
                 out += "         expected: \(violation.expected)\n"
                 out += "         observed: \(violation.observed)\n"
             }
             if result.violationCount > result.violations.count {
                 out += "       ... and \(result.violationCount - result.violations.count) more violations\n"
+            }
+            // A vector's difference from its expectation, when the violations do not already say it.
+            if expected != result.violations[0].expected || observed != result.violations[0].observed {
+                out += "       expected: \(expected)\n"
+                out += "       observed: \(observed)\n"
             }
         case .failed(let expected, let observed):
             out += "       expected: \(expected)\n"

@@ -55,4 +55,9 @@ public struct OfflineSuite: VectorSuite {
     public func mismatch(for vector: VectorCase, observed: JSONValue) -> VectorMismatch? {
         OfflineAnswerComparison(input: vector.input, expected: vector.expect, observed: observed).mismatch
     }
+
+    /// The requirements the checker's OFFL and AUTH rules find broken in what the answer did.
+    public func violations(for vector: VectorCase, observed: JSONValue) -> [Violation] {
+        OfflineAttribution.violations(for: vector, observed: observed)
+    }
 }

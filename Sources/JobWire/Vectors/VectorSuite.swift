@@ -20,6 +20,10 @@ public protocol VectorSuite: Sendable {
 
     /// Like ``mismatch(expected:observed:)``, for suites that explain a difference with the input.
     func mismatch(for vector: VectorCase, observed: JSONValue) -> VectorMismatch?
+
+    /// The requirements a wrong answer breaks, when the suite can tell them from what the answer
+    /// did (they may differ from the one the vector exercises); empty when it cannot.
+    func violations(for vector: VectorCase, observed: JSONValue) -> [Violation]
 }
 
 extension VectorSuite {
@@ -32,6 +36,9 @@ extension VectorSuite {
     public func mismatch(for vector: VectorCase, observed: JSONValue) -> VectorMismatch? {
         mismatch(expected: vector.expect, observed: observed)
     }
+
+    /// By default a failure stays under the vector's requirement.
+    public func violations(for vector: VectorCase, observed: JSONValue) -> [Violation] { [] }
 }
 
 /// How an answer differs from a vector's expectation, in words a reader can act on.
