@@ -8,7 +8,7 @@ import Testing
 @testable import JobWireBroker
 
 /// `jobwire broker` as a child process in real time, with python-socketio's client playing the
-/// worker app (Interop/fake_worker_app.py, the example worker adapter's logic on the live wire):
+/// worker app (Interop/fake_app.py, the example adapter's logic on the live wire):
 /// the plain backend, a scenario judged at the end and again by `jobwire check`, and a broker
 /// killed with SIGKILL mid-scenario leaving a capture `jobwire check` reads to its last line.
 /// Broker and app are processes of their own, so the tests' own load cannot make them late.
@@ -25,7 +25,7 @@ struct BrokerProcessTests {
         return ScenarioFixtures.packageRoot.appendingPathComponent(".build/debug/jobwire").path
     }()
 
-    static let fakeWorkerApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/fake_worker_app.py").path
+    static let fakeApp = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/fake_app.py").path
 
     /// The Python with python-socketio that ./Scripts/test sets up.
     static func python() throws -> String {
@@ -88,7 +88,7 @@ struct BrokerProcessTests {
         let capture = Self.scratch().appendingPathComponent("\(name).jsonl").path
         let (broker, url) = try await Self.broker(["--play", "client", "--scenario", name, "--capture", capture, "--format", "json"])
         defer { broker.stop() }
-        let app = try ChildProgram(python, [Self.fakeWorkerApp, url.absoluteString] + (bug.isEmpty ? [] : ["--bug", bug]))
+        let app = try ChildProgram(python, [Self.fakeApp, url.absoluteString] + (bug.isEmpty ? [] : ["--bug", bug]))
         defer { app.stop() }
         let status = await broker.finish(within: .seconds(30))
         // The report's JSON follows the broker's own lines on stdout.
@@ -111,7 +111,7 @@ struct BrokerProcessTests {
         // mid-scenario however loaded the machine.
         let (broker, url) = try await Self.broker(["--play", "client", "--scenario", "worker-timeout-cancel", "--capture", capture, "--speed", "0.25"])
         defer { broker.stop() }
-        let app = try ChildProgram(python, [Self.fakeWorkerApp, url.absoluteString])
+        let app = try ChildProgram(python, [Self.fakeApp, url.absoluteString])
         defer { app.stop() }
         let end = ContinuousClock.now + .seconds(40)
         var lines = 0

@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""A fake worker app on python-socketio's client, for a live broker scenario.
+"""A fake client or worker app on python-socketio's client, for a live broker scenario.
 
-Usage: fake_worker_app.py URL [--bug NAME]
+Usage: fake_app.py URL [--bug NAME]
 
-Asks the broker who it is (GET URL/jobwire/session), connects a python-socketio AsyncClient with
-auth {"userId", "role"} (MSG-2), and runs the worker app logic of
-Examples/worker-app-adapter-python/adapter.py on the live wire: Socket.IO events and
-jobwire:control inputs go in, its REST calls go out with aiohttp, its timers run on asyncio, and
-its UI events are reported with jobwire:trace, stamped with the wall clock. With --bug NAME it
-runs the deliberately wrong app of Examples/worker-app-adapter-python-wrong instead. It exits
-when its stdin closes, so it also ends when the test process dies. Needs python-socketio and
-aiohttp.
+Asks the broker who it is (GET URL/jobwire/session: the role and id of the scenario's app),
+connects a python-socketio AsyncClient with auth {"userId", "role"} (MSG-2), and runs the app logic
+of the example adapter of that role (Examples/client-app-adapter-python or
+Examples/worker-app-adapter-python) on the live wire: Socket.IO events and jobwire:control inputs
+go in, its REST calls go out with aiohttp, its timers run on asyncio, and its UI events are
+reported with jobwire:trace, stamped with the wall clock. With --bug NAME it runs the deliberately
+wrong app of the `-wrong` example of that role instead. The same logic runs in virtual time behind
+`jobwire scenario run --adapter`, so both verdicts can be compared. It exits when its stdin closes,
+so it also ends when the test process dies. Needs python-socketio and aiohttp.
 """
 
 import argparse
@@ -38,12 +39,20 @@ def now():
     return int(time.time() * 1000)
 
 
-async def main(url, make_app):
+def app_class(role, bug):
+    """The example app of `role`, or its wrong twin with `bug`."""
+    if bug:
+        return load(f"{role}_app_wrong", f"{role}-app-adapter-python-wrong").BUGS[bug]
+    module = load(f"{role}_app", f"{role}-app-adapter-python")
+    return module.ClientApp if role == "client" else module.WorkerApp
+
+
+async def main(url, bug):
     loop = asyncio.get_running_loop()
     async with aiohttp.ClientSession() as http:
         async with http.get(url + "/jobwire/session") as response:
             config = (await response.json())["app"]
-        app = make_app(config)
+        app = app_class(config["role"], bug)(config)
         sio = socketio.AsyncClient()
         lock = asyncio.Lock()
 
@@ -95,12 +104,8 @@ async def main(url, make_app):
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="A fake worker app on python-socketio.")
+    parser = argparse.ArgumentParser(description="A fake client or worker app on python-socketio.")
     parser.add_argument("url")
     parser.add_argument("--bug")
     args = parser.parse_args()
-    if args.bug:
-        make_app = load("worker_app_wrong", "worker-app-adapter-python-wrong").BUGS[args.bug]
-    else:
-        make_app = load("worker_app", "worker-app-adapter-python").WorkerApp
-    asyncio.run(main(args.url, make_app))
+    asyncio.run(main(args.url, args.bug))
