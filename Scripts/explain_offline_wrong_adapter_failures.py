@@ -4,7 +4,7 @@
 Usage:  python3 Scripts/explain_offline_wrong_adapter_failures.py [--check]
 
 The wrong adapter (Examples/offline-adapter-python-wrong/adapter.py) imports the correct one
-and overrides four methods of its `App`, one per bug, each marked `# BUG(...)`.  This script
+and overrides five methods of its `App`, one per bug, each marked `# BUG(...)`.  This script
 imports it, runs every offline vector through its `WrongApp`, and, to say which bug trips each
 failure, also through the correct `App` with one of the wrong methods put on it at a time.  It
 checks that `WrongApp` overrides exactly the methods of the table below (so the table is
@@ -32,6 +32,7 @@ BUGS = [
     ("BUG(OFFL-8)", "drops the create when de-duplicating", "drop_superseded_edits"),
     ("BUG(OFFL-11)", "replays the queue newest first", "replay_next"),
     ("BUG(AUTH-1)", "counts a JWT expiring now as active", "jwt_is_active"),
+    ("BUG(OFFL-15)", "takes a login off the login screen", "login"),
 ]
 
 

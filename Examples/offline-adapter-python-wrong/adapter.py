@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-four bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
+five bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
 Copy the correct adapter, never this one:
@@ -24,7 +24,7 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with four bugs."""
+    """The correct offline workflow with five bugs."""
 
     def refresh(self, step, path):
         self.require_running(path)
@@ -41,6 +41,11 @@ class WrongApp(offline.App):
         if self.online() and self.running() and self.queue and not pushing:
             # BUG(OFFL-11): pops the newest request, so the queue is replayed newest first.
             self.send(self.queue.pop())
+
+    def login(self, step, path):
+        # BUG(OFFL-15): no screen check, so a login off the login screen is taken instead of refused.
+        if self.online():
+            self.send(self.new_request("login"))
 
     def jwt_is_active(self, now):
         # BUG(AUTH-1): >= counts a token expiring exactly now as still active.

@@ -43,8 +43,8 @@ import SocketIOWire
         #expect(result.status == 1)
         let failed = (result.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue }
         #expect(failed.sorted() == (try Self.listedIDs()).sorted())
-        // One vector per bug: offline refresh sent, create dropped, newest first, expiry boundary.
-        for id in ["refresh.offline-ignored", "edit.offline-local-keeps-create", "replay.in-order-one-at-a-time", "auth.expiring-now-is-expired"] {
+        // One vector per bug: offline refresh sent, create dropped, newest first, expiry boundary, login off its screen.
+        for id in ["refresh.offline-ignored", "edit.offline-local-keeps-create", "replay.in-order-one-at-a-time", "auth.expiring-now-is-expired", "malformed.login-off-login-screen"] {
             #expect(failed.contains(id), "\(id) not reported as failed")
         }
     }
@@ -73,7 +73,9 @@ import SocketIOWire
         #expect(!failed.isEmpty)
         for entry in failed {
             let id = entry["id"]?.stringValue ?? "?"
-            let blamed = Set((entry["violations"]?.arrayValue ?? []).compactMap { $0["requirement"]?.stringValue })
+            // Without violations (a refusal expected, or an answer that is no run of steps) the failure is the vector's requirement's.
+            var blamed = Set((entry["violations"]?.arrayValue ?? []).compactMap { $0["requirement"]?.stringValue })
+            if blamed.isEmpty, let requirement = entry["requirement"]?.stringValue { blamed = [requirement] }
             #expect(!blamed.isDisjoint(with: bugs[id] ?? []), "\(id): blamed \(blamed), its bugs \(bugs[id] ?? [])")
         }
         let notification = failed.first { $0["id"] == "edit.offline-local-notification" }
