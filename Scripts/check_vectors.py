@@ -13,7 +13,7 @@ then checked for:
   * a decision exactly for inputs matching the schema's wellFormedInput, failed
     rules sorted, eligible == (failed is empty), showAt == receivedAt + Delay*1000;
   * invalid expectations naming the rule their field belongs to;
-  * coverage: ELIG-1..ELIG-6 and ELIG-9 each have a case that passes and one that
+  * coverage: ELIG-1..ELIG-6, ELIG-9 and MSG-15 (the object form of BlockedXP) each have a case that passes and one that
     fails (fail = rule in expect.failed, or an invalid expectation for that rule;
     every invalid case fails ELIG-9 and every valid case passes it);
   * canonical formatting (2-space indent, as the generator writes it).
@@ -37,7 +37,7 @@ require_jsonschema("check_vectors.py")
 
 MAX_DESCRIPTION = 100
 RULES = ("ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6")
-COVERED = RULES + ("ELIG-9",)
+COVERED = RULES + ("ELIG-9", "MSG-15")
 
 # Which rule a malformed field belongs to (the brief's table), by field path
 # without any [index] suffix.
@@ -58,9 +58,10 @@ FIELD_REQUIREMENT = {
     "job.lat": "ELIG-4",
     "job.lng": "ELIG-4",
     "job.BlockedXP": "ELIG-5",
+    "job.BlockedXP.userID": "MSG-15",
     "job.Delay": "ELIG-6",
 }
-INDEXABLE = {"profile.categories", "job.BlockedXP"}
+INDEXABLE = {"profile.categories", "job.BlockedXP", "job.BlockedXP.userID"}
 
 
 def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
@@ -93,6 +94,8 @@ def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
             for rule in RULES:
                 tally[rule][1 if rule in expect["failed"] else 0] += 1
             tally["ELIG-9"][0] += 1
+            if isinstance(case_input["job"].get("BlockedXP"), dict):
+                tally["MSG-15"][0] += 1  # the object form read, not refused
     return len(file.cases)
 
 

@@ -34,7 +34,7 @@ from jobwirelib import DISTANCE_TOLERANCE_KM, EARTH_RADIUS_KM, VECTORS, canonica
 
 DELAY_MAX = 2147483647
 RULES = ("ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6")
-REQUIREMENTS = RULES + ("ELIG-9", "ELIG-11")
+REQUIREMENTS = RULES + ("ELIG-9", "ELIG-11", "MSG-15")
 
 MISSING = object()  # marks a field that is absent from the input
 
@@ -113,6 +113,15 @@ def _require_id_list(obj: dict, key: str, path: str, requirement: str, default: 
     return texts
 
 
+def _require_blocked(job: dict) -> list[str]:
+    """BlockedXP as the array of ids MSG-5 makes the backend send, or as the seed's literal reading,
+    an object whose `userID` member is that array (MSG-15); the object's other members are ignored."""
+    value = job.get("BlockedXP", MISSING)
+    if isinstance(value, dict):
+        return _require_id_list(value, "userID", "job.BlockedXP.userID", "MSG-15", None)
+    return _require_id_list(job, "BlockedXP", "job.BlockedXP", "ELIG-5", [])
+
+
 def decide(case_input: dict) -> dict:
     """The expectation for one input: the decision, or the first malformed field."""
     try:
@@ -157,7 +166,7 @@ def _decide(case_input: dict) -> dict:
         raise Malformed("job.exclusive", "ELIG-2")
     job_lat = _require_number(job, "lat", "job.lat", -90, 90)
     job_lng = _require_number(job, "lng", "job.lng", -180, 180)
-    blocked = _require_id_list(job, "BlockedXP", "job.BlockedXP", "ELIG-5", [])
+    blocked = _require_blocked(job)
     delay_value = job.get("Delay", MISSING)
     if delay_value is MISSING:
         delay = 0
@@ -593,6 +602,25 @@ def blocked_suite() -> Suite:
             make_input(profile(userID="w-1024"), job(BlockedXP=others + ["w-1024"])), ["ELIG-5"])
     s.valid("large-list-without-worker", "300 blocked workers, none of them this worker", r,
             make_input(profile(userID="w-1024"), job(BlockedXP=others)), [])
+    m = "MSG-15"
+    s.valid("object-contains-worker", 'BlockedXP {"userID": ["w-1024"]}, the seed\'s literal reading, blocks "w-1024"', m,
+            make_input(profile(userID="w-1024"), job(BlockedXP={"userID": ["w-1024"]})), ["ELIG-5"])
+    s.valid("object-integer-ids", "BlockedXP {\"userID\": [1, 1024]} blocks worker 1024", m,
+            make_input(profile(userID=1024), job(BlockedXP={"userID": [1, 1024]})), ["ELIG-5"])
+    s.valid("object-others-only", 'BlockedXP {"userID": ["w-1025"]} does not block "w-1024"', m,
+            make_input(profile(userID="w-1024"), job(BlockedXP={"userID": ["w-1025"]})), [])
+    s.valid("object-empty", 'BlockedXP {"userID": []} blocks nobody', m,
+            make_input(profile(userID="w-1024"), job(BlockedXP={"userID": []})), [])
+    s.valid("object-other-members-ignored", 'BlockedXP {"userID": ["w-1024"], "reason": "no-show"}: other members are ignored (MSG-12)', m,
+            make_input(profile(userID="w-1024"), job(BlockedXP={"userID": ["w-1024"], "reason": "no-show"})), ["ELIG-5"])
+    s.valid("object-other-member-not-read-as-ids", 'BlockedXP {"userID": [], "w-1024": true}: only userID lists blocked workers', m,
+            make_input(profile(userID="w-1024"), job(BlockedXP={"userID": [], "w-1024": True})), [])
+    s.invalid("object-without-userid", 'BlockedXP {"users": ["w-1024"]}: an object without a userID array is malformed',
+              make_input(profile(userID="w-1024"), job(BlockedXP={"users": ["w-1024"]})), "job.BlockedXP.userID", m)
+    s.invalid("object-userid-not-array", 'BlockedXP {"userID": "w-1024"}: userID is not an array',
+              make_input(profile(userID="w-1024"), job(BlockedXP={"userID": "w-1024"})), "job.BlockedXP.userID", m)
+    s.invalid("object-userid-bad-element", 'BlockedXP {"userID": ["w-1", true]}: element 1 is not an id',
+              make_input(profile(userID="w-1024"), job(BlockedXP={"userID": ["w-1", True]})), "job.BlockedXP.userID[1]", m)
     return s
 
 
@@ -818,7 +846,6 @@ def malformed_suite() -> Suite:
         ("job-lng-null", "job.lng null", "lng", None, "ELIG-4"),
         ("blockedxp-string", 'job.BlockedXP "w-1" is a string, not an array', "BlockedXP", "w-1", "ELIG-5"),
         ("blockedxp-null", "job.BlockedXP null: present but not an array", "BlockedXP", None, "ELIG-5"),
-        ("blockedxp-object", "job.BlockedXP {} is an object, not an array", "BlockedXP", {}, "ELIG-5"),
         ("delay-negative", "job.Delay -1 is below 0", "Delay", -1, e6),
         ("delay-fractional", "job.Delay 1.5 is not whole seconds", "Delay", 1.5, e6),
         ("delay-string", 'job.Delay "30" is a string, not a number', "Delay", "30", e6),
@@ -830,6 +857,8 @@ def malformed_suite() -> Suite:
     ]
     for slug, description, key, value, requirement in cases:
         s.invalid(slug, description, j(key, value), f"job.{key}", requirement)
+    s.invalid("blockedxp-object", "job.BlockedXP {} is an object without the userID array of MSG-15's reading",
+              j("BlockedXP", {}), "job.BlockedXP.userID", "MSG-15")
     s.invalid("blockedxp-boolean-element", "job.BlockedXP [true]: element 0 is not an id",
               j("BlockedXP", [True]), "job.BlockedXP[0]", "ELIG-5")
     s.invalid("blockedxp-null-element", "job.BlockedXP [\"w-1\", null]: element 1 is null",

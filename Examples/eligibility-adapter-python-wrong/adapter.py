@@ -2,9 +2,10 @@
 """A deliberately WRONG JobWire adapter for the `eligibility` suite.
 
 It shows what failures look like: the correct adapter from ../eligibility-adapter-python
-with three bugs, one overridden method each, marked `# BUG(ELIG-n):`, that the vectors
-must catch. known-failures.txt beside it lists exactly the vectors it fails. Copy the
-correct adapter, never this one:
+with four bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
+catch. known-failures.txt beside it lists exactly the vectors it fails and the bug behind
+each (Scripts/explain_wrong_adapter_failures.py writes it). Copy the correct adapter, never
+this one:
 
     swift run jobwire vectors run --suite eligibility \\
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py"
@@ -24,7 +25,7 @@ NAME = "example-python-wrong 1.0"
 
 
 class WrongEligibility(eligibility.Eligibility):
-    """The correct decision with three bugs."""
+    """The correct decision with four bugs."""
 
     def distance_km(self, lat1, lng1, lat2, lng2):
         # BUG(ELIG-4): flat-earth distance, 111.19492664455873 km per degree (6371 * pi / 180)
@@ -36,9 +37,13 @@ class WrongEligibility(eligibility.Eligibility):
         # BUG(ELIG-4): strict <, no tolerance: a distance exactly at maxKms is out of range.
         return distance < max_kms
 
+    def blocked_workers(self, job):
+        # BUG(MSG-15): only the array form is read; the seed's {"userID": [...]} is refused as malformed.
+        return eligibility.as_ids(job["BlockedXP"], "job.BlockedXP") if "BlockedXP" in job else []
+
     def decide(self, case_input):
-        output = super().decide(case_input)
-        # BUG(ELIG-1..5): only the first failed rule is reported, not all of them.
+        output = eligibility.Eligibility.decide(self, case_input)
+        # BUG(ELIG-11): only the first failed rule is reported, not all of them.
         output["failed"] = output["failed"][:1]
         return output
 

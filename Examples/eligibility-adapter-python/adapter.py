@@ -146,6 +146,16 @@ class Eligibility:
         """ELIG-4: a distance within TOLERANCE_KM of maxKms is in range."""
         return distance <= max_kms + TOLERANCE_KM
 
+    def blocked_workers(self, job):
+        """BlockedXP: the array of worker ids (MSG-5), or the seed's literal reading, an object whose
+        `userID` member is that array (MSG-15); the object's other members are ignored."""
+        if "BlockedXP" not in job:
+            return []
+        value = job["BlockedXP"]
+        if isinstance(value, dict):
+            return as_ids(member(value, "userID", "job.BlockedXP.userID"), "job.BlockedXP.userID")
+        return as_ids(value, "job.BlockedXP")
+
     def decide(self, case_input):
         """The eligibility output: every failed rule, the distance and when to show the job."""
         received_at = as_whole(member(case_input, "receivedAt", "receivedAt"), "receivedAt", 0)
@@ -176,7 +186,7 @@ class Eligibility:
             raise Invalid("job.exclusive", "an empty string is neither \"0\" nor a partner id")
         j_lat = as_number(member(job, "lat", "job.lat"), "job.lat", -90, 90)
         j_lng = as_number(member(job, "lng", "job.lng"), "job.lng", -180, 180)
-        blocked = as_ids(job["BlockedXP"], "job.BlockedXP") if "BlockedXP" in job else []
+        blocked = self.blocked_workers(job)
         delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
 
         failed = []  # every failed rule, appended in ascending order

@@ -65,7 +65,10 @@ def decide(profile, job, received_at):
     distance = distance_km(profile["lat"], profile["lng"], job["lat"], job["lng"])
     if distance > profile["maxKms"] + 1e-6:
         failed.append("ELIG-4")
-    if canonical(profile["userID"]) in [canonical(b) for b in job.get("BlockedXP") or []]:
+    blocked = job.get("BlockedXP") or []
+    if isinstance(blocked, dict):
+        blocked = blocked.get("userID") or []  # MSG-15: the seed's literal reading, {"userID": [...]}
+    if canonical(profile["userID"]) in [canonical(b) for b in blocked]:
         failed.append("ELIG-5")
     return {"eligible": not failed, "failed": failed, "distanceKm": distance, "showAt": received_at + int(delay) * 1000}
 

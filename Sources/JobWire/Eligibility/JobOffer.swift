@@ -38,7 +38,17 @@ public struct JobOffer: Sendable, Hashable {
         }
         exclusivePartner = exclusive.text == "0" ? nil : exclusive
         position = try GeoPoint(from: reader.citing("ELIG-4"))
-        blockedWorkers = try reader.citing("ELIG-5").optionalIDs("BlockedXP", allowingEmpty: true)?.map(CanonicalID.init) ?? []
+        blockedWorkers = try Self.blockedWorkers(reader)
         delaySeconds = try reader.citing("ELIG-6").optionalInteger("Delay", in: 0...Self.maximumDelaySeconds) ?? 0
+    }
+
+    /// `BlockedXP` as the array of ids MSG-5 makes the backend send, or as the seed's literal
+    /// reading, an object whose `userID` member is that array (MSG-15); the object's other members
+    /// are ignored (MSG-12), and an object without a `userID` array of ids is malformed.
+    static func blockedWorkers(_ reader: EligibilityFieldReader) throws(EligibilityInputError) -> [CanonicalID] {
+        if case .object(let object)? = reader.optional("BlockedXP") {
+            return try reader.citing("MSG-15").nested("BlockedXP", object).ids("userID", allowingEmpty: true).map(CanonicalID.init)
+        }
+        return try reader.citing("ELIG-5").optionalIDs("BlockedXP", allowingEmpty: true)?.map(CanonicalID.init) ?? []
     }
 }

@@ -21,10 +21,12 @@ extension RequirementEvidence {
     }
 
     /// The known failures of every deliberately wrong example adapter (`Examples/*-wrong`), each
-    /// under the requirement id its run reports it with: the ID of a `scenario:ID` case
-    /// (`known-failures/BUG.txt` of an app adapter), the vector's own `requirement` for a vector id
-    /// (`known-failures.txt` of a suite's adapter, as ``VectorRunner`` attributes a failure). The
-    /// tests run each adapter with its lists, so every entry is a failure that happens.
+    /// under the requirement id its bug breaks: the ID of a `scenario:ID` case
+    /// (`known-failures/BUG.txt` of an app adapter); for a vector id (`known-failures.txt` of a
+    /// suite's adapter), the ids of the `BUG(ID)` markers its line's comment names (the explaining
+    /// scripts write them: a vector of one requirement may fail by a bug that breaks another), or the
+    /// vector's own `requirement` when the line names none. The tests run each adapter with its lists,
+    /// so every entry is a failure that happens.
     mutating func addWrongAdapters(examples: URL, vectors: URL, displayRoot: String) throws(InputError) {
         let folders: [String]
         do {
@@ -56,12 +58,23 @@ extension RequirementEvidence {
                 try VectorLoader.load(suite: suite, from: vectors, displayRoot: displayRoot).map { ($0.id, $0.requirement) },
                 uniquingKeysWith: { first, _ in first })
             let list = try KnownFailures.load(path: vectorList.path)
+            let lines = ((try? String(contentsOf: vectorList, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             for entry in list.entries {
                 guard let id = requirementOf[entry.id] else {
                     throw InputError(file: list.file, line: entry.line, message: "\(entry.id) is no vector of the \(suite.name) suite")
                 }
-                add(.wrongAdapter, "\(folder): \(entry.id)", for: [id])
+                let broken = Self.bugMarkers(in: entry.line <= lines.count ? String(lines[entry.line - 1]) : "")
+                add(.wrongAdapter, "\(folder): \(entry.id)", for: broken.isEmpty ? [id] : broken)
             }
+        }
+    }
+
+    /// The requirement ids of the `BUG(ID)` markers in a known-failures line, in order.
+    static func bugMarkers(in line: String) -> [RequirementID] {
+        line.components(separatedBy: "BUG(").dropFirst().compactMap { part in
+            guard let close = part.firstIndex(of: ")") else { return nil }
+            let id = RequirementID(String(part[..<close]))
+            return id.number == nil ? nil : id
         }
     }
 }
