@@ -49,6 +49,9 @@ TEMP_PREFIX = "tmp-"
 # nothing judges yet are on Vectors/requirements-awaiting-judge.txt and left out too.
 NOT_COVERED: dict[str, str] = {}
 
+# Requirements of other areas that the model's effects also exercise.
+ALSO: dict[str, str] = {"TASK-24": "the error alert of a create or edit refused while online, the model's `alert` effect"}
+
 
 def check_state(state: dict, where: str, report: Report) -> None:
     """The invariants every state of the model keeps, whoever computed it."""
@@ -147,7 +150,7 @@ def main() -> int:
         elif not tally.get(requirement):
             report.add("coverage", f"no case checks {requirement}")
     for requirement in tally:
-        if requirement not in in_areas:
+        if requirement not in in_areas and requirement not in ALSO:
             report.add("coverage", f"cases name {requirement}, which is not an OFFL or AUTH requirement")
 
     print("requirement  cases")

@@ -393,6 +393,8 @@ def op_response(state: dict, step: dict, field: str, effects: list) -> None:
         # OFFL-6's decision: a refused create is undone with the edits queued behind it.
         state["entities"].pop(request["id"], None)
         drop_queued(state, lambda r: r["id"] != request["id"], effects)
+    if kind in QUEUED_KINDS and not ok:
+        effects.append({"type": "alert", "for": kind, "id": request["id"]})  # OFFL-19, TASK-24: the user is told
     # edit and options responses change nothing (OFFL-7's decision); failures of list and login neither
 
 
@@ -823,7 +825,8 @@ def replace_feature() -> Feature:
            and state_after(r)["entities"] == {"c-9": BEA})
     f.case("create-failure-undone", "a create answered with a failure is undone with the edits queued behind it",
            "OFFL-6", offline, [create(BEA), edit(tmp(1), city="Cuenca"), GO_ONLINE, failure(1)],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA} and effects_after(r) == [{"type": "drop", "seq": 2}]
+           lambda r: state_after(r)["entities"] == {"c-1": ANA}
+           and effects_after(r) == [{"type": "drop", "seq": 2}, {"type": "alert", "for": "create", "id": tmp(1)}]
            and state_after(r)["queue"] == [])
     return f
 
@@ -938,6 +941,18 @@ def replay_feature() -> Feature:
            "OFFL-11", queued, [GO_ONLINE, failure(1)],
            lambda r: sent(r) == [edit_request(2, "c-2", BEA_SERVER)] and seqs(state_after(r)["queue"]) == [3]
            and state_after(r)["entities"] == three)
+    f.case("refused-edit-alerts", "a queued edit the backend refuses shows an error alert naming its entity",
+           "OFFL-19", queued, [GO_ONLINE, failure(1)],
+           lambda r: effects_after(r)[0] == {"type": "alert", "for": "edit", "id": "c-1"})
+    f.case("refused-create-alerts", "a queued create the backend refuses is undone and shows an error alert naming it",
+           "OFFL-19", initial(connectivity="offline", entities={"c-1": ANA}), [create(BEA), GO_ONLINE, failure(1)],
+           lambda r: effects_after(r) == [{"type": "alert", "for": "create", "id": tmp(1)}] and tmp(1) not in state_after(r)["entities"])
+    f.case("online-create-refused-alerts", "online, a create sent at once and refused shows an error alert naming it",
+           "TASK-24", initial(entities={"c-1": ANA}), [create(BEA), failure(1)],
+           lambda r: effects_after(r) == [{"type": "alert", "for": "create", "id": tmp(1)}])
+    f.case("online-edit-refused-alerts", "online, an edit sent at once and refused shows an error alert naming it",
+           "TASK-24", initial(entities={"c-1": ANA}), [edit("c-1", city="Cuenca"), failure(1)],
+           lambda r: effects_after(r) == [{"type": "alert", "for": "edit", "id": "c-1"}])
     f.case("offline-mid-replay-back-to-head", "a request in flight when connectivity goes returns to the queue's head",
            "OFFL-11", queued, [GO_ONLINE, GO_OFFLINE, GO_ONLINE],
            lambda r: seqs(state_after(r, 1)["queue"]) == [1, 2, 3] and state_after(r, 1)["inFlight"] == []

@@ -6,6 +6,7 @@ the `offline` vectors test), and writing each of its effects as the trace event 
                       `queue.changed` op `send`;
   * a request queued: `queue.changed` op `enqueue` (or `drop`) with the request as `entry`;
   * a notification:   `alert.shown` of kind `notification` with `for` and `entity`;
+  * a refusal's alert: `alert.shown` `saveFailed` with `result` `failure` and `entity`;
   * a render:         `view.shown` `contacts` with `elements.updated`; a navigation, `view.shown`;
   * connectivity:     `net.online` / `net.offline`, once at the start and at every change;
   * a launch:         `app.launched` with what it read back: `jwt`, `everOnline`, `queue`.
@@ -47,7 +48,7 @@ class OfflineSession:
     """One app of the offline workflow: `step` runs a model operation at the session's time and
     records what the app does; `wait` moves time on. Tags name events for mutations:
     `req.N`, `resp.N`, `enq.N`, `drop.N`, `qsend.N` (N the request's seq), `note.N` (the
-    notification of request N), `view.NAME`, `render.N`, `net.N`, `launch.N`, `end`."""
+    notification of request N), `error.ID` (the error alert naming entity ID), `view.NAME`, `render.N`, `net.N`, `launch.N`, `end`."""
 
     def __init__(self, initial: dict, actor: str = "client", t: int = T0) -> None:
         self.c = Capture()
@@ -113,6 +114,9 @@ class OfflineSession:
                 self._event("alert.shown", f"note.{made}", alert="notification", result="info", entity=effect["id"],
                             elements={"title": title, "text": "It will reach HandyFriends as soon as you are online."},
                             **{"for": effect["for"]})
+            elif kind == "alert":
+                self._event("alert.shown", f"error.{effect['id']}", alert="saveFailed", result="failure", entity=effect["id"],
+                            elements={"title": "Not saved", "text": "HandyFriends refused the change.", "ok": True})
             elif kind == "render":
                 self._event("view.shown", "render", view="contacts", elements={"updated": effect["updated"], "items": sorted(self.app.entities)})
             elif kind == "navigate":

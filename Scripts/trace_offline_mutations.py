@@ -68,8 +68,37 @@ def request_of(entry: dict) -> dict:
             "call": {"seq": entry["seq"], "kind": entry["kind"], "id": entry["id"]}, "body": entry["data"]}
 
 
+def register_refusals(bad) -> None:
+    """OFFL-19 and TASK-24: a refused change is never lost without a word."""
+
+    @bad("offl-19-refused-replay-without-alert-client", "client", ["OFFL-19"], "The replayed create of tmp-1 is refused and the app says nothing.")
+    def _():
+        c = o.transport()
+        c.remove("error.tmp-1")
+        return c
+
+    @bad("offl-19-alert-names-another-entity-client", "client", ["OFFL-19"], "The refused replay of tmp-1 is followed by an error alert naming tmp-2.")
+    def _():
+        c = o.transport()
+        c.find("error.tmp-1")["entity"] = "tmp-2"
+        return c
+
+    @bad("task-24-refused-create-without-alert-client", "client", ["TASK-24"], "Online, the create sent at once is refused and the app says nothing.")
+    def _():
+        c = o.online_refusals()
+        c.remove("error.tmp-1")
+        return c
+
+    @bad("task-24-refused-edit-alert-too-late-client", "client", ["TASK-24"], "Online, the refused edit of T-7 is told to the user 3 s later.")
+    def _():
+        c = o.online_refusals()
+        c.find("error.T-7")["ts"] += 3000
+        return c
+
+
 def register_offline(bad) -> None:
     register_refresh_and_create(bad)
+    register_refusals(bad)
     register_identity_and_edit(bad)
     register_replay(bad)
     register_auth(bad)
@@ -180,6 +209,8 @@ def register_identity_and_edit(bad) -> None:
         replace(c, "enq.6", "http.request", **request_of(queued))
         add_after(c, "enq.6", "http.response", gap=0, xid="x-6", status=404,
                   body={"ok": False, "error": {"code": "not_found", "message": "no task tmp-1"}})
+        add_after(c, "enq.6", "alert.shown", gap=1, alert="saveFailed", result="failure", entity="tmp-1",
+                  elements={"title": "Not saved", "text": "HandyFriends refused the change.", "ok": True})
         c.remove("drop.6")
         return c
 

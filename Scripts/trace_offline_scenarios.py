@@ -86,6 +86,20 @@ def transport() -> Capture:
     return s.end()
 
 
+def online_refusals() -> Capture:
+    """Online, a create and an edit sent at once are refused: each gets its error alert, and the
+    refused create is undone (TASK-24, OFFL-6)."""
+    s = OfflineSession(state())
+    s.launch()
+    s.wait(30).respond(1)
+    local = s.wait(2000).create(TAP)
+    s.wait(40).respond(2, ok=False)
+    s.wait(2000).edit("T-7", {"maxBudget": 45})
+    s.wait(40).respond(3, ok=False)
+    assert local == "tmp-1"
+    return s.end()
+
+
 def relaunch() -> Capture:
     """Terminated with a create in flight and an edit queued; relaunched offline with an active
     JWT it shows the list at once with no request (AUTH-5) and reads its queue back (OFFL-12)."""

@@ -351,6 +351,8 @@ class App:
         elif kind == "create":
             del self.entities[request["id"]]  # OFFL-6: a refused create is undone
             self.drop(lambda r: r["id"] == request["id"])
+        if kind in ("create", "edit") and not ok:
+            self.effects.append({"type": "alert", "for": kind, "id": request["id"]})  # OFFL-19, TASK-24: the user is told
         # edit and options responses change nothing (OFFL-7); refused lists and logins neither
 
     def apply_list(self, listed):

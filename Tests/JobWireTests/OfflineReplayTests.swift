@@ -18,7 +18,7 @@ struct OfflineReplayTests {
         #expect(try app.apply(.goOnline) == [.send(OfflineRequest(seq: 3, call: .options)), .send(F.edit(1, "c-1", F.ana))])
         #expect(try app.apply(.refresh).count == 2)  // GETs go at once and do not hold the queue
         #expect(try app.apply(.response(seq: 1, outcome: .ok, body: nil)) == [.send(F.edit(2, "c-2", F.bea))])
-        #expect(try app.apply(.response(seq: 2, outcome: .failure, body: nil)).isEmpty)
+        #expect(try app.apply(.response(seq: 2, outcome: .failure, body: nil)) == [.alert(.edit, "c-2")])  // OFFL-19
         #expect(app.queue.isEmpty)
     }
 

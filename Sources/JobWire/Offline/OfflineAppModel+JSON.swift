@@ -104,6 +104,7 @@ extension OfflineEffect {
         case .notify(let subject, let id): return ["type": "notify", "for": .string(subject.rawValue), "id": .string(id.rawValue)]
         case .render(let updated): return ["type": "render", "updated": .bool(updated)]
         case .navigate(let screen): return ["type": "navigate", "screen": .string(screen.rawValue)]
+        case .alert(let subject, let id): return ["type": "alert", "for": .string(subject.rawValue), "id": .string(id.rawValue)]
         }
     }
 }

@@ -60,6 +60,9 @@ extension OfflineAppModel {
             // OFFL-6's decision: a refused create is undone, with the edits queued behind it.
             entities[temporary] = nil
             dropQueued(where: { $0.entityID == temporary }, into: &effects)
+            effects.append(.alert(.create, temporary))  // OFFL-19, TASK-24: the user is told
+        case (.edit(let id, _), .refused):
+            effects.append(.alert(.edit, id))  // OFFL-19, TASK-24: the user is told
         default:
             break  // edits and option values change nothing (OFFL-7's decision); refused lists and logins neither
         }

@@ -15,6 +15,9 @@ public enum OfflineEffect: Sendable, Hashable {
     case render(updated: Bool)
     /// The app navigates to a screen (AUTH-2 ... AUTH-7).
     case navigate(AppScreen)
+    /// The error alert for a create or edit the backend refused, naming its entity: from the queue
+    /// (OFFL-19) or sent at once online (TASK-24).
+    case alert(NotificationSubject, EntityID)
 }
 
 /// What a notification of OFFL-5 is about.

@@ -99,6 +99,7 @@ struct OfflineAnswerComparison {
             case "notify": return "notify \(effect["for"]?.stringValue ?? "?") \(effect["id"]?.stringValue ?? "?")"
             case "render": return effect["updated"]?.boolValue == true ? "render updated" : "render"
             case "navigate": return "navigate \(effect["screen"]?.stringValue ?? "?")"
+            case "alert": return "alert \(effect["for"]?.stringValue ?? "?") \(effect["id"]?.stringValue ?? "?")"
             default: return effect.compactText
             }
         }.joined(separator: ", ")

@@ -63,6 +63,9 @@ struct OfflineAnswerTrace {
             return json["updated"]?.boolValue.map { .render(updated: $0) }
         case "navigate":
             return json["screen"]?.stringValue.flatMap(AppScreen.init).map { .navigate($0) }
+        case "alert":
+            guard let subject = json["for"]?.stringValue.flatMap(NotificationSubject.init), let id = json["id"]?.stringValue else { return nil }
+            return .alert(subject, EntityID(id))
         default:
             return nil
         }
@@ -145,6 +148,10 @@ struct OfflineAnswerTrace {
                     record(.viewShown(ViewRecord(view: "contacts", req: nil, elements: ["updated": .bool(updated), "items": .array(items)])))
                 case .navigate(let screen):
                     record(.viewShown(ViewRecord(view: screen.rawValue, req: nil, elements: nil)))
+                case .alert(_, let id):
+                    var alert = AlertRecord(alert: "saveFailed", result: .failure, req: nil, elements: ["title": "Not saved", "text": "HandyFriends refused the change.", "ok": true])
+                    alert.notification.entity = id.rawValue
+                    record(.alertShown(alert))
                 }
             }
             state = next

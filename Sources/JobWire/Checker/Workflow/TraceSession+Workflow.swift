@@ -22,7 +22,7 @@ extension TraceSession {
             state.queue.removeAll { $0.seq == workflowCall.seq }
             state.mustReturn[workflowCall.seq] = nil
             state.announced.remove(workflowCall.seq)
-            state.inFlight[request.xid] = WorkflowState.Flight(request: workflowCall, ts: event.ts, line: event.line)
+            state.inFlight[request.xid] = WorkflowState.Flight(request: workflowCall, ts: event.ts, line: event.line, replayed: workflowCall.seq <= state.maxSeq)
             state.noteMade(workflowCall)
         case .httpResponse(let response):
             guard let flight = state.inFlight.removeValue(forKey: response.xid) else { break }

@@ -12,6 +12,8 @@ struct WorkflowState: Sendable {
         var request: OfflineRequest
         var ts: Int64
         var line: Int
+        /// Sent from the queue: the request was made earlier and waited (OFFL-19), not sent as it was made.
+        var replayed = false
     }
 
     /// The latest `net.online` (true) or `net.offline` (false); nil before either.
