@@ -68,6 +68,29 @@ def request_of(entry: dict) -> dict:
             "call": {"seq": entry["seq"], "kind": entry["kind"], "id": entry["id"]}, "body": entry["data"]}
 
 
+def register_notification_order(bad) -> None:
+    """OFFL-18: the create's notification comes before its response is acted on."""
+
+    def render_before_notification(actor: str) -> Capture:
+        """The online create #2 is answered with T-20 and the list is rendered with T-20 before its
+        notification, which comes 2 ms after the answer (still within OFFL-5's tolerance)."""
+        c = o.create_edit(actor)
+        answered = c.find("resp.2")["ts"]
+        note = c.find("note.2")
+        c.events.remove(note)
+        c.add(answered + 1, actor, "view.shown", tag=None, view="contacts", elements={"updated": False, "items": ["T-20", "T-7", "T-8"]})
+        c.add(answered + 2, actor, "alert.shown", tag="note.2", **{k: v for k, v in note.items() if k not in ("ts", "actor", "id", "kind", "_tag", "_seq")})
+        return c
+
+    @bad("offl-18-render-before-notification-client", "client", ["OFFL-18"], "The client renders T-20, the id its create's answer gave, before the create's notification.")
+    def _():
+        return render_before_notification("client")
+
+    @bad("offl-18-render-before-notification-worker", "worker", ["OFFL-18"], "A worker app renders T-20, the id its create's answer gave, before the create's notification.")
+    def _():
+        return render_before_notification("w-1")
+
+
 def register_refusals(bad) -> None:
     """OFFL-19 and TASK-24: a refused change is never lost without a word."""
 
@@ -98,6 +121,7 @@ def register_refusals(bad) -> None:
 
 def register_offline(bad) -> None:
     register_refresh_and_create(bad)
+    register_notification_order(bad)
     register_refusals(bad)
     register_identity_and_edit(bad)
     register_replay(bad)
