@@ -17,6 +17,14 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let ineligibleShown = AppFaults(rawValue: 1 << 3)
     /// The worker shows a discarded offer again when it comes back.
     public static let discardShownAgain = AppFaults(rawValue: 1 << 4)
+    /// The worker treats a job at exactly maxKms (within ELIG-4's tolerance) as out of range.
+    public static let strictRangeBoundary = AppFaults(rawValue: 1 << 5)
+    /// The worker decides channel offers without looking at BlockedXP.
+    public static let blockedIgnored = AppFaults(rawValue: 1 << 6)
+    /// The worker starts a Delay wait again when the same `new` arrives a second time.
+    public static let redeliveryRestartsDelay = AppFaults(rawValue: 1 << 7)
+    /// The client's apply alert takes a worker rated 0 for a new worker.
+    public static let ratingZeroAsNewWorker = AppFaults(rawValue: 1 << 8)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -25,8 +33,12 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("failure-alert-after-view", .failureAlertAfterView, breaks: ["ALERT-1", "ALERT-10"]),
         NamedFault("no-timeout-cancel", .noTimeoutCancel, breaks: ["TIME-2", "TIME-6"]),
         NamedFault("timer-restarted", .timerRestarted, breaks: ["TIME-6", "TIME-7"]),
-        NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-3"]),
-        NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2"]),
+        NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "FLOW-10"]),
+        NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2", "DISC-3"]),
+        NamedFault("strict-range-boundary", .strictRangeBoundary, breaks: ["ELIG-4"]),
+        NamedFault("blocked-ignored", .blockedIgnored, breaks: ["ELIG-5", "ELIG-11", "FLOW-10"]),
+        NamedFault("redelivery-restarts-delay", .redeliveryRestartsDelay, breaks: ["TIME-9", "VIEW-4"]),
+        NamedFault("rating-zero-new-worker", .ratingZeroAsNewWorker, breaks: ["ALERT-6"]),
     ]
 
     /// The faults by name.

@@ -212,7 +212,7 @@ public struct ReferenceClientApp: AppModel {
             let km = GeoPoint(lat: workerLat, lng: workerLng).haversineKm(to: GeoPoint(lat: lat, lng: lng))
             elements["distance"] = .double((km * 100).rounded() / 100)
         }
-        if let rating = apply["workerRating"], !rating.isNull { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
+        if let rating = shownRating(apply) { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
         elements["avatar"] = apply["workerAvatar"] ?? ""
         elements["workerName"] = apply["workerName"] ?? ""
         elements["description"] = request.fields["description"] ?? ""
@@ -221,13 +221,20 @@ public struct ReferenceClientApp: AppModel {
         return .event(.viewShown, ["view": "workInProgress", "req": .string(req), "elements": .object(elements)])
     }
 
+    /// The `apply`'s workerRating, nil for a new worker (null): a rating of 0 is a rating (ALERT-6).
+    private func shownRating(_ apply: JSONValue) -> JSONValue? {
+        guard let rating = apply["workerRating"], !rating.isNull else { return nil }
+        if faults.contains(.ratingZeroAsNewWorker), rating.doubleValue == 0 { return nil }
+        return rating
+    }
+
     private func applyAlert(_ req: String, _ apply: JSONValue) -> AppAction {
         var elements: JSONObject = [
             "title": .string("\(apply["workerName"]?.stringValue ?? "A worker") accepted your request"),
             "avatar": apply["workerAvatar"] ?? "", "ok": true,
         ]
         // ALERT-7: a new worker has no rating, so the alert says "New Worker".
-        if let rating = apply["workerRating"], !rating.isNull { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
+        if let rating = shownRating(apply) { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
         return .event(.alertShown, ["alert": "apply", "result": "success", "req": .string(req), "elements": .object(elements)])
     }
 

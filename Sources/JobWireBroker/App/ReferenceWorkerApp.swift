@@ -140,6 +140,12 @@ public struct ReferenceWorkerApp: AppModel {
             return actions
         }
         if var known = offers[req] {
+            if faults.contains(.redeliveryRestartsDelay), via == .new, known.delayed, !known.shown, !known.ended {
+                known.showAt = now + (known.showAt - known.receivedAt)
+                known.receivedAt = now
+                offers[req] = known
+                return actions + [.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(now)]), .timer(at: known.showAt)]
+            }
             // Listed by getJobs after all: the backend decided (ELIG-8), so show it.
             if via == .getJobs, !known.shown, !known.ended, !known.failed {
                 known.showable = true
@@ -163,7 +169,8 @@ public struct ReferenceWorkerApp: AppModel {
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
             order.append(req)
             return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])]
-        case .success(let decision):
+        case .success(let kitDecision):
+            let decision = mistaken(kitDecision)
             let showable = decision.eligible || faults.contains(.ineligibleShown)
             let delayed = decision.showAt > now
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: decision.showAt, showable: showable, delayed: delayed)
@@ -179,6 +186,16 @@ public struct ReferenceWorkerApp: AppModel {
             }
             return actions + showDue(now: now)
         }
+    }
+
+    /// The decision as the faults switched on make it: tests only.
+    private func mistaken(_ decision: EligibilityDecision) -> EligibilityDecision {
+        var failed = decision.failed
+        if faults.contains(.blockedIgnored) { failed.removeAll { $0 == "ELIG-5" } }
+        if faults.contains(.strictRangeBoundary), let maxKms = profile["maxKms"]?.doubleValue, decision.distanceKm >= maxKms, !failed.contains("ELIG-4") {
+            failed.append("ELIG-4")
+        }
+        return EligibilityDecision(failed: failed, distanceKm: decision.distanceKm, showAt: decision.showAt)
     }
 
     /// VIEW-4: every showable offer whose showAt has passed, while the app can show offers.

@@ -1,0 +1,58 @@
+import Foundation
+import JobWire
+import Testing
+@testable import JobWireBroker
+
+/// The generated scenarios (Scripts/generate_scenarios.py) can fail: where the situation is a
+/// parameter, a reference-app mutant that gets the parameter wrong fails the scenario on the
+/// wrong side of it with exactly the requirement it breaks, and passes the one on the right side.
+struct GeneratedScenarioTests {
+    /// A mutant, a scenario, and the ids the checker must find violated (none: the mutant passes).
+    static let cases: [(fault: String, scenario: String, fails: [RequirementID])] = [
+        ("strict-range-boundary", "worker-range-boundary-50km", ["ELIG-4"]),
+        ("strict-range-boundary", "worker-range-zero-maxkms-same-place", ["ELIG-4"]),
+        ("strict-range-boundary", "worker-range-inside-49-999km", []),
+        ("strict-range-boundary", "worker-range-outside-50-001km", []),
+        ("ineligible-shown", "worker-range-outside-50-001km", ["ELIG-4", "FLOW-10"]),
+        ("ineligible-shown", "worker-range-zero-maxkms-10m", ["ELIG-4", "FLOW-10"]),
+        ("ineligible-shown", "worker-range-inside-49-999km", []),
+        ("ineligible-shown", "worker-expert-inactive", ["ELIG-1", "FLOW-10"]),
+        ("ineligible-shown", "worker-exclusive-other-source", ["ELIG-2", "FLOW-10"]),
+        ("ineligible-shown", "worker-exclusive-own-source", []),
+        ("ineligible-shown", "worker-category-mismatch", ["ELIG-3", "FLOW-10"]),
+        ("ineligible-shown", "worker-category-number-ids", []),
+        ("blocked-ignored", "worker-blocked", ["ELIG-5", "ELIG-11", "FLOW-10"]),
+        ("blocked-ignored", "worker-blocked-among-others", ["ELIG-5", "ELIG-11", "FLOW-10"]),
+        ("blocked-ignored", "worker-blocked-others-only", []),
+        ("blocked-ignored", "worker-blocked-direct", []),
+        ("rating-zero-new-worker", "client-rating-0", ["ALERT-6"]),
+        ("rating-zero-new-worker", "client-rating-2-5", []),
+        ("rating-zero-new-worker", "client-rating-null", []),
+        ("redelivery-restarts-delay", "worker-duplicate-new-during-delay", ["TIME-9", "VIEW-4"]),
+        ("redelivery-restarts-delay", "worker-duplicate-new", []),
+        ("discard-shown-again", "worker-discard-restart", ["DISC-3"]),
+        ("discard-shown-again", "worker-discard-restart-redelivered", ["DISC-3"]),
+        ("timer-restarted", "client-restart-waiting", ["TIME-7"]),
+        ("timer-restarted", "client-restart-in-progress", []),
+        ("no-timeout-cancel", "client-worker-blocked", ["TIME-2"]),
+        ("no-timeout-cancel", "client-delay-beyond-timeout", ["TIME-2"]),
+        ("no-timeout-cancel", "client-delay-60s", []),
+    ]
+
+    @Test(arguments: cases.indices)
+    func aMutantFailsTheScenarioOnTheWrongSideOfItsParameter(_ index: Int) async throws {
+        let (name, scenario, fails) = Self.cases[index]
+        let fault = try #require(AppFaults.byName[name])
+        let result = await ScenarioFixtures.run(scenario, faults: fault)
+        #expect(result.error == nil, "\(result.error ?? "")")
+        #expect(result.failedIDs.sorted() == fails, "\(scenario) with \(name): \(result.failedIDs.sorted())")
+        // Without the fault the same scenario is clean.
+        #expect(await ScenarioFixtures.run(scenario).failedIDs.isEmpty)
+    }
+
+    /// Issue 14 asks for at least 60 situations; Scripts/generate_scenarios.py --check keeps the
+    /// generated ones as the script writes them.
+    @Test func thereAreAtLeastSixtyScenarios() {
+        #expect(ScenarioFixtures.names.count >= 60)
+    }
+}
