@@ -254,8 +254,8 @@ DELAYS = [0, 5, 60]
 INTERRUPTED_DELAYS = [
     ("worker-delay-restart", 5, 0, [("restart", 2000)],
      "The worker app restarts 2 s into a 5 s Delay and shows the offer 5 s after the original receipt."),
-    ("worker-delay-late-new-restart", 5, 3000, [("restart", 2000)],
-     "The new arrives 3 s late and the worker app restarts 2 s into its 5 s Delay: the wait runs from the late receipt, across the restart."),
+    ("worker-delay-late-new-restart", 5, 3000, [("restart", 1000)],
+     "The new arrives 3 s late and the worker app restarts 1 s into its 5 s Delay: the wait runs from the late receipt, across the restart."),
     ("worker-delay-restart-twice", 60, 0, [("restart", 10000), ("restart", 40000)],
      "The worker app restarts twice during a 60 s Delay and shows the offer 60 s after the original receipt."),
     ("worker-delay-background", 5, 0, [("background", 1000), ("foreground", 3000)],
