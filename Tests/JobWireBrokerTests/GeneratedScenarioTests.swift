@@ -1,5 +1,6 @@
 import Foundation
 import JobWire
+import SocketIOWire
 import Testing
 @testable import JobWireBroker
 
@@ -48,6 +49,19 @@ struct GeneratedScenarioTests {
         #expect(result.failedIDs.sorted() == fails, "\(scenario) with \(name): \(result.failedIDs.sorted())")
         // Without the fault the same scenario is clean.
         #expect(await ScenarioFixtures.run(scenario).failedIDs.isEmpty)
+    }
+
+    /// A step that comes after a long quiet (the close 605 s after the apply, past the
+    /// timeout's deadline) still reaches the app before the scenario ends.
+    @Test func aStepAfterALongQuietReachesTheAppBeforeTheEnd() async throws {
+        for name in ["client-restart-in-progress", "client-background-in-progress"] {
+            let result = await ScenarioFixtures.run(name)
+            let lines = (result.capture ?? "").split(separator: "\n").dropFirst().map { try! JSONParser.parse(String($0)) }
+            let apply = try #require(lines.first { $0["actor"] == "client" && $0["kind"] == "io.in" && $0["event"] == "apply" })
+            let close = try #require(lines.first { $0["actor"] == "client" && $0["kind"] == "http.request" && $0["path"]?.stringValue?.hasSuffix("/close") == true }, "\(name)")
+            #expect((close["ts"]?.integerValue ?? 0) - (apply["ts"]?.integerValue ?? 0) == 605_000)
+            #expect(lines.last?["kind"] == "trace.end" && (lines.last?["ts"]?.integerValue ?? 0) > (close["ts"]?.integerValue ?? 0))
+        }
     }
 
     /// Issue 14 asks for at least 60 situations; Scripts/generate_scenarios.py --check keeps the
