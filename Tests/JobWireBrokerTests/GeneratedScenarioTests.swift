@@ -38,6 +38,13 @@ struct GeneratedScenarioTests {
         ("no-timeout-cancel", "client-worker-blocked", ["TIME-2"]),
         ("no-timeout-cancel", "client-delay-beyond-timeout", ["TIME-2"]),
         ("no-timeout-cancel", "client-delay-60s", []),
+        ("end-ignored", "worker-cancel-offer-shown", ["FLOW-12"]),
+        ("end-ignored", "worker-cancel-during-delay", ["FLOW-12"]),
+        ("end-ignored", "worker-duplicate-new-after-cancel", ["FLOW-12"]),
+        ("end-ignored", "worker-close-by-client-unhappy", []),
+        ("timeout-after-apply", "client-restart-in-progress", ["TIME-4"]),
+        ("timeout-after-apply", "client-background-in-progress", ["TIME-4"]),
+        ("timeout-after-apply", "client-cancel-offer-shown", []),
     ]
 
     @Test(arguments: cases.indices)

@@ -25,6 +25,10 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let redeliveryRestartsDelay = AppFaults(rawValue: 1 << 7)
     /// The client's apply alert takes a worker rated 0 for a new worker.
     public static let ratingZeroAsNewWorker = AppFaults(rawValue: 1 << 8)
+    /// The worker keeps an offer it is not working on open when its `cancel` or `close` arrives.
+    public static let endIgnored = AppFaults(rawValue: 1 << 9)
+    /// The client keeps the timeout running in Work in Progress and cancels at the deadline.
+    public static let timeoutAfterApply = AppFaults(rawValue: 1 << 10)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -39,6 +43,8 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("blocked-ignored", .blockedIgnored, breaks: ["ELIG-5", "ELIG-11", "FLOW-10"]),
         NamedFault("redelivery-restarts-delay", .redeliveryRestartsDelay, breaks: ["TIME-9", "VIEW-4"]),
         NamedFault("rating-zero-new-worker", .ratingZeroAsNewWorker, breaks: ["ALERT-6"]),
+        NamedFault("end-ignored", .endIgnored, breaks: ["FLOW-12"]),
+        NamedFault("timeout-after-apply", .timeoutAfterApply, breaks: ["TIME-4"]),
     ]
 
     /// The faults by name.

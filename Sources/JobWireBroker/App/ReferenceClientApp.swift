@@ -165,7 +165,7 @@ public struct ReferenceClientApp: AppModel {
     private mutating func timeouts(now: Int64) -> [AppAction] {
         var actions: [AppAction] = []
         for req in order {
-            guard let request = requests[req], request.state == .waiting, !request.cancelSent,
+            guard let request = requests[req], request.state == .waiting || (faults.contains(.timeoutAfterApply) && request.state == .inProgress), !request.cancelSent,
                 now >= request.startedAt + config.timeoutMs, !faults.contains(.noTimeoutCancel)
             else { continue }
             requests[req]!.cancelSent = true
@@ -190,6 +190,7 @@ public struct ReferenceClientApp: AppModel {
                 actions.append(.timer(at: startedAt + config.timeoutMs))
             case .inProgress:
                 actions.append(workInProgressView(req))
+                if faults.contains(.timeoutAfterApply) { actions.append(.timer(at: request.startedAt + config.timeoutMs)) }
             default:
                 break
             }

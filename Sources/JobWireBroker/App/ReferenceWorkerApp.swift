@@ -114,6 +114,7 @@ public struct ReferenceWorkerApp: AppModel {
         case .new?:
             return offered(req, payload, via: .new, now: now)
         case .cancel?, .close?:
+            guard workInProgress == req || !faults.contains(.endIgnored) else { return [] }
             offers[req]?.ended = true
             guard workInProgress == req else { return [] }
             workInProgress = nil
