@@ -45,6 +45,23 @@ struct GeneratedScenarioTests {
         ("timeout-after-apply", "client-restart-in-progress", ["TIME-4"]),
         ("timeout-after-apply", "client-background-in-progress", ["TIME-4"]),
         ("timeout-after-apply", "client-cancel-offer-shown", []),
+        ("any-block-blocks", "worker-blocked-others-only", ["ELIG-5"]),
+        ("any-block-blocks", "worker-happy", []),
+        ("ids-compared-by-type", "worker-category-number-ids", ["ELIG-3"]),
+        ("ids-compared-by-type", "worker-category-among-several", []),
+        ("delay-ignored", "worker-delay-5s", ["ELIG-6", "TIME-8"]),
+        ("delay-ignored", "worker-delay-60s", ["ELIG-6", "TIME-8"]),
+        ("delay-ignored", "worker-delay-0s", []),
+        ("delay-restarted-on-relaunch", "worker-delay-restart", ["TIME-9", "VIEW-4"]),
+        ("delay-restarted-on-relaunch", "worker-delay-restart-twice", ["TIME-9", "VIEW-4"]),
+        ("delay-restarted-on-relaunch", "worker-delay-late-new-restart", ["TIME-9", "VIEW-4"]),
+        ("delay-restarted-on-relaunch", "worker-delay-background", []),
+        ("direct-filtered", "worker-expert-inactive-direct", ["ELIG-7"]),
+        ("direct-filtered", "worker-blocked-direct", ["ELIG-7"]),
+        ("direct-filtered", "worker-expert-inactive", []),
+        ("rating-rounded", "client-rating-2-5", ["ALERT-6"]),
+        ("rating-rounded", "client-rating-5", []),
+        ("rating-rounded", "client-rating-0", []),
     ]
 
     @Test(arguments: cases.indices)

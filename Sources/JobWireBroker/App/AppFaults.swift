@@ -29,6 +29,18 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let endIgnored = AppFaults(rawValue: 1 << 9)
     /// The client keeps the timeout running in Work in Progress and cancels at the deadline.
     public static let timeoutAfterApply = AppFaults(rawValue: 1 << 10)
+    /// The worker hides every channel offer whose BlockedXP is not empty, whoever it names.
+    public static let anyBlockBlocks = AppFaults(rawValue: 1 << 11)
+    /// The worker compares CatID with its categories by JSON type, so 9 is not "9".
+    public static let idsComparedByType = AppFaults(rawValue: 1 << 12)
+    /// The worker shows a channel offer at its receipt, whatever its Delay.
+    public static let delayIgnored = AppFaults(rawValue: 1 << 13)
+    /// The worker starts a Delay wait again from its relaunch.
+    public static let delayRestartedOnRelaunch = AppFaults(rawValue: 1 << 14)
+    /// The worker filters direct offers as if they came to the channel.
+    public static let directFiltered = AppFaults(rawValue: 1 << 15)
+    /// The client's apply alert shows the rating rounded to whole stars.
+    public static let ratingRounded = AppFaults(rawValue: 1 << 16)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -45,6 +57,12 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("rating-zero-new-worker", .ratingZeroAsNewWorker, breaks: ["ALERT-6"]),
         NamedFault("end-ignored", .endIgnored, breaks: ["FLOW-12"]),
         NamedFault("timeout-after-apply", .timeoutAfterApply, breaks: ["TIME-4"]),
+        NamedFault("any-block-blocks", .anyBlockBlocks, breaks: ["ELIG-5"]),
+        NamedFault("ids-compared-by-type", .idsComparedByType, breaks: ["ELIG-3"]),
+        NamedFault("delay-ignored", .delayIgnored, breaks: ["ELIG-6", "TIME-8"]),
+        NamedFault("delay-restarted-on-relaunch", .delayRestartedOnRelaunch, breaks: ["TIME-9", "VIEW-4"]),
+        NamedFault("direct-filtered", .directFiltered, breaks: ["ELIG-7"]),
+        NamedFault("rating-rounded", .ratingRounded, breaks: ["ALERT-6"]),
     ]
 
     /// The faults by name.

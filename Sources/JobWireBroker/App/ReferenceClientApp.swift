@@ -226,6 +226,7 @@ public struct ReferenceClientApp: AppModel {
     private func shownRating(_ apply: JSONValue) -> JSONValue? {
         guard let rating = apply["workerRating"], !rating.isNull else { return nil }
         if faults.contains(.ratingZeroAsNewWorker), rating.doubleValue == 0 { return nil }
+        if faults.contains(.ratingRounded), let stars = rating.doubleValue { return .int(Int64(stars.rounded())) }
         return rating
     }
 

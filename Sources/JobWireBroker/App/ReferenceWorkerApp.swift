@@ -63,7 +63,11 @@ public struct ReferenceWorkerApp: AppModel {
         }
         // TIME-9: a Delay wait resumes from the original receipt.
         for req in order {
-            guard let offer = offers[req], offer.showable, offer.delayed, !offer.shown, !offer.ended, !discards.contains(req), offer.showAt > now else { continue }
+            guard var offer = offers[req], offer.showable, offer.delayed, !offer.shown, !offer.ended, !discards.contains(req), offer.showAt > now else { continue }
+            if faults.contains(.delayRestartedOnRelaunch) {
+                offer = Offer(payload: offer.payload, receivedAt: now, showAt: now + offer.showAt - offer.receivedAt, showable: true, delayed: true)
+                offers[req] = offer
+            }
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
@@ -157,7 +161,7 @@ public struct ReferenceWorkerApp: AppModel {
             return actions
         }
         let direct = via == .new && payload["workerId"].map { !$0.isNull } == true
-        if via == .getJobs || direct {
+        if via == .getJobs || (direct && !faults.contains(.directFiltered)) {
             // ELIG-7, ELIG-8: shown at once, no filtering and no Delay, but never malformed (MSG-13).
             let wellFormed = (try? JobOffer(json: payload)) != nil
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed, delayed: false)
@@ -171,7 +175,7 @@ public struct ReferenceWorkerApp: AppModel {
             order.append(req)
             return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])]
         case .success(let kitDecision):
-            let decision = mistaken(kitDecision)
+            let decision = mistaken(kitDecision, job: payload, now: now)
             let showable = decision.eligible || faults.contains(.ineligibleShown)
             let delayed = decision.showAt > now
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: decision.showAt, showable: showable, delayed: delayed)
@@ -187,16 +191,6 @@ public struct ReferenceWorkerApp: AppModel {
             }
             return actions + showDue(now: now)
         }
-    }
-
-    /// The decision as the faults switched on make it: tests only.
-    private func mistaken(_ decision: EligibilityDecision) -> EligibilityDecision {
-        var failed = decision.failed
-        if faults.contains(.blockedIgnored) { failed.removeAll { $0 == "ELIG-5" } }
-        if faults.contains(.strictRangeBoundary), let maxKms = profile["maxKms"]?.doubleValue, decision.distanceKm >= maxKms, !failed.contains("ELIG-4") {
-            failed.append("ELIG-4")
-        }
-        return EligibilityDecision(failed: failed, distanceKm: decision.distanceKm, showAt: decision.showAt)
     }
 
     /// VIEW-4: every showable offer whose showAt has passed, while the app can show offers.
