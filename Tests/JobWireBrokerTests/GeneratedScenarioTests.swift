@@ -62,6 +62,10 @@ struct GeneratedScenarioTests {
         ("rating-rounded", "client-rating-2-5", ["ALERT-6"]),
         ("rating-rounded", "client-rating-5", []),
         ("rating-rounded", "client-rating-0", []),
+        ("user-cancel-says-timeout", "client-cancel-at-once", ["ALERT-10", "TIME-3"]),
+        ("user-cancel-says-timeout", "client-cancel-before-deadline", ["ALERT-10", "TIME-3"]),
+        ("user-cancel-says-timeout", "client-cancel-during-delay", ["ALERT-10", "TIME-3"]),
+        ("user-cancel-says-timeout", "client-worker-blocked", []),
     ]
 
     @Test(arguments: cases.indices)

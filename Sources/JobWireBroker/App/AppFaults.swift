@@ -41,6 +41,8 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let directFiltered = AppFaults(rawValue: 1 << 15)
     /// The client's apply alert shows the rating rounded to whole stars.
     public static let ratingRounded = AppFaults(rawValue: 1 << 16)
+    /// The client's cancel by the user carries the reason `timeout`.
+    public static let userCancelSaysTimeout = AppFaults(rawValue: 1 << 17)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -63,6 +65,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("delay-restarted-on-relaunch", .delayRestartedOnRelaunch, breaks: ["TIME-9", "VIEW-4"]),
         NamedFault("direct-filtered", .directFiltered, breaks: ["ELIG-7"]),
         NamedFault("rating-rounded", .ratingRounded, breaks: ["ALERT-6"]),
+        NamedFault("user-cancel-says-timeout", .userCancelSaysTimeout, breaks: ["ALERT-10", "TIME-3"]),
     ]
 
     /// The faults by name.

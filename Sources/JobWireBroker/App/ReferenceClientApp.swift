@@ -99,7 +99,8 @@ public struct ReferenceClientApp: AppModel {
         case .cancel(let req, let reason):
             guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.cancelSent = true
-            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(reason), "clientId": .string(config.id)])]
+            let said = faults.contains(.userCancelSaysTimeout) ? "timeout" : reason
+            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(said), "clientId": .string(config.id)])]
         case .accept, .discard:
             return []
         }
