@@ -66,6 +66,15 @@ struct GeneratedScenarioTests {
         ("user-cancel-says-timeout", "client-cancel-before-deadline", ["ALERT-10", "TIME-3"]),
         ("user-cancel-says-timeout", "client-cancel-during-delay", ["ALERT-10", "TIME-3"]),
         ("user-cancel-says-timeout", "client-worker-blocked", []),
+        ("rating-null-as-zero", "client-rating-null", ["ALERT-7"]),
+        ("rating-null-as-zero", "client-rating-0", []),
+        ("exclusive-always-refused", "worker-exclusive-own-source", ["ELIG-2"]),
+        ("exclusive-always-refused", "worker-happy", []),
+        ("reach-halved", "worker-range-inside-49km", ["ELIG-4"]),
+        ("reach-halved", "worker-range-inside-49-999km", ["ELIG-4"]),
+        ("reach-halved", "worker-range-zero-maxkms-same-place", []),
+        ("first-category-only", "worker-category-among-several", ["ELIG-3"]),
+        ("first-category-only", "worker-happy", []),
     ]
 
     @Test(arguments: cases.indices)

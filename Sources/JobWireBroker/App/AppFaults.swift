@@ -43,6 +43,14 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let ratingRounded = AppFaults(rawValue: 1 << 16)
     /// The client's cancel by the user carries the reason `timeout`.
     public static let userCancelSaysTimeout = AppFaults(rawValue: 1 << 17)
+    /// The client's apply alert shows rating 0 for a new worker (workerRating null).
+    public static let ratingNullAsZero = AppFaults(rawValue: 1 << 18)
+    /// The worker refuses every exclusive request, its own partner's too.
+    public static let exclusiveAlwaysRefused = AppFaults(rawValue: 1 << 19)
+    /// The worker reaches only half its maxKms.
+    public static let reachHalved = AppFaults(rawValue: 1 << 20)
+    /// The worker looks only at the first of its categories.
+    public static let firstCategoryOnly = AppFaults(rawValue: 1 << 21)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -66,6 +74,10 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("direct-filtered", .directFiltered, breaks: ["ELIG-7"]),
         NamedFault("rating-rounded", .ratingRounded, breaks: ["ALERT-6"]),
         NamedFault("user-cancel-says-timeout", .userCancelSaysTimeout, breaks: ["ALERT-10", "TIME-3"]),
+        NamedFault("rating-null-as-zero", .ratingNullAsZero, breaks: ["ALERT-7"]),
+        NamedFault("exclusive-always-refused", .exclusiveAlwaysRefused, breaks: ["ELIG-2"]),
+        NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
+        NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),
     ]
 
     /// The faults by name.

@@ -225,7 +225,7 @@ public struct ReferenceClientApp: AppModel {
 
     /// The `apply`'s workerRating, nil for a new worker (null): a rating of 0 is a rating (ALERT-6).
     private func shownRating(_ apply: JSONValue) -> JSONValue? {
-        guard let rating = apply["workerRating"], !rating.isNull else { return nil }
+        guard let rating = apply["workerRating"], !rating.isNull else { return faults.contains(.ratingNullAsZero) ? .int(0) : nil }
         if faults.contains(.ratingZeroAsNewWorker), rating.doubleValue == 0 { return nil }
         if faults.contains(.ratingRounded), let stars = rating.doubleValue { return .int(Int64(stars.rounded())) }
         return rating

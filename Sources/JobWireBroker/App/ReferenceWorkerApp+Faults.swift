@@ -16,6 +16,9 @@ extension ReferenceWorkerApp {
         if faults.contains(.idsComparedByType), let categories = profile["categories"]?.arrayValue, let category = job["CatID"], !categories.contains(category) {
             fail("ELIG-3")
         }
+        if faults.contains(.reachHalved), let maxKms = profile["maxKms"]?.doubleValue, decision.distanceKm > maxKms / 2 { fail("ELIG-4") }
+        if faults.contains(.firstCategoryOnly), let first = profile["categories"]?.arrayValue?.first.flatMap(CanonicalID.init(json:)), first != job["CatID"].flatMap(CanonicalID.init(json:)) { fail("ELIG-3") }
+        if faults.contains(.exclusiveAlwaysRefused), let exclusive = job["exclusive"].flatMap(CanonicalID.init(json:)), exclusive.text != "0" { fail("ELIG-2") }
         if faults.contains(.delayIgnored) { showAt = now }
         return EligibilityDecision(failed: failed, distanceKm: decision.distanceKm, showAt: showAt)
     }
