@@ -14,7 +14,8 @@ Every Vectors/scenarios/*.json is validated against Vectors/schemas/scenario.sch
     cancel a client, accept and discard a worker), and only the app under test disconnected;
   * every `as` declared once, every `req`, trigger alias and `send`, `fail` and `drop`
     target declared; a `shown` trigger naming a worker;
-  * coverage: for both sides, a scenario of every path of the seed flow (PATHS below).
+  * coverage: for both sides, a scenario of every path of the seed flow and of every generated
+    situation that has two sides (PATHS below).
 
 Exit status: 0 when everything holds, 1 on any problem (each printed with its file and
 field), 2 when jsonschema is not installed or the schema is unusable.
@@ -38,7 +39,8 @@ ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "dis
 APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect"}
 TRIGGER = re.compile(r"^(?P<alias>[A-Za-z0-9_-]+)\.(?P<event>posted|new|shown|won|applied|ended)(@(?P<actor>.+))?$")
 
-# Every path of seed 000's flow, with the scenario that follows it for each side.
+# Every path of seed 000's flow and every generated situation with two sides, with the scenario
+# that follows it for each side.
 PATHS = {
     "happy path, close happy": ("worker-happy", "client-happy"),
     "failed apply: race lost": ("worker-race-lost", "client-race"),
@@ -50,6 +52,21 @@ PATHS = {
     "penalised worker's Delay": ("worker-delay", "client-delay"),
     "restart mid-flow": ("worker-restart", "client-restart"),
     "close unhappy": ("worker-close-unhappy", "client-close-unhappy"),
+    # Situations Scripts/generate_scenarios.py writes for both sides.
+    "a job out of the worker's range": ("worker-range-outside-51km", "client-worker-out-of-range"),
+    "a blocked worker (BlockedXP)": ("worker-blocked", "client-worker-blocked"),
+    "an inactive expert": ("worker-expert-inactive", "client-worker-inactive"),
+    "a Delay longer than the timeout": ("worker-delay-beyond-timeout", "client-delay-beyond-timeout"),
+    "restart at home": ("worker-restart-home", "client-restart-home"),
+    "restart with the offer out": ("worker-restart-offer-shown", "client-restart-waiting"),
+    "restart in Work in Progress": ("worker-restart-in-progress", "client-restart-in-progress"),
+    "background at home": ("worker-background-home", "client-background-home"),
+    "background with the offer out": ("worker-background-offer-shown", "client-background-waiting"),
+    "background in Work in Progress": ("worker-background-in-progress", "client-background-in-progress"),
+    "close happy by the worker": ("worker-close-by-worker-happy", "client-close-by-worker-happy"),
+    "close unhappy by the client": ("worker-close-by-client-unhappy", "client-close-by-client-unhappy"),
+    "user cancel with the offer on screen": ("worker-cancel-offer-shown", "client-cancel-offer-shown"),
+    "user cancel during the Delay": ("worker-cancel-during-delay", "client-cancel-during-delay"),
 }
 
 
@@ -132,7 +149,7 @@ def main() -> int:
         for name in pair:
             if name not in names:
                 report.add("coverage", f"{story}: no scenario {name}")
-    return report.finish(f"check_scenarios.py: {len(files)} scenarios, both sides of {len(PATHS)} paths: ok")
+    return report.finish(f"check_scenarios.py: {len(files)} scenarios, both sides of {len(PATHS)} paths and situations: ok")
 
 
 if __name__ == "__main__":

@@ -45,7 +45,19 @@ class TimerRestarted(client_app.ClientApp):
         return now
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted}
+class RatingZeroNewWorker(client_app.ClientApp):
+    """Tests the rating for truth, so a worker rated 0 looks new."""
+
+    def show_rating(self, elements, apply):
+        # BUG(ALERT-6): a rating of 0 is taken for no rating, and the alert says "New Worker" instead of 0.
+        if not apply.get("workerRating"):
+            elements["newWorker"] = "New Worker"
+        else:
+            elements["rating"] = apply["workerRating"]
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted,
+        "rating-zero-new-worker": RatingZeroNewWorker}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A client app adapter with one deliberate bug.")

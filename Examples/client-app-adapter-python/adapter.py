@@ -209,10 +209,7 @@ class ClientApp:
         if "lat" in apply and "lng" in apply:
             km = distance_km(apply["lat"], apply["lng"], fields["lat"], fields["lng"])
             elements["distance"] = round(km, 2)
-        if apply.get("workerRating") is None:
-            elements["newWorker"] = "New Worker"
-        else:
-            elements["rating"] = apply["workerRating"]
+        self.show_rating(elements, apply)
         elements.update(avatar=apply.get("workerAvatar", ""), workerName=apply.get("workerName", ""),
                         description=fields.get("description", ""), category=fields.get("category", ""),
                         pay=True, chat=True, call=True, closeRequest=True)
@@ -221,12 +218,15 @@ class ClientApp:
     def apply_alert(self, req, apply):
         elements = {"title": f"{apply.get('workerName', 'A worker')} accepted your request",
                     "avatar": apply.get("workerAvatar", ""), "ok": True}
-        # ALERT-7: no rating yet means "New Worker".
+        self.show_rating(elements, apply)
+        return event("alert.shown", alert="apply", result="success", req=req, elements=elements)
+
+    def show_rating(self, elements, apply):
+        """ALERT-6, ALERT-7: the worker's rating, 0 included; no rating yet (null) means "New Worker"."""
         if apply.get("workerRating") is None:
             elements["newWorker"] = "New Worker"
         else:
             elements["rating"] = apply["workerRating"]
-        return event("alert.shown", alert="apply", result="success", req=req, elements=elements)
 
     def timeout_alert(self, req):
         return event("alert.shown", alert="timeout", result="failure", req=req,

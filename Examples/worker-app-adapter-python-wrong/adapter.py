@@ -31,7 +31,8 @@ class IneligibleShown(worker_app.WorkerApp):
     """Decides eligibility correctly, then shows the offer anyway."""
 
     def may_show(self, decision):
-        # BUG(ELIG-3): an offer that fails a rule (here the category) is shown all the same.
+        # BUG(ELIG-3): an offer that fails a rule (the category, or ELIG-1, ELIG-2, ELIG-4, ELIG-5) is
+        # shown all the same, and the user's Accept goes out for it (FLOW-10).
         return True
 
 
@@ -43,7 +44,20 @@ class DiscardShownAgain(worker_app.WorkerApp):
         return [event("offer.shown", req=req)]
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain}
+class StrictRangeBoundary(worker_app.WorkerApp):
+    """Compares the distance with maxKms strictly and without the tolerance."""
+
+    def decide(self, job, now):
+        decision = super().decide(job, now)
+        # BUG(ELIG-4): a job at exactly maxKms (or within the 1e-6 km tolerance beyond it) is out of range.
+        if "invalid" not in decision and decision["distanceKm"] >= self.profile["maxKms"] and "ELIG-4" not in decision["failed"]:
+            decision["failed"] = sorted(decision["failed"] + ["ELIG-4"], key=lambda rule: int(rule.split("-")[1]))
+            decision["eligible"] = False
+        return decision
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain,
+        "strict-range-boundary": StrictRangeBoundary}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A worker app adapter with one deliberate bug.")

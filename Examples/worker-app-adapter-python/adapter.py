@@ -186,7 +186,7 @@ class WorkerApp:
             self.offers[req] = {"payload": payload, "received_at": now, "show_at": now, "showable": True,
                                 "delayed": False, "shown": False, "ended": False, "failed": False}
             return actions + self.show_due(now)
-        decision = decide(self.profile, payload, now)
+        decision = self.decide(payload, now)
         if "invalid" in decision:
             # ELIG-9, MSG-13: refuse malformed input, never show it.
             self.offers[req] = {"payload": payload, "received_at": now, "show_at": now, "showable": False,
@@ -201,6 +201,10 @@ class WorkerApp:
             # ELIG-6, TIME-8: wait the Delay from the receipt.
             actions += [event("timer.started", timer="delay", req=req, startedAt=now), {"do": "timer", "at": decision["showAt"]}]
         return actions + self.show_due(now)
+
+    def decide(self, job, now):
+        """ELIG-10: a channel offer is judged with the profile and position at its receipt."""
+        return decide(self.profile, job, now)
 
     def may_show(self, decision):
         return decision["eligible"]

@@ -67,7 +67,7 @@ struct BrokerCommand: AsyncParsableCommand {
             if listScenarios {
                 let catalog = try scenarios.catalog()
                 print("scenarios: \(catalog.displayRoot)")
-                for scenario in try catalog.loadAll(catalog: scenarios.requirements()) { print(scenario.listing) }
+                for line in Scenario.listings(try catalog.loadAll(catalog: scenarios.requirements())) { print(line) }
                 return .success
             }
             guard let name = scenario else {

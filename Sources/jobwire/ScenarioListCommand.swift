@@ -21,7 +21,7 @@ struct ScenarioListCommand: AsyncParsableCommand {
             let all = try catalog.loadAll(catalog: scenarios.requirements())
             guard app == nil || app == "client" || app == "worker" else { throw CLIError("--app must be client or worker") }
             print("scenarios: \(catalog.displayRoot)")
-            for scenario in all where app == nil || scenario.app.role.rawValue == app { print(scenario.listing) }
+            for line in Scenario.listings(all.filter { app == nil || $0.app.role.rawValue == app }) { print(line) }
             return .success
         }
     }

@@ -25,9 +25,15 @@ struct ScenarioOptions: ParsableArguments {
 }
 
 extension Scenario {
-    /// One line for listings: name, side, requirements, description.
-    var listing: String {
+    /// One line for listings: name (padded to `nameWidth`, so no name is cut), side, requirements, description.
+    func listing(nameWidth: Int) -> String {
         let side = "\(app.role.rawValue) app".padding(toLength: 11, withPad: " ", startingAt: 0)
-        return "\(name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(side) --play \(play.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(requirements.map(\.rawValue).joined(separator: " "))\n    \(description)"
+        return "\(name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)) \(side) --play \(play.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(requirements.map(\.rawValue).joined(separator: " "))\n    \(description)"
+    }
+
+    /// The listing of each scenario, the names in one column as wide as the longest.
+    static func listings(_ scenarios: [Scenario]) -> [String] {
+        let width = scenarios.map(\.name.count).max() ?? 0
+        return scenarios.map { $0.listing(nameWidth: width) }
     }
 }

@@ -70,7 +70,7 @@ struct ScenarioLoaderTests {
         do {
             _ = try ScenarioFixtures.catalog.load("happy")
         } catch {
-            #expect(error.description.contains("did you mean client-happy, worker-happy?"), "\(error)")
+            #expect(error.description.contains("did you mean client-close-by-worker-happy, client-happy, worker-close-by-worker-happy, worker-happy?"), "\(error)")
         }
     }
 

@@ -18,4 +18,15 @@ struct ScenarioRunnerTests {
             #expect(verdict.rules.contains { $0.info.id == id && $0.applicable }, "\(id) is listed but not judged")
         }
     }
+
+    /// `jobwire scenario run` without an adapter runs every scenario on one testee: a client
+    /// scenario after a worker one gets a client app, not the worker of the run before.
+    @Test func oneReferenceTesteeRunsAWorkerScenarioThenAClientOneAsIfAlone() async throws {
+        let testee = ReferenceAppTestee()
+        for name in ["worker-happy", "client-happy", "worker-happy"] {
+            let shared = await ScenarioRunner.run(ScenarioFixtures.scenario(name), testee: testee)
+            let alone = await ScenarioFixtures.run(name)
+            #expect(shared.capture == alone.capture, "\(name) on a shared testee")
+        }
+    }
 }

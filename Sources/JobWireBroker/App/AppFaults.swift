@@ -17,6 +17,40 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let ineligibleShown = AppFaults(rawValue: 1 << 3)
     /// The worker shows a discarded offer again when it comes back.
     public static let discardShownAgain = AppFaults(rawValue: 1 << 4)
+    /// The worker treats a job at exactly maxKms (within ELIG-4's tolerance) as out of range.
+    public static let strictRangeBoundary = AppFaults(rawValue: 1 << 5)
+    /// The worker decides channel offers without looking at BlockedXP.
+    public static let blockedIgnored = AppFaults(rawValue: 1 << 6)
+    /// The worker starts a Delay wait again when the same `new` arrives a second time.
+    public static let redeliveryRestartsDelay = AppFaults(rawValue: 1 << 7)
+    /// The client's apply alert takes a worker rated 0 for a new worker.
+    public static let ratingZeroAsNewWorker = AppFaults(rawValue: 1 << 8)
+    /// The worker keeps an offer it is not working on open when its `cancel` or `close` arrives.
+    public static let endIgnored = AppFaults(rawValue: 1 << 9)
+    /// The client keeps the timeout running in Work in Progress and cancels at the deadline.
+    public static let timeoutAfterApply = AppFaults(rawValue: 1 << 10)
+    /// The worker hides every channel offer whose BlockedXP is not empty, whoever it names.
+    public static let anyBlockBlocks = AppFaults(rawValue: 1 << 11)
+    /// The worker compares CatID with its categories by JSON type, so 9 is not "9".
+    public static let idsComparedByType = AppFaults(rawValue: 1 << 12)
+    /// The worker shows a channel offer at its receipt, whatever its Delay.
+    public static let delayIgnored = AppFaults(rawValue: 1 << 13)
+    /// The worker starts a Delay wait again from its relaunch.
+    public static let delayRestartedOnRelaunch = AppFaults(rawValue: 1 << 14)
+    /// The worker filters direct offers as if they came to the channel.
+    public static let directFiltered = AppFaults(rawValue: 1 << 15)
+    /// The client's apply alert shows the rating rounded to whole stars.
+    public static let ratingRounded = AppFaults(rawValue: 1 << 16)
+    /// The client's cancel by the user carries the reason `timeout`.
+    public static let userCancelSaysTimeout = AppFaults(rawValue: 1 << 17)
+    /// The client's apply alert shows rating 0 for a new worker (workerRating null).
+    public static let ratingNullAsZero = AppFaults(rawValue: 1 << 18)
+    /// The worker refuses every exclusive request, its own partner's too.
+    public static let exclusiveAlwaysRefused = AppFaults(rawValue: 1 << 19)
+    /// The worker reaches only half its maxKms.
+    public static let reachHalved = AppFaults(rawValue: 1 << 20)
+    /// The worker looks only at the first of its categories.
+    public static let firstCategoryOnly = AppFaults(rawValue: 1 << 21)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -25,8 +59,25 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("failure-alert-after-view", .failureAlertAfterView, breaks: ["ALERT-1", "ALERT-10"]),
         NamedFault("no-timeout-cancel", .noTimeoutCancel, breaks: ["TIME-2", "TIME-6"]),
         NamedFault("timer-restarted", .timerRestarted, breaks: ["TIME-6", "TIME-7"]),
-        NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-3"]),
-        NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2"]),
+        NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "FLOW-10"]),
+        NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2", "DISC-3"]),
+        NamedFault("strict-range-boundary", .strictRangeBoundary, breaks: ["ELIG-4"]),
+        NamedFault("blocked-ignored", .blockedIgnored, breaks: ["ELIG-5", "ELIG-11", "FLOW-10"]),
+        NamedFault("redelivery-restarts-delay", .redeliveryRestartsDelay, breaks: ["TIME-9", "VIEW-4"]),
+        NamedFault("rating-zero-new-worker", .ratingZeroAsNewWorker, breaks: ["ALERT-6"]),
+        NamedFault("end-ignored", .endIgnored, breaks: ["FLOW-12"]),
+        NamedFault("timeout-after-apply", .timeoutAfterApply, breaks: ["TIME-4"]),
+        NamedFault("any-block-blocks", .anyBlockBlocks, breaks: ["ELIG-5"]),
+        NamedFault("ids-compared-by-type", .idsComparedByType, breaks: ["ELIG-3"]),
+        NamedFault("delay-ignored", .delayIgnored, breaks: ["ELIG-6", "TIME-8"]),
+        NamedFault("delay-restarted-on-relaunch", .delayRestartedOnRelaunch, breaks: ["TIME-9", "VIEW-4"]),
+        NamedFault("direct-filtered", .directFiltered, breaks: ["ELIG-7"]),
+        NamedFault("rating-rounded", .ratingRounded, breaks: ["ALERT-6"]),
+        NamedFault("user-cancel-says-timeout", .userCancelSaysTimeout, breaks: ["ALERT-10", "TIME-3"]),
+        NamedFault("rating-null-as-zero", .ratingNullAsZero, breaks: ["ALERT-7"]),
+        NamedFault("exclusive-always-refused", .exclusiveAlwaysRefused, breaks: ["ELIG-2"]),
+        NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
+        NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),
     ]
 
     /// The faults by name.

@@ -99,7 +99,8 @@ public struct ReferenceClientApp: AppModel {
         case .cancel(let req, let reason):
             guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.cancelSent = true
-            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(reason), "clientId": .string(config.id)])]
+            let said = faults.contains(.userCancelSaysTimeout) ? "timeout" : reason
+            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(said), "clientId": .string(config.id)])]
         case .accept, .discard:
             return []
         }
@@ -165,7 +166,7 @@ public struct ReferenceClientApp: AppModel {
     private mutating func timeouts(now: Int64) -> [AppAction] {
         var actions: [AppAction] = []
         for req in order {
-            guard let request = requests[req], request.state == .waiting, !request.cancelSent,
+            guard let request = requests[req], request.state == .waiting || (faults.contains(.timeoutAfterApply) && request.state == .inProgress), !request.cancelSent,
                 now >= request.startedAt + config.timeoutMs, !faults.contains(.noTimeoutCancel)
             else { continue }
             requests[req]!.cancelSent = true
@@ -190,6 +191,7 @@ public struct ReferenceClientApp: AppModel {
                 actions.append(.timer(at: startedAt + config.timeoutMs))
             case .inProgress:
                 actions.append(workInProgressView(req))
+                if faults.contains(.timeoutAfterApply) { actions.append(.timer(at: request.startedAt + config.timeoutMs)) }
             default:
                 break
             }
@@ -212,7 +214,7 @@ public struct ReferenceClientApp: AppModel {
             let km = GeoPoint(lat: workerLat, lng: workerLng).haversineKm(to: GeoPoint(lat: lat, lng: lng))
             elements["distance"] = .double((km * 100).rounded() / 100)
         }
-        if let rating = apply["workerRating"], !rating.isNull { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
+        if let rating = shownRating(apply) { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
         elements["avatar"] = apply["workerAvatar"] ?? ""
         elements["workerName"] = apply["workerName"] ?? ""
         elements["description"] = request.fields["description"] ?? ""
@@ -221,13 +223,21 @@ public struct ReferenceClientApp: AppModel {
         return .event(.viewShown, ["view": "workInProgress", "req": .string(req), "elements": .object(elements)])
     }
 
+    /// The `apply`'s workerRating, nil for a new worker (null): a rating of 0 is a rating (ALERT-6).
+    private func shownRating(_ apply: JSONValue) -> JSONValue? {
+        guard let rating = apply["workerRating"], !rating.isNull else { return faults.contains(.ratingNullAsZero) ? .int(0) : nil }
+        if faults.contains(.ratingZeroAsNewWorker), rating.doubleValue == 0 { return nil }
+        if faults.contains(.ratingRounded), let stars = rating.doubleValue { return .int(Int64(stars.rounded())) }
+        return rating
+    }
+
     private func applyAlert(_ req: String, _ apply: JSONValue) -> AppAction {
         var elements: JSONObject = [
             "title": .string("\(apply["workerName"]?.stringValue ?? "A worker") accepted your request"),
             "avatar": apply["workerAvatar"] ?? "", "ok": true,
         ]
         // ALERT-7: a new worker has no rating, so the alert says "New Worker".
-        if let rating = apply["workerRating"], !rating.isNull { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
+        if let rating = shownRating(apply) { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
         return .event(.alertShown, ["alert": "apply", "result": "success", "req": .string(req), "elements": .object(elements)])
     }
 

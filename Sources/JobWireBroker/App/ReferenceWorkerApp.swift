@@ -63,7 +63,11 @@ public struct ReferenceWorkerApp: AppModel {
         }
         // TIME-9: a Delay wait resumes from the original receipt.
         for req in order {
-            guard let offer = offers[req], offer.showable, offer.delayed, !offer.shown, !offer.ended, !discards.contains(req), offer.showAt > now else { continue }
+            guard var offer = offers[req], offer.showable, offer.delayed, !offer.shown, !offer.ended, !discards.contains(req), offer.showAt > now else { continue }
+            if faults.contains(.delayRestartedOnRelaunch) {
+                offer = Offer(payload: offer.payload, receivedAt: now, showAt: now + offer.showAt - offer.receivedAt, showable: true, delayed: true)
+                offers[req] = offer
+            }
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
@@ -114,6 +118,7 @@ public struct ReferenceWorkerApp: AppModel {
         case .new?:
             return offered(req, payload, via: .new, now: now)
         case .cancel?, .close?:
+            guard workInProgress == req || !faults.contains(.endIgnored) else { return [] }
             offers[req]?.ended = true
             guard workInProgress == req else { return [] }
             workInProgress = nil
@@ -140,6 +145,12 @@ public struct ReferenceWorkerApp: AppModel {
             return actions
         }
         if var known = offers[req] {
+            if faults.contains(.redeliveryRestartsDelay), via == .new, known.delayed, !known.shown, !known.ended {
+                known.showAt = now + (known.showAt - known.receivedAt)
+                known.receivedAt = now
+                offers[req] = known
+                return actions + [.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(now)]), .timer(at: known.showAt)]
+            }
             // Listed by getJobs after all: the backend decided (ELIG-8), so show it.
             if via == .getJobs, !known.shown, !known.ended, !known.failed {
                 known.showable = true
@@ -150,7 +161,7 @@ public struct ReferenceWorkerApp: AppModel {
             return actions
         }
         let direct = via == .new && payload["workerId"].map { !$0.isNull } == true
-        if via == .getJobs || direct {
+        if via == .getJobs || (direct && !faults.contains(.directFiltered)) {
             // ELIG-7, ELIG-8: shown at once, no filtering and no Delay, but never malformed (MSG-13).
             let wellFormed = (try? JobOffer(json: payload)) != nil
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed, delayed: false)
@@ -163,7 +174,8 @@ public struct ReferenceWorkerApp: AppModel {
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
             order.append(req)
             return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])]
-        case .success(let decision):
+        case .success(let kitDecision):
+            let decision = mistaken(kitDecision, job: payload, now: now)
             let showable = decision.eligible || faults.contains(.ineligibleShown)
             let delayed = decision.showAt > now
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: decision.showAt, showable: showable, delayed: delayed)

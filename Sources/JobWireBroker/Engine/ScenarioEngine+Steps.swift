@@ -12,6 +12,9 @@ extension ScenarioEngine {
 
     /// Runs one step: an app's user action or lifecycle change, or one of the backend's own.
     mutating func run(_ step: ScenarioStep) {
+        // A step is activity: the scenario cannot end before the app has answered it, however
+        // long the quiet before it lasted.
+        lastActivity = max(lastActivity, now)
         let actor = step.actor ?? appID
         func request(_ alias: String) -> String? {
             guard let req = aliases[alias] else {

@@ -38,6 +38,9 @@ public actor ReferenceAppTestee: ScenarioTestee {
     public func plays(_ role: TraceRole) -> Bool { role != .backend }
 
     public func start(_ config: AppConfig, now: Int64) -> ScenarioAnswer {
+        // A new scenario: the app of the previous one, whichever role it had, is gone.
+        worker = nil
+        client = nil
         if config.role == .worker {
             var app = ReferenceWorkerApp(config: config, faults: faults)
             defer { worker = app }
