@@ -92,6 +92,7 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("offline-online-edit-client", "client", o.online_edit, "During the replay an online edit goes at once; edits of the unanswered create wait."),
     ("offline-transport-client", "client", o.transport, "A replayed create meets a transport error, goes first again and is refused."),
     ("offline-online-refusals-client", "client", o.online_refusals, "Online, a create and an edit sent at once are refused; each gets its error alert."),
+    ("task-session-returns-client", "client", o.foreground_returns, "Back before the token's expiry the app keeps the list; back after it, the login screen."),
     ("offline-relaunch-client", "client", o.relaunch, "Terminated mid-replay, relaunched offline with a JWT: the list at once, the queue kept."),
     ("auth-login-client", "client", o.login, "A fresh install logs in online; the next offline launch finds the token."),
     ("auth-login-expired-client", "client", o.login_expired, "Online with an expired token: the login screen, JWT-Auth, the list."),

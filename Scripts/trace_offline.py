@@ -164,6 +164,22 @@ class OfflineSession:
         # The app stores what was in flight with its queue as it stops; it records no queue event.
         self._apply({"op": "terminate"}, quiet_enqueue=True)
 
+    def background(self) -> None:
+        self._event("app.backgrounded", "background")
+
+    def foreground(self) -> None:
+        """Back in the foreground (TASK-5, OFFL-13): the list while the JWT is active, else the login
+        screen; online, the option values GET. The model has no such operation, so the session
+        writes what the app does and tells the model only of the request it sends."""
+        self._event("app.foregrounded", "foreground")
+        active = self.app.jwt is not None and self.app.jwt["expiresAt"] > self.t
+        self.app.screen = "contacts" if active else "login"
+        self._event("view.shown", f"view.{self.app.screen}", view=self.app.screen)
+        if self.app.online():
+            self.app.effects = []
+            self.app.send(self.app.new_request("options"))
+            self._effects(self.app.effects, {}, None)
+
     def login(self) -> None:
         self._apply({"op": "login"})
 

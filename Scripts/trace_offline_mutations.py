@@ -91,6 +91,22 @@ def register_notification_order(bad) -> None:
         return render_before_notification("w-1")
 
 
+def register_session(bad) -> None:
+    """TASK-5: logged in until the token's expiry, the login screen after it."""
+
+    @bad("task-5-list-after-expiry-client", "client", ["TASK-5"], "Back online after the token expired, the app shows the list as if still logged in.")
+    def _():
+        c = o.foreground_returns()
+        c.find("view.login")["view"] = "contacts"
+        return c
+
+    @bad("task-5-login-before-expiry-client", "client", ["TASK-5"], "Back before the token's expiry, the app asks the user to log in again.")
+    def _():
+        c = o.foreground_returns()
+        c.find("view.contacts#2")["view"] = "login"
+        return c
+
+
 def register_refusals(bad) -> None:
     """OFFL-19 and TASK-24: a refused change is never lost without a word."""
 
@@ -122,6 +138,7 @@ def register_refusals(bad) -> None:
 def register_offline(bad) -> None:
     register_refresh_and_create(bad)
     register_notification_order(bad)
+    register_session(bad)
     register_refusals(bad)
     register_identity_and_edit(bad)
     register_replay(bad)

@@ -100,6 +100,21 @@ def online_refusals() -> Capture:
     return s.end()
 
 
+def foreground_returns() -> Capture:
+    """Online with a token expiring a minute after the launch: back from the background before
+    the expiry the app keeps the list; back after it, the login screen (TASK-5)."""
+    s = OfflineSession(state(jwt_expires=T0 + 60_000))
+    s.launch()
+    s.wait(30).respond(1)
+    s.wait(1000).background()
+    s.wait(10_000).foreground()
+    s.wait(30).respond(2)
+    s.wait(1000).background()
+    s.wait(60_000).foreground()
+    s.wait(30).respond(3)
+    return s.end()
+
+
 def relaunch() -> Capture:
     """Terminated with a create in flight and an edit queued; relaunched offline with an active
     JWT it shows the list at once with no request (AUTH-5) and reads its queue back (OFFL-12)."""
