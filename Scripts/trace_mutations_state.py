@@ -127,6 +127,18 @@ def register_records(bad) -> None:
         c.rest(t, "w-1", "GET", "/api/jobs?workerId=w-1", reply=s.ok(jobs=[]), tag="w-1.getjobs")
         return c
 
+    @bad("msg-2-client-connects-as-worker-client", "client", ["MSG-2"], "The client app c-1 connects with the role worker.")
+    def _():
+        c = s.retake()
+        c.find("conn.c-1.a")["auth"] = {"userId": "c-1", "role": "worker"}
+        return c
+
+    @bad("msg-2-worker-connects-as-another-worker", "worker", ["MSG-2"], "The worker app w-1 connects as w-2.")
+    def _():
+        c = s.retake()
+        c.find("conn.w-1.a")["auth"] = {"userId": "w-2", "role": "worker"}
+        return c
+
     @bad("msg-16-no-user-id-backend", "backend", ["MSG-16"], "The backend accepts a handshake whose auth has a role but no userId.")
     def _():
         c = s.retake()
@@ -139,7 +151,7 @@ def register_records(bad) -> None:
         c.add(s.T0 + 500, "backend", "io.connected", tag="conn.fraction", nsp="/", auth={"userId": 1.5, "role": "worker"})
         return c
 
-    @bad("msg-16-unknown-role-apps", "apps", ["MSG-16"], "Seen from the apps: a connection whose auth claims the role admin is accepted.")
+    @bad("msg-16-unknown-role-apps", "apps", ["MSG-2", "MSG-16"], "Seen from the apps: a worker app connects claiming the role admin (MSG-2) and is accepted (MSG-16).")
     def _():
         c = s.retake()
         t = c.find("c.post.resp")["ts"] + 5000

@@ -20,7 +20,7 @@ public enum TraceRuleBook: Sendable {
             OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
             MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
             MSG14RecordedBanAndDelay(),
-            MSG16MalformedIdentity(),
+            MSG16MalformedIdentity(), MSG2AppIdentity(),
             RESTStateReads(),
             REST18PositionUse(),
             TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
