@@ -60,6 +60,7 @@ class OfflineSession:
         self.xids: dict[int, str] = {}
         self.counts: dict[str, int] = {}
         self.next_backend = 20
+        self.options: dict | None = None  # the option values of the last successful options GET (OFFL-17)
         self._event("net.online" if self.app.online() else "net.offline", "net.start")
 
     # -- building blocks --------------------------------------------------------------------
@@ -156,6 +157,8 @@ class OfflineSession:
         jwt = self.app.jwt
         stored = {"jwt": None if jwt is None else {"expiresAt": jwt["expiresAt"], "token": jwt["token"]},
                   "everOnline": self.app.ever_online, "queue": [self.entry(r) for r in self.app.queue]}
+        if self.options is not None:
+            stored["options"] = copy.deepcopy(self.options)  # OFFL-17: kept across termination
         self._event("app.launched", "launch", **stored)
         self._apply({"op": "launch", "now": self.t - 1})
 
@@ -210,6 +213,7 @@ class OfflineSession:
                 model_body = {"token": "hf.fresh", "expiresAt": expires}
             elif kind == "options":
                 body["categories"] = [4, 9, 12]
+                self.options = {"categories": [4, 9, 12]}
         self._event("http.response", f"resp.{seq}", xid=self.xids[seq], status=status, body=body)
         step = {"op": "response", "seq": seq, "outcome": "ok" if ok else "failure"}
         if model_body is not None:

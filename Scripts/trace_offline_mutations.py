@@ -107,6 +107,22 @@ def register_session(bad) -> None:
         return c
 
 
+def register_options(bad) -> None:
+    """OFFL-17 (SHOULD): the option values survive termination."""
+
+    @bad("offl-17-options-lost-client", "client", ["OFFL-17"], "Relaunched, the app reads back no categories though the last options answer gave 4, 9 and 12.")
+    def _():
+        c = o.relaunch()
+        c.find("launch#2")["options"] = {"categories": []}
+        return c
+
+    @bad("offl-17-options-stale-client", "client", ["OFFL-17"], "Relaunched, the app reads back categories 4 and 9, not the 4, 9 and 12 of the last options answer.")
+    def _():
+        c = o.relaunch()
+        c.find("launch#2")["options"] = {"categories": [4, 9]}
+        return c
+
+
 def register_refusals(bad) -> None:
     """OFFL-19 and TASK-24: a refused change is never lost without a word."""
 
@@ -139,6 +155,7 @@ def register_offline(bad) -> None:
     register_refresh_and_create(bad)
     register_notification_order(bad)
     register_session(bad)
+    register_options(bad)
     register_refusals(bad)
     register_identity_and_edit(bad)
     register_replay(bad)

@@ -17,7 +17,7 @@ public enum TraceRuleBook: Sendable {
             TIMETimerStart(), TIMETimeoutCancel(), TIMEOfferDelay(), TIME10ClockAgreement(),
             ELIGDecisionReport(), OfferShowObligations(), ELIG8GetJobsEligibleOnly(),
             DISCRules(),
-            OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
+            OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), OFFLOptionsRules(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
             MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
             MSG14RecordedBanAndDelay(),
             MSG16MalformedIdentity(), MSG2AppIdentity(),
