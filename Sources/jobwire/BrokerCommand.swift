@@ -142,11 +142,11 @@ struct BrokerCommand: AsyncParsableCommand {
         let result = await session.run()
         watcher.cancel()
         await server.shutdown()
-        for note in result.notes where note.contains("never ran") { Self.say("jobwire broker: \(note)") }
         let run = RunReport(title: "broker \(scenario.name)", testee: "the \(app.role.protocolName) \(app.id) at \(url)", results: result.caseResults())
             .applying(try report.loadKnownFailures())
         let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
-        Self.say("jobwire broker: \(result.failedIDs.isEmpty ? "conformant" : "violates \(result.failedIDs.map(\.rawValue).joined(separator: ", "))"); `jobwire check \(path)` gives this verdict again")
+        for failure in result.stepFailures { Self.say("jobwire broker: \(failure)") }
+        Self.say("jobwire broker: \(ScenarioRunCommand.verdictText(result)); `jobwire check \(path)` judges the capture again (steps are the scenario's, not in the capture)")
         return code
     }
 

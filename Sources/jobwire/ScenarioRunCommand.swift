@@ -105,6 +105,13 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         }
     }
 
+    /// `conformant`, or what failed: the violated ids and the steps that never ran.
+    static func verdictText(_ result: ScenarioResult) -> String {
+        var failed = result.failedIDs.map(\.rawValue)
+        failed += result.stepFailures.map { "steps[\($0.index)]" }
+        return failed.isEmpty ? "conformant" : "violates \(failed.joined(separator: ", "))"
+    }
+
     /// One line per scenario on stderr: the verdict, the virtual time it covered, the notes.
     static func progress(_ result: ScenarioResult, elapsed: Duration) {
         var line = "jobwire: scenario \(result.scenario.name): "
@@ -113,9 +120,10 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         } else if let error = result.error {
             line += "error: \(error)"
         } else if let verdict = result.verdict {
-            line += verdict.failedIDs.isEmpty ? "conformant" : "violates \(verdict.failedIDs.map(\.rawValue).joined(separator: ", "))"
+            line += verdictText(result)
             line += " (\(verdict.eventCount) events, \(elapsed.formatted(.units(allowed: [.milliseconds]))) real)"
         }
+        for failure in result.stepFailures { line += "\n         \(failure)" }
         for note in result.notes { line += "\n         note: \(note)" }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

@@ -32,6 +32,7 @@ public final class BrokerSession: BrokerHost {
     struct State: Sendable {
         var engine: ScenarioEngine?
         var notes: [String] = []
+        var stepFailures: [ScenarioStepFailure] = []
         /// The socket ids of the app under test now connected.
         var appSockets: Set<String> = []
         var nextXid = 1
@@ -164,6 +165,9 @@ public final class BrokerSession: BrokerHost {
             case .note(let note), .refused(let note):
                 state.withLock { $0.notes.append(note) }
                 log("jobwire: note: \(note)")
+            case .stepFailed(let failure):
+                state.withLock { $0.stepFailures.append(failure) }
+                log("jobwire: \(failure)")
             case .finished:
                 finish()
             }
@@ -171,14 +175,15 @@ public final class BrokerSession: BrokerHost {
     }
 
     private func finish() {
-        let notes: [String]? = state.withLock { state in
+        let ended: (notes: [String], steps: [ScenarioStepFailure])? = state.withLock { state in
             guard !state.done else { return nil }
             state.done = true
-            return state.notes
+            return (state.notes, state.stepFailures)
         }
-        guard let notes else { return }
+        guard let ended else { return }
         var result = ScenarioResult(scenario: scenario, verdict: recorder.finish())
-        result.notes = notes
+        result.notes = ended.notes
+        result.stepFailures = ended.steps
         result.capture = recorder.text
         resultSink.yield(result)
         resultSink.finish()

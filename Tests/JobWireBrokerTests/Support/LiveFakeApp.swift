@@ -89,26 +89,24 @@ actor LiveFakeApp {
         await flushReports()
     }
 
-    /// The server closed the connection (a `disconnect` step): reconnect 100 ms later, as any app would.
+    /// The connection went away (a `disconnect` step closed it): the model hears it and, as the
+    /// reference apps do, asks to connect again on its own timer (a `connect` action).
     private func lost(generation lostGeneration: Int) async {
         guard !stopped, lostGeneration == generation else { return }
         client = nil
-        if lockstep != nil {
-            reconnectAt = clock.now() + 100
-            timers.append(reconnectAt!)
-            lockstep?.done()
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(100))
-        await reconnect()
+        lockstep?.done()
+        await handle(.connection(connected: false))
     }
 
-    private var reconnectAt: Int64?
-
+    /// The model's `connect`: a real attempt, which the broker refuses while its scenario says so.
     private func reconnect() async {
         guard !stopped, client == nil else { return }
-        try? await connect()
-        await handle(.connection(connected: true))
+        do {
+            try await connect()
+            await handle(.connection(connected: true))
+        } catch {
+            await handle(.connectionRefused)
+        }
     }
 
     private func received(_ event: SocketIOEvent) async {
@@ -132,10 +130,6 @@ actor LiveFakeApp {
         timers.removeAll { $0 <= now }
         lockstep?.add()
         defer { lockstep?.done() }
-        if let at = reconnectAt, at <= now {
-            reconnectAt = nil
-            await reconnect()
-        }
         await handle(.clock)
     }
 
@@ -175,7 +169,7 @@ actor LiveFakeApp {
             switch action {
             case .trace:
                 break
-            case .http(let xid, let method, let path, let body):
+            case .http(let xid, let method, let path, let body, _):
                 lockstep?.add()
                 tasks.append(Task { [self] in
                     let (status, answer, error) = await Self.call(url, method, path, body)
@@ -193,6 +187,8 @@ actor LiveFakeApp {
                 })
             case .emit(let event, let payload):
                 try? await client?.emit(event, arguments: payload.map { [SocketIOValue($0)] } ?? [])
+            case .connect:
+                await reconnect()
             }
         }
         if !batch.isEmpty {
