@@ -15,6 +15,7 @@ extension ScenarioEngine {
         let rule = call.flatMap { takeFailure($0, req: req, from: actorID) }
         var fault: AnswerFault?
         if case .fault(let scripted)? = rule?.answer { fault = scripted }
+        if call == .postRequest, fault == .hang || fault == .malformed { forgetPost(of: actorID) }
         switch fault {
         case .hang?:
             // Never answered; an app that said how long it waits gets `timeout` then.
@@ -38,7 +39,11 @@ extension ScenarioEngine {
         for emission in reply.emissions {
             record(.backend, emission.sent(in: backend.profile.namespace))
         }
-        if reply.status == 200, let call { notice(call, req: req, reply: reply, from: actorID) }
+        if reply.status == 200, let call {
+            notice(call, req: req, reply: reply, from: actorID)
+        } else if call == .postRequest {
+            forgetPost(of: actorID)
+        }
         if fault == .lost {
             // The backend ran the call; the connection reset before its answer reached the app.
             queue.append(answer(xid, to: actorID, localXid, error: "reset"))
@@ -76,6 +81,13 @@ extension ScenarioEngine {
         case .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break
         }
+    }
+
+    /// A post of `actorID` failed: the alias its step gave it is never posted.
+    private mutating func forgetPost(of actorID: String) {
+        guard var waiting = pendingPosts[actorID], !waiting.isEmpty else { return }
+        waiting.removeFirst()
+        pendingPosts[actorID] = waiting
     }
 
     /// The scripted failure for this call, if a `fail` step asked for one; it is used up.
