@@ -32,8 +32,8 @@ extension BrokerSession {
         var answer: SocketIOHTTPResponse?
         var rest: [ScenarioOutput] = []
         for output in outputs {
-            if case .toApp(.http(let answered, let status, let body, _)) = output, answered == xid {
-                answer = .json(status ?? 500, body ?? .null)
+            if case .toApp(.http(let answered, let status, let body, let error)) = output, answered == xid {
+                answer = Self.answer(status: status, body: body, error: error)
             } else {
                 rest.append(output)
             }
@@ -50,6 +50,21 @@ extension BrokerSession {
             pending?.done()
         }
         return response
+    }
+
+    /// The HTTP answer for the engine's: a JSON status and body, or the transport fault a
+    /// `lose-answer` (the connection closes unanswered) or `malformed-answer` step asks for.
+    static func answer(status: Int?, body: JSONValue?, error: String?) -> SocketIOHTTPResponse {
+        switch error {
+        case "malformed"?:
+            return SocketIOHTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: "<html><body>502 Bad Gateway</body></html>")
+        case .some:
+            var reset = SocketIOHTTPResponse(status: 500)
+            reset.closesWithoutAnswer = true
+            return reset
+        case nil:
+            return .json(status ?? 500, body ?? .null)
+        }
     }
 
     /// The app under test joined: its reports and emits are listened to, and the scenario starts.

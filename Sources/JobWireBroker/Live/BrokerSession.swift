@@ -154,10 +154,13 @@ public final class BrokerSession: BrokerHost {
                 server.emit(event, payload, to: app.id)
             case .toApp(.connection(let connected)):
                 guard !connected else { continue }
-                log("jobwire: \(scenario.name): disconnecting the \(app.role.protocolName) \(app.id), as the scenario asks")
+                log("jobwire: \(scenario.name): dropping the connection of the \(app.role.protocolName) \(app.id), as the scenario asks")
                 let sockets = server.sockets(in: app.id)
                 pending?.add(sockets.count)
-                for socket in sockets { socket.disconnect(closingConnection: true) }
+                // A network failure, not a server disconnect: the app reconnects on its own.
+                for socket in sockets { socket.dropConnection() }
+            case .toApp(.connectionRefused):
+                continue
             case .toApp(let input):
                 log("jobwire: \(scenario.name): now, in the \(app.role.protocolName) \(app.id): \(Self.prompt(input)) (sent as jobwire:control)")
                 pending?.add(server.sockets(in: app.id).count)

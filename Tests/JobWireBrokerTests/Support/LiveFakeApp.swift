@@ -115,6 +115,7 @@ actor LiveFakeApp {
         if event.name == "jobwire:control" {
             guard let input = AppInput(json: payload) else { return }
             if case .lifecycle(.restart) = input { return await restart() }
+            if case .lifecycle(.kill) = input { return await kill() }
             return await handle(input)
         }
         await handle(.socket(event: event.name, payload: payload))
@@ -131,6 +132,14 @@ actor LiveFakeApp {
         lockstep?.add()
         defer { lockstep?.done() }
         await handle(.clock)
+    }
+
+    /// Terminated for good: it reports so, then its socket goes and it hears nothing more.
+    private func kill() async {
+        await handle(.lifecycle(.kill))
+        generation += 1
+        await client?.disconnect()
+        client = nil
     }
 
     /// Terminated and launched again: the socket goes and comes back; the model keeps its device storage.
@@ -219,13 +228,18 @@ actor LiveFakeApp {
     static func call(_ base: URL, _ method: String, _ path: String, _ body: JSONValue?) async -> (Int?, JSONValue?, String?) {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
+        // A fresh connection per call: a reused one that the broker closes unanswered (a
+        // `lose-answer` step) would have the HTTP layer send the call again.
+        request.setValue("close", forHTTPHeaderField: "Connection")
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.compactText.utf8)
         }
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode, try? JSONParser.parse(Array(data)), nil)
+            // A body that is not JSON cannot be read: the app's HTTP layer fails (`malformed-answer`).
+            guard let body = try? JSONParser.parse(Array(data)) else { return (nil, nil, "malformed") }
+            return ((response as? HTTPURLResponse)?.statusCode, body, nil)
         } catch {
             return (nil, nil, "refused")
         }
