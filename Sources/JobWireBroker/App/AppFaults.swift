@@ -17,6 +17,10 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let ineligibleShown = AppFaults(rawValue: 1 << 3)
     /// The worker shows a discarded offer again when it comes back.
     public static let discardShownAgain = AppFaults(rawValue: 1 << 4)
+    /// The app takes an answer that never came (a transport error: `reset`, `timeout`,
+    /// `malformed`) as no answer at all: it shows nothing and stays where it was. A high bit, so
+    /// faults added beside it elsewhere do not collide.
+    public static let transportErrorIgnored = AppFaults(rawValue: 1 << 20)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -27,6 +31,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("timer-restarted", .timerRestarted, breaks: ["TIME-6", "TIME-7"]),
         NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-3"]),
         NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2"]),
+        NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-10"]),
     ]
 
     /// The faults by name.

@@ -59,6 +59,7 @@ public struct ReferenceClientApp: AppModel {
             killed = false
             return launch(now: now)
         }
+        if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if let (actions, _) = link.handle(input, now: now) { return actions }
         switch input {
         case .user(let action): return user(action, now: now)

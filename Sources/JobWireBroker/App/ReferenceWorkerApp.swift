@@ -79,6 +79,7 @@ public struct ReferenceWorkerApp: AppModel {
             return launch(now: now)
         }
         // STATE-5: back online, catch up with getJobs.
+        if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] : actions }
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)
