@@ -76,7 +76,7 @@ struct ScenarioFaultsTests {
         #expect(!lines.contains { $0.actor == .backend && $0.kind == .httpRequest && $0.fields["xid"] == call.fields["xid"] }, "it never reached the backend")
         let gaveUp = try #require(lines.first { $0.actor.id == "w-1" && $0.kind == .httpResponse && $0.fields["xid"] == call.fields["xid"] })
         #expect(gaveUp.fields["error"] == "timeout")
-        #expect(gaveUp.ts - call.ts == Reconnection.restTimeoutMs)
+        #expect(gaveUp.ts - call.ts == DeviceLink.restTimeoutMs)
     }
 
     @Test func aMalformedAnswerReachesTheAppAsAnUnreadableBody() async throws {

@@ -21,8 +21,7 @@ public struct ReferenceClientApp: AppModel {
     var foreground = true
     var calls: [String: Call] = [:]
     var nextXid = 1
-    var link = Reconnection()
-    var killed = false
+    var link = DeviceLink()
 
     /// A request as the client app keeps it.
     struct ClientRequest: Sendable {
@@ -54,11 +53,7 @@ public struct ReferenceClientApp: AppModel {
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
-        if killed {
-            guard case .lifecycle(.relaunch) = input else { return [] }
-            killed = false
-            return launch(now: now)
-        }
+        if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if let (actions, _) = link.handle(input, now: now) { return actions }
         switch input {
@@ -78,11 +73,9 @@ public struct ReferenceClientApp: AppModel {
             return [.event(.appTerminated), .event(.appLaunched), .event(.viewShown, ["view": "home"])] + retake(now: now)
         case .lifecycle(.kill):
             // What is only in memory dies with the process; the device keeps the rest.
-            killed = true
             foreground = true
             calls = [:]
-            link = Reconnection()
-            return [.event(.appTerminated)]
+            return link.kill()
         case .lifecycle(.relaunch), .connection, .connectionRefused: return []
         }
     }
@@ -99,7 +92,7 @@ public struct ReferenceClientApp: AppModel {
         nextXid += 1
         calls[xid] = call
         let route = names.routes[kind]!
-        return .http(xid: xid, method: route.method, path: route.path(values), body: body, timeoutMs: Reconnection.restTimeoutMs)
+        return .http(xid: xid, method: route.method, path: route.path(values), body: body, timeoutMs: DeviceLink.restTimeoutMs)
     }
 
     private mutating func user(_ action: UserAction, now: Int64) -> [AppAction] {

@@ -22,8 +22,7 @@ public struct ReferenceWorkerApp: AppModel {
     var foreground = true
     var calls: [String: Call] = [:]
     var nextXid = 1
-    var link = Reconnection()
-    var killed = false
+    var link = DeviceLink()
 
     /// An offer as the worker app keeps it.
     struct Offer: Sendable {
@@ -73,11 +72,7 @@ public struct ReferenceWorkerApp: AppModel {
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
-        if killed {
-            guard case .lifecycle(.relaunch) = input else { return [] }
-            killed = false
-            return launch(now: now)
-        }
+        if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] : actions }
@@ -98,11 +93,9 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.appTerminated)] + launch(now: now)
         case .lifecycle(.kill):
             // What is only in memory dies with the process; the device keeps the rest.
-            killed = true
             foreground = true
             calls = [:]
-            link = Reconnection()
-            return [.event(.appTerminated)]
+            return link.kill()
         case .lifecycle(.relaunch), .connection, .connectionRefused:
             return []
         }
@@ -114,7 +107,7 @@ public struct ReferenceWorkerApp: AppModel {
         nextXid += 1
         calls[xid] = call
         let route = names.routes[kind]!
-        return .http(xid: xid, method: route.method, path: route.path(values), body: body, timeoutMs: Reconnection.restTimeoutMs)
+        return .http(xid: xid, method: route.method, path: route.path(values), body: body, timeoutMs: DeviceLink.restTimeoutMs)
     }
 
     /// STATE-5: getJobs catches up on broadcasts missed while away.
