@@ -63,6 +63,7 @@ struct WrongFakeAppTests {
     @Test(arguments: [
         ("worker-race-lost", "failure-alert-after-view"), ("worker-ineligible", "ineligible-shown"), ("worker-discard", "discard-shown-again"),
         ("client-timeout", "no-timeout-cancel"), ("client-restart", "timer-restarted"), ("client-timeout", "failure-alert-after-view"),
+        ("worker-accept-answer-lost", "transport-error-ignored"), ("worker-accept-malformed", "transport-error-ignored"),
     ])
     func eachFaultIsCaughtLiveWithItsRequirementIDs(scenario: String, bug: String) async throws {
         let fault = try #require(AppFaults.byName[bug])

@@ -32,7 +32,7 @@ struct ScenarioCommandTests {
 
     @Test(arguments: [
         ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"),
-        ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"),
+        ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"), ("worker", "transport-error-ignored"),
     ])
     func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) async throws {
         let known = Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/known-failures/\(bug).txt")
