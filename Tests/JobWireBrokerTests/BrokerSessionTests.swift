@@ -21,14 +21,15 @@ struct BrokerSessionTests {
     /// A scenario with a step the broker cannot perform over real sockets is refused by name.
     @Test func aScenarioWithAStepTheBrokerCannotPerformLiveIsRefused() throws {
         let refused = Set(ScenarioFixtures.names).subtracting(ScenarioFixtures.liveNames)
-        #expect(refused == ["worker-accept-hang", "worker-killed-relaunched"])
-        let why = try #require(BrokerSession.refusal(of: ScenarioFixtures.scenario("worker-accept-hang")))
-        #expect(why.hasPrefix("scenario worker-accept-hang: steps[0] (hang) cannot run live: "), "\(why)")
+        #expect(refused == ["worker-killed-relaunched"])
+        let why = try #require(BrokerSession.refusal(of: ScenarioFixtures.scenario("worker-killed-relaunched")))
+        #expect(why.hasPrefix("scenario worker-killed-relaunched: steps[2] (relaunch) cannot run live: "), "\(why)")
     }
 
     /// The transport faults happen on the wire: the dropped app's reconnects are refused until
     /// the drop and the refusal are over, a duplicated event reaches the socket twice, a lost
-    /// answer closes the HTTP connection unanswered and a malformed one is not JSON.
+    /// answer closes the HTTP connection unanswered, a malformed one is not JSON, and a hung one
+    /// stays open until the app's own timeout.
     @Test func transportFaultsHappenOnTheWire() async throws {
         let refused = try await LiveScenario.run("worker-reconnect-refused")
         let capture = refused.capture ?? ""
@@ -40,12 +41,20 @@ struct BrokerSessionTests {
         let duplicated = try await LiveScenario.run("worker-new-duplicated")
         let news = (duplicated.capture ?? "").split(separator: "\n").filter { $0.contains(#""actor":"worker","id":"w-1","kind":"io.in""#) && $0.contains(#""event":"new""#) }
         #expect(news.count == 2, "\(duplicated.capture ?? "")")
-        for name in ["worker-accept-answer-lost", "worker-accept-malformed"] {
+        for name in ["worker-accept-answer-lost", "worker-accept-malformed", "worker-accept-hang"] {
             let result = try await LiveScenario.run(name)
             let alert = (result.capture ?? "").split(separator: "\n").first { $0.contains(#""kind":"alert.shown""#) && $0.contains(#""alert":"acceptFailure""#) }
             #expect(alert != nil, "\(name): \(result.capture ?? "")")
             #expect(result.conforms, "\(name): \(result.failedIDs)")
         }
+        let hung = try await LiveScenario.run("worker-accept-hang")
+        let hungLines: [JSONValue] = (hung.capture ?? "").split(separator: "\n").map { try! JSONParser.parse(String($0)) }
+        let call = try #require(hungLines.first { line in
+            line["actor"] == "worker" && line["kind"] == "http.request" && line["path"]?.stringValue?.hasSuffix("/accept") == true
+        })
+        let gaveUp = try #require(hungLines.first { line in line["actor"] == "worker" && line["kind"] == "http.response" && line["xid"] == call["xid"] })
+        #expect(gaveUp["error"] == "timeout")
+        #expect((gaveUp["ts"]?.integerValue ?? 0) - (call["ts"]?.integerValue ?? 0) == DeviceLink.restTimeoutMs)
     }
 }
 

@@ -5,7 +5,6 @@ extension BrokerSession {
     /// The steps the live broker cannot perform faithfully, and why (Docs/BROKER.md, "What the
     /// broker does not do"). A scenario with one is refused before it starts.
     static let notLive: [String: String] = [
-        "hang": "a live app does not tell the broker when it gives up on a call, so the capture could not hold the timeout the app acted on",
         "relaunch": "a killed app has no socket to be told to launch again; a person relaunches by hand, a test build cannot",
     ]
 

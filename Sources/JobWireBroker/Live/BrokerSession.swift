@@ -33,6 +33,8 @@ public final class BrokerSession: BrokerHost {
         var engine: ScenarioEngine?
         var notes: [String] = []
         var stepFailures: [ScenarioStepFailure] = []
+        /// Calls a `hang` step holds unanswered, by xid.
+        var heldCalls: [String: CheckedContinuation<SocketIOHTTPResponse, Never>] = [:]
         /// The socket ids of the app under test now connected.
         var appSockets: Set<String> = []
         var nextXid = 1
@@ -147,6 +149,9 @@ public final class BrokerSession: BrokerHost {
         let app = scenario.app
         for output in outputs {
             switch output {
+            case .toApp(.http(let xid, _, _, _?)):
+                // The app gave up on a hung call: its connection closes unanswered.
+                if let held = state.withLock({ $0.heldCalls.removeValue(forKey: xid) }) { release(held) }
             case .record, .toApp(.clock), .toApp(.http):
                 continue
             case .toApp(.socket(let event, let payload)):
@@ -178,12 +183,14 @@ public final class BrokerSession: BrokerHost {
     }
 
     private func finish() {
-        let ended: (notes: [String], steps: [ScenarioStepFailure])? = state.withLock { state in
+        let ended: (notes: [String], steps: [ScenarioStepFailure], held: [CheckedContinuation<SocketIOHTTPResponse, Never>])? = state.withLock { state in
             guard !state.done else { return nil }
             state.done = true
-            return (state.notes, state.stepFailures)
+            defer { state.heldCalls = [:] }
+            return (state.notes, state.stepFailures, Array(state.heldCalls.values))
         }
         guard let ended else { return }
+        for call in ended.held { release(call) }
         var result = ScenarioResult(scenario: scenario, verdict: recorder.finish())
         result.notes = ended.notes
         result.stepFailures = ended.steps

@@ -178,10 +178,10 @@ actor LiveFakeApp {
             switch action {
             case .trace:
                 break
-            case .http(let xid, let method, let path, let body, _):
+            case .http(let xid, let method, let path, let body, let timeoutMs):
                 lockstep?.add()
                 tasks.append(Task { [self] in
-                    let (status, answer, error) = await Self.call(url, method, path, body)
+                    let (status, answer, error) = await Self.call(url, method, path, body, timeoutMs: timeoutMs)
                     await handle(.http(xid: xid, status: status, body: answer, error: error))
                     lockstep?.done()
                 })
@@ -225,12 +225,14 @@ actor LiveFakeApp {
     }
 
     /// One REST call: status and JSON body, or a transport error.
-    static func call(_ base: URL, _ method: String, _ path: String, _ body: JSONValue?) async -> (Int?, JSONValue?, String?) {
+    static func call(_ base: URL, _ method: String, _ path: String, _ body: JSONValue?, timeoutMs: Int64? = nil) async -> (Int?, JSONValue?, String?) {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
         // A fresh connection per call: a reused one that the broker closes unanswered (a
         // `lose-answer` step) would have the HTTP layer send the call again.
         request.setValue("close", forHTTPHeaderField: "Connection")
+        // How long the app waits: the broker closes a hung call then, on its own clock.
+        if let timeoutMs { request.setValue(String(timeoutMs), forHTTPHeaderField: BrokerSession.timeoutHeader) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.compactText.utf8)
