@@ -20,7 +20,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The app takes an answer that never came (a transport error: `reset`, `timeout`,
     /// `malformed`) as no answer at all: it shows nothing and stays where it was. A high bit, so
     /// faults added beside it elsewhere do not collide.
-    public static let transportErrorIgnored = AppFaults(rawValue: 1 << 20)
+    public static let transportErrorIgnored = AppFaults(rawValue: 1 << 40)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
