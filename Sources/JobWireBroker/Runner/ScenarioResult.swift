@@ -54,7 +54,7 @@ extension ScenarioStepFailure {
     /// pseudo-id `steps`.
     public var caseResult: CaseResult {
         CaseResult(
-            id: caseID, description: "steps[\(index)] (\(action)) runs", requirement: RequirementID("steps"),
-            outcome: .failed(expected: "steps[\(index)] (\(action)) runs", observed: "\(description)"), location: location)
+            id: caseID, description: "the scenario's steps[\(index)] (\(action))", requirement: RequirementID("steps"),
+            outcome: .failed(expected: "the step runs when its time or moment comes", observed: description), location: location)
     }
 }
