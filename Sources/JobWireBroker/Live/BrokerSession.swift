@@ -210,6 +210,8 @@ public final class BrokerSession: BrokerHost {
         case .lifecycle(.background): return "send the app to the background"
         case .lifecycle(.foreground): return "bring the app back to the foreground"
         case .lifecycle(.restart): return "terminate the app and launch it again"
+        case .lifecycle(.kill): return "terminate the app and leave it closed"
+        case .lifecycle(.relaunch): return "launch the app again"
         default: return input.json.compactText
         }
     }
