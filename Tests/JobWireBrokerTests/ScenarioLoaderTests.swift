@@ -44,6 +44,8 @@ struct ScenarioLoaderTests {
         (#""app": {"role": "worker""#, #""settings": {"timeoutMS": 2000}, "app": {"role": "worker""#, "worker-race-lost.json:5:", "settings.timeoutMS: is not a member here"),
         (#""app": {"role": "worker""#, #""horizon": 0, "app": {"role": "worker""#, "worker-race-lost.json:5:", "horizon: "),
         (#""requirements": ["ALERT-1""#, #""requirements": ["ALERT-99""#, "worker-race-lost.json:4:", "ALERT-99 is not a requirement"),
+        (#"{"at": 100, "actor": "c-1""#, #"{"at": 0, "actor": "c-1", "do": "kill"}, {"at": 100, "actor": "c-1""#, "worker-race-lost.json:11:", "steps[0].actor: only the app under test (w-1) can kill"),
+        (#"{"at": 100, "actor": "c-1""#, #"{"at": 0, "do": "hang", "call": "apply"}, {"at": 100, "actor": "c-1""#, "worker-race-lost.json:11:", "steps[0].call: expected one of postRequest"),
         (#""at": 100, "actor": "c-1""#, #""at": 100, "after": "r1.posted", "actor": "c-1""#, "worker-race-lost.json:11:", "give exactly one of \"at\""),
     ])
     func aMalformedStepOrFieldIsNamedWithItsLine(original: String, replacement: String, place: String, message: String) {
