@@ -11,7 +11,8 @@ Every Vectors/scenarios/*.json is validated against Vectors/schemas/scenario.sch
   * requirement ids that Vectors/requirements.json knows, in the areas the trace checker
     judges (FLOW, ALERT, TIME, ELIG, DISC and VIEW-4), since the verdict names them;
   * actor ids unique; every step's actor declared, of the role its action needs (post and
-    cancel a client, accept and discard a worker), and only the app under test disconnected;
+    cancel a client, accept and discard a worker), and only the app under test disconnected,
+    killed or relaunched;
   * every `as` declared once, every `req`, trigger alias and `send`, `fail` and `drop`
     target declared; a `shown` trigger naming a worker;
   * coverage: for both sides, a scenario of every path of the seed flow and of every generated
@@ -36,7 +37,9 @@ require_jsonschema("check_scenarios.py")
 CHECKED_AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
 CHECKED_IDS = {"VIEW-4"}
 ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "discard": "worker"}
-APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect"}
+APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect", "kill", "relaunch"}
+# Faults only the app under test suffers: the kit's own apps keep their connection and run.
+APP_UNDER_TEST_ONLY = {"disconnect", "kill", "relaunch"}
 TRIGGER = re.compile(r"^(?P<alias>[A-Za-z0-9_-]+)\.(?P<event>posted|new|shown|won|applied|ended)(@(?P<actor>.+))?$")
 
 # Every path of seed 000's flow and every generated situation with two sides, with the scenario
@@ -107,8 +110,8 @@ def check(path: Path, data: dict, known: set[str], report: Report) -> None:
             needed = ROLE_OF_ACTION.get(action)
             if needed and actors[actor]["role"] != needed:
                 fail(f"{field}.actor", f"only a {needed} can {action}")
-            if action == "disconnect" and actor != data["app"]["id"]:
-                fail(f"{field}.actor", "only the app under test can be disconnected")
+            if action in APP_UNDER_TEST_ONLY and actor != data["app"]["id"]:
+                fail(f"{field}.actor", f"only the app under test can {action}")
         for key in ("to", "from"):
             target = step.get(key)
             if target is not None and target != "channel" and target not in actors:

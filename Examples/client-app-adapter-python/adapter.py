@@ -22,6 +22,8 @@ PATHS = {
     "cancel": "/api/requests/{ReqID}/cancel",
     "close": "/api/requests/{ReqID}/close",
 }
+RETRY_MS = 1000          # how long after a lost connection or a refusal the app tries again
+REST_TIMEOUT_MS = 10000  # how long the app waits for a REST answer
 
 
 def distance_km(lat1, lng1, lat2, lng2):
@@ -54,6 +56,8 @@ class ClientApp:
         self.foreground = True
         self.calls = {}      # xid -> ("post", fields) | ("cancel", req, is_timeout) | ("close", req)
         self.next_xid = 1
+        self.killed = False
+        self.retry_at = None   # when to try to connect again, while disconnected
 
     # --- the protocol's entry points
 
@@ -62,6 +66,10 @@ class ClientApp:
 
     def handle(self, message, now):
         kind = message["kind"]
+        if self.killed:
+            return self.relaunched(message, now)
+        if kind == "connection":
+            return self.connection(message, now)
         if kind == "user":
             return self.user(message, now)
         if kind == "http":
@@ -69,7 +77,7 @@ class ClientApp:
         if kind == "socket":
             return self.received(message["event"], message.get("payload") or {}, now)
         if kind == "clock":
-            return self.timeouts(now) if self.foreground else []
+            return self.reconnect_due(now) + (self.timeouts(now) if self.foreground else [])
         if kind == "lifecycle":
             change = message["change"]
             if change == "background":
@@ -82,6 +90,37 @@ class ClientApp:
                 self.foreground = True
                 self.calls = {}
                 return [event("app.terminated"), event("app.launched"), event("view.shown", view="home")] + self.retake(now)
+            if change == "kill":
+                return self.kill()
+        return []
+
+    def connection(self, message, now):
+        """Lost (or refused): try to connect again a second later, as Socket.IO clients do."""
+        if message["connected"]:
+            self.retry_at = None
+            return []
+        self.retry_at = now + RETRY_MS
+        return [{"do": "timer", "at": self.retry_at}]
+
+    def reconnect_due(self, now):
+        if self.retry_at is None or self.retry_at > now:
+            return []
+        self.retry_at = None
+        return [{"do": "connect"}]
+
+    def kill(self):
+        """Terminated and not launched again: what is only in memory is gone."""
+        self.killed = True
+        self.foreground = True
+        self.calls = {}
+        self.retry_at = None
+        return [event("app.terminated")]
+
+    def relaunched(self, message, now):
+        """A killed app hears nothing until the user launches it again."""
+        if message["kind"] == "lifecycle" and message["change"] == "relaunch":
+            self.killed = False
+            return self.launch(now)
         return []
 
     # --- behaviour
@@ -90,7 +129,8 @@ class ClientApp:
         xid = f"{self.id}-{self.next_xid}"
         self.next_xid += 1
         self.calls[xid] = purpose
-        return {"do": "http", "xid": xid, "method": method, "path": path, "body": body}
+        # Give up on an answer after REST_TIMEOUT_MS: a hung call comes back as error "timeout".
+        return {"do": "http", "xid": xid, "method": method, "path": path, "body": body, "timeoutMs": REST_TIMEOUT_MS}
 
     def user(self, message, now):
         action = message["action"]

@@ -56,8 +56,19 @@ class StrictRangeBoundary(worker_app.WorkerApp):
         return decision
 
 
+class TransportErrorIgnored(worker_app.WorkerApp):
+    """Takes an answer that never came (a reset, a timeout, an unreadable body) as no answer."""
+
+    def answered(self, message, now):
+        if "error" in message:
+            # BUG(ALERT-3): a WorkerAccept lost in transport gets no failure alert.
+            self.calls.pop(message["xid"], None)
+            return []
+        return super().answered(message, now)
+
+
 BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain,
-        "strict-range-boundary": StrictRangeBoundary}
+        "strict-range-boundary": StrictRangeBoundary, "transport-error-ignored": TransportErrorIgnored}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A worker app adapter with one deliberate bug.")

@@ -18,6 +18,8 @@ import sys
 
 NAME = "example-worker-python 1.0"
 PATHS = {"accept": "/api/requests/{ReqID}/accept", "jobs": "/api/jobs?workerId={id}", "close": "/api/requests/{ReqID}/close"}
+RETRY_MS = 1000          # how long after a lost connection or a refusal the app tries again
+REST_TIMEOUT_MS = 10000  # how long the app waits for a REST answer
 
 
 def event(kind, **fields):
@@ -87,6 +89,8 @@ class WorkerApp:
         self.foreground = True
         self.calls = {}        # xid -> ("accept", req) | ("jobs",) | ("close", req)
         self.next_xid = 1
+        self.killed = False
+        self.retry_at = None   # when to try to connect again, while disconnected
 
     # --- the protocol's entry points
 
@@ -105,6 +109,11 @@ class WorkerApp:
 
     def handle(self, message, now):
         kind = message["kind"]
+        if self.killed:
+            return self.relaunched(message, now)
+        if kind == "connection":
+            # STATE-5: back online, catch up with getJobs.
+            return self.connection(message, now) or ([self.get_jobs()] if message["connected"] else [])
         if kind == "socket":
             return self.received(message["event"], message.get("payload") or {}, now)
         if kind == "http":
@@ -112,7 +121,7 @@ class WorkerApp:
         if kind == "user":
             return self.user(message, now)
         if kind == "clock":
-            return self.show_due(now)
+            return self.reconnect_due(now) + self.show_due(now)
         if kind == "lifecycle":
             change = message["change"]
             if change == "background":
@@ -125,8 +134,37 @@ class WorkerApp:
                 self.foreground = True
                 self.calls = {}
                 return [event("app.terminated")] + self.launch(now)
-        if kind == "connection" and message["connected"]:
-            return [self.get_jobs()]
+            if change == "kill":
+                return self.kill()
+        return []
+
+    def connection(self, message, now):
+        """Lost (or refused): try to connect again a second later, as Socket.IO clients do."""
+        if message["connected"]:
+            self.retry_at = None
+            return []
+        self.retry_at = now + RETRY_MS
+        return [{"do": "timer", "at": self.retry_at}]
+
+    def reconnect_due(self, now):
+        if self.retry_at is None or self.retry_at > now:
+            return []
+        self.retry_at = None
+        return [{"do": "connect"}]
+
+    def kill(self):
+        """Terminated and not launched again: what is only in memory is gone."""
+        self.killed = True
+        self.foreground = True
+        self.calls = {}
+        self.retry_at = None
+        return [event("app.terminated")]
+
+    def relaunched(self, message, now):
+        """A killed app hears nothing until the user launches it again."""
+        if message["kind"] == "lifecycle" and message["change"] == "relaunch":
+            self.killed = False
+            return self.launch(now)
         return []
 
     # --- behaviour
@@ -135,7 +173,8 @@ class WorkerApp:
         xid = f"{self.id}-{self.next_xid}"
         self.next_xid += 1
         self.calls[xid] = purpose
-        action = {"do": "http", "xid": xid, "method": method, "path": path}
+        # Give up on an answer after REST_TIMEOUT_MS: a hung call comes back as error "timeout".
+        action = {"do": "http", "xid": xid, "method": method, "path": path, "timeoutMs": REST_TIMEOUT_MS}
         if body is not None:
             action["body"] = body
         return action

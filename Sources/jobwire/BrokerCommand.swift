@@ -26,12 +26,14 @@ struct BrokerCommand: AsyncParsableCommand {
               jobwire broker --play client --scenario worker-happy
               jobwire broker --play worker --scenario client-timeout --capture ct.jsonl
               jobwire broker --play worker --scenario client-restart --speed 2
+              jobwire broker --play client --scenario worker-happy --timeout-ms 2000
               jobwire broker --list-scenarios
               jobwire check worker-happy.capture.jsonl
 
             Exit status: 0 the session conforms (or the backend was stopped); 1 a violation; 2 \
             unusable input: an unknown scenario, a malformed scenario file (file, line and field), \
-            a scenario of the other side, a bad option or a port in use.
+            a scenario of the other side, a scenario with a step the broker cannot perform live \
+            (hang, relaunch), a bad option or a port in use.
             """
     )
 
@@ -52,6 +54,9 @@ struct BrokerCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Run the broker's clock this many times faster than the wall clock.", valueName: "x"))
     var speed: Double = 1
+
+    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Replace the scenario's client timeout (timeoutMs), e.g. 2000 to run a real-time session in seconds.", valueName: "ms"))
+    var timeoutMs: Int64?
 
     @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
     var listScenarios = false
@@ -74,7 +79,10 @@ struct BrokerCommand: AsyncParsableCommand {
                 if play != nil { throw CLIError("--play needs --scenario NAME: the scenario says what the broker plays (jobwire broker --list-scenarios)") }
                 return try await serveBackend()
             }
-            let loaded = try scenarios.catalog().load(name, catalog: scenarios.requirements())
+            guard timeoutMs.map({ $0 > 0 }) ?? true else { throw CLIError("--timeout-ms must be a positive number of milliseconds") }
+            var loaded = try scenarios.catalog().load(name, catalog: scenarios.requirements())
+            if let timeoutMs { loaded.settings.timeoutMs = timeoutMs }
+            if let refusal = BrokerSession.refusal(of: loaded) { throw CLIError(refusal) }
             if let play, play != loaded.play.rawValue {
                 throw CLIError("scenario \(name) tests a \(loaded.app.role.protocolName): run it with --play \(loaded.play.rawValue), not --play \(play)")
             }
@@ -142,11 +150,11 @@ struct BrokerCommand: AsyncParsableCommand {
         let result = await session.run()
         watcher.cancel()
         await server.shutdown()
-        for note in result.notes where note.contains("never ran") { Self.say("jobwire broker: \(note)") }
         let run = RunReport(title: "broker \(scenario.name)", testee: "the \(app.role.protocolName) \(app.id) at \(url)", results: result.caseResults())
             .applying(try report.loadKnownFailures())
         let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
-        Self.say("jobwire broker: \(result.failedIDs.isEmpty ? "conformant" : "violates \(result.failedIDs.map(\.rawValue).joined(separator: ", "))"); `jobwire check \(path)` gives this verdict again")
+        for failure in result.stepFailures { Self.say("jobwire broker: \(failure)") }
+        Self.say("jobwire broker: \(ScenarioRunCommand.verdictText(result)); `jobwire check \(path)` judges the capture again (steps are the scenario's, not in the capture)")
         return code
     }
 

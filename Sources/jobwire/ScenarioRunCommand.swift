@@ -14,13 +14,15 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             Docs/ADAPTER.md with it: start, then one input at a time (a socket event, an HTTP \
             answer, the clock, a lifecycle change, a user action), each answered with what the app \
             did. The kit plays the backend and the other apps; time jumps to the next moment \
-            anything is due, so the 10-minute timeout takes milliseconds. Each capture is judged by \
-            the checker of jobwire check. Without NAME, every scenario of the side the adapter \
+            anything is due, so the 10-minute timeout takes milliseconds. A scenario ends once no \
+            app has a timer pending and every obligation can be judged, or at its horizon; a step \
+            that never ran fails it. Each capture is judged by the checker of jobwire check. Without NAME, every scenario of the side the adapter \
             plays runs; without --adapter, the kit's own reference apps play.
 
             Examples:
               jobwire scenario run --adapter "python3 Examples/worker-app-adapter-python/adapter.py"
-              jobwire scenario run client-timeout --timeout-ms 600000 --adapter "python3 my_client.py"
+              jobwire scenario run client-timeout --adapter "python3 my_client.py"
+              jobwire scenario run client-timeout --timeout-ms 2000 --adapter "python3 my_client.py"
               jobwire scenario run --adapter "./my-app" --capture-dir captures --junit out.xml
               jobwire scenario run --adapter "./my-app" --known-failures known.txt
 
@@ -45,7 +47,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds the adapter may take to answer one input before it counts as hung.", valueName: "seconds"))
     var timeout: Double = 10
 
-    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Replace every scenario's client timeout (timeoutMs), e.g. 600000 for the seed's 10 minutes.", valueName: "ms"))
+    @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Replace every scenario's client timeout (timeoutMs; PROTOCOL.md's 600000 unless the scenario sets one).", valueName: "ms"))
     var timeoutMs: Int64?
 
     @Option(name: .customLong("capture-dir"), help: ArgumentHelp("Write each scenario's capture to DIR/NAME.jsonl for jobwire check.", valueName: "dir"))
@@ -105,6 +107,13 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         }
     }
 
+    /// `conformant`, or what failed: the violated ids and the steps that never ran.
+    static func verdictText(_ result: ScenarioResult) -> String {
+        var failed = result.failedIDs.map(\.rawValue)
+        failed += result.stepFailures.map { "steps[\($0.index)]" }
+        return failed.isEmpty ? "conformant" : "violates \(failed.joined(separator: ", "))"
+    }
+
     /// One line per scenario on stderr: the verdict, the virtual time it covered, the notes.
     static func progress(_ result: ScenarioResult, elapsed: Duration) {
         var line = "jobwire: scenario \(result.scenario.name): "
@@ -113,9 +122,10 @@ struct ScenarioRunCommand: AsyncParsableCommand {
         } else if let error = result.error {
             line += "error: \(error)"
         } else if let verdict = result.verdict {
-            line += verdict.failedIDs.isEmpty ? "conformant" : "violates \(verdict.failedIDs.map(\.rawValue).joined(separator: ", "))"
+            line += verdictText(result)
             line += " (\(verdict.eventCount) events, \(elapsed.formatted(.units(allowed: [.milliseconds]))) real)"
         }
+        for failure in result.stepFailures { line += "\n         \(failure)" }
         for note in result.notes { line += "\n         note: \(note)" }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }

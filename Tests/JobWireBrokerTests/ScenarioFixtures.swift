@@ -10,6 +10,8 @@ enum ScenarioFixtures {
     static let requirements: RequirementCatalog = try! RequirementCatalog.load(fromVectors: vectors)
     static let all: [Scenario] = try! catalog.loadAll(catalog: requirements)
     static let names: [String] = catalog.names
+    /// The scenarios the live broker runs (``BrokerSession/refusal(of:)`` refuses the others).
+    static let liveNames: [String] = names.filter { BrokerSession.refusal(of: scenario($0)) == nil }
 
     static func scenario(_ name: String) -> Scenario { all.first { $0.name == name }! }
 

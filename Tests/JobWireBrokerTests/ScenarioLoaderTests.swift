@@ -35,15 +35,18 @@ struct ScenarioLoaderTests {
     }
 
     @Test(arguments: [
-        (#""do": "accept", "req": "r1"}"#, #""do": "accept", "req": "r9"}"#, "worker-race-lost.json:13:", "steps[1].req: r9 is not declared"),
-        (#""actor": "w-2", "do": "accept""#, #""actor": "w-7", "do": "accept""#, "worker-race-lost.json:13:", "steps[1].actor: no actor w-7"),
-        (#""actor": "w-2", "do": "accept""#, #""actor": "c-1", "do": "accept""#, "worker-race-lost.json:13:", "only a worker app can accept"),
-        (#""after": "r1.shown@w-2""#, #""after": "r1.seen@w-2""#, "worker-race-lost.json:13:", "steps[1].after: expected ALIAS.EVENT"),
-        (#""outcome": "happy""#, #""outcome": "glad""#, "worker-race-lost.json:15:", "steps[3].outcome: expected one of happy, unhappy"),
-        (#""categories": ["9"], "maxKms": 50, "lat": 40.0"#, #""categories": ["9", true], "maxKms": 50, "lat": 40.0"#, "worker-race-lost.json:6:", "app.profile.categories[1]"),
-        (#""settings": {"timeoutMs": 2000"#, #""settings": {"timeoutMS": 2000"#, "worker-race-lost.json:5:", "settings.timeoutMS: is not a member here"),
+        (#""do": "accept", "req": "r1"}"#, #""do": "accept", "req": "r9"}"#, "worker-race-lost.json:12:", "steps[1].req: r9 is not declared"),
+        (#""actor": "w-2", "do": "accept""#, #""actor": "w-7", "do": "accept""#, "worker-race-lost.json:12:", "steps[1].actor: no actor w-7"),
+        (#""actor": "w-2", "do": "accept""#, #""actor": "c-1", "do": "accept""#, "worker-race-lost.json:12:", "only a worker app can accept"),
+        (#""after": "r1.shown@w-2""#, #""after": "r1.seen@w-2""#, "worker-race-lost.json:12:", "steps[1].after: expected ALIAS.EVENT"),
+        (#""outcome": "happy""#, #""outcome": "glad""#, "worker-race-lost.json:14:", "steps[3].outcome: expected one of happy, unhappy"),
+        (#""categories": ["9"], "maxKms": 50, "lat": 40.0"#, #""categories": ["9", true], "maxKms": 50, "lat": 40.0"#, "worker-race-lost.json:5:", "app.profile.categories[1]"),
+        (#""app": {"role": "worker""#, #""settings": {"timeoutMS": 2000}, "app": {"role": "worker""#, "worker-race-lost.json:5:", "settings.timeoutMS: is not a member here"),
+        (#""app": {"role": "worker""#, #""horizon": 0, "app": {"role": "worker""#, "worker-race-lost.json:5:", "horizon: "),
         (#""requirements": ["ALERT-1""#, #""requirements": ["ALERT-99""#, "worker-race-lost.json:4:", "ALERT-99 is not a requirement"),
-        (#""at": 100, "actor": "c-1""#, #""at": 100, "after": "r1.posted", "actor": "c-1""#, "worker-race-lost.json:12:", "give exactly one of \"at\""),
+        (#"{"at": 100, "actor": "c-1""#, #"{"at": 0, "actor": "c-1", "do": "kill"}, {"at": 100, "actor": "c-1""#, "worker-race-lost.json:11:", "steps[0].actor: only the app under test (w-1) can kill"),
+        (#"{"at": 100, "actor": "c-1""#, #"{"at": 0, "do": "hang", "call": "apply"}, {"at": 100, "actor": "c-1""#, "worker-race-lost.json:11:", "steps[0].call: expected one of postRequest"),
+        (#""at": 100, "actor": "c-1""#, #""at": 100, "after": "r1.posted", "actor": "c-1""#, "worker-race-lost.json:11:", "give exactly one of \"at\""),
     ])
     func aMalformedStepOrFieldIsNamedWithItsLine(original: String, replacement: String, place: String, message: String) {
         #expect(Self.good.contains(original))
@@ -56,7 +59,7 @@ struct ScenarioLoaderTests {
     @Test func theNameMustMatchTheFileAndJSONErrorsGiveTheColumn() {
         #expect(Self.error(Self.good, name: "worker-other").contains("scenario: is \"worker-race-lost\" but the file is worker-other.json"))
         let broken = Self.good.replacingOccurrences(of: #""do": "discard""#, with: "").replacingOccurrences(of: #""outcome": "happy"}"#, with: #""outcome": happy}"#)
-        #expect(Self.error(broken).hasPrefix("worker-race-lost.json:15:"), "\(Self.error(broken))")
+        #expect(Self.error(broken).hasPrefix("worker-race-lost.json:14:"), "\(Self.error(broken))")
     }
 
     @Test func anUnknownScenarioNameIsRefusedWithAHint() {

@@ -14,6 +14,7 @@ struct ScenarioRunnerTests {
         let failures = verdict.rules.filter(\.failed).map { "\($0.info.id): \($0.violations.first?.observed ?? "")" }
         #expect(failures.isEmpty, "\(name): \(failures)\n\(result.capture ?? "")")
         #expect(result.notes.isEmpty, "\(result.notes)")
+        #expect(result.stepFailures.isEmpty, "\(result.stepFailures)")
         for id in ScenarioFixtures.scenario(name).requirements {
             #expect(verdict.rules.contains { $0.info.id == id && $0.applicable }, "\(id) is listed but not judged")
         }

@@ -32,7 +32,7 @@ struct ScenarioCommandTests {
 
     @Test(arguments: [
         ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"), ("client", "rating-zero-new-worker"),
-        ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"), ("worker", "strict-range-boundary"),
+        ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"), ("worker", "strict-range-boundary"), ("worker", "transport-error-ignored"),
     ])
     func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) async throws {
         let known = Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/known-failures/\(bug).txt")
@@ -50,19 +50,22 @@ struct ScenarioCommandTests {
         #expect(ids.contains { source.contains("# BUG(\($0))") }, "no # BUG(ID) marker for \(ids)")
     }
 
-    @Test func theSeedsTenMinuteTimeoutRunsInVirtualTime() async throws {
+    /// The shipped scenarios keep the seed's 10-minute timeout, in virtual time; `--timeout-ms`
+    /// replaces it for one run.
+    @Test(arguments: [nil, 2_000] as [Int64?])
+    func theSeedsTenMinuteTimeoutRunsInVirtualTime(override: Int64?) async throws {
         let directory = CLIRunner.scratchDirectory()
-        let start = Date()
+        let flags = override.map { ["--timeout-ms", String($0)] } ?? []
         let result = try await CLIRunner.launch(
-            ["scenario", "run", "client-timeout", "--timeout-ms", "600000", "--adapter", Self.adapter("client"), "--capture-dir", directory.path], in: directory)
+            ["scenario", "run", "client-timeout", "--adapter", Self.adapter("client"), "--capture-dir", directory.path] + flags, in: directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(Date().timeIntervalSince(start) < 60, "ten minutes of virtual time take seconds at most")
         let capture = try String(contentsOf: directory.appendingPathComponent("client-timeout.jsonl"), encoding: .utf8)
         let lines = capture.split(separator: "\n").map { try! JSONParser.parse(String($0)) }
-        #expect(lines[0]["timeoutMs"] == .int(600_000))
+        let timeout = override ?? 600_000
+        #expect(lines[0]["timeoutMs"] == .int(timeout))
         let cancel = try #require(lines.first { $0["actor"] == "client" && $0["kind"] == "http.request" && $0["path"]?.stringValue?.hasSuffix("/cancel") == true })
         let post = try #require(lines.first { $0["actor"] == "client" && $0["kind"] == "http.response" })
-        #expect((cancel["ts"]?.integerValue ?? 0) - (post["ts"]?.integerValue ?? 0) == 600_000)
+        #expect((cancel["ts"]?.integerValue ?? 0) - (post["ts"]?.integerValue ?? 0) == timeout)
     }
 
     @Test(arguments: [("worker-race-lost", "worker", "failure-alert-after-view"), ("client-timeout", "client", nil as String?)])
@@ -79,6 +82,31 @@ struct ScenarioCommandTests {
         #expect(bug == nil || failed(check.json) == ["ALERT-1"])
     }
 
+    /// A step that never ran fails the scenario: exit 1, the case `SCENARIO:steps[N]` failed in
+    /// every report, naming the step and why.
+    @Test func aStepThatNeverRanFailsTheRunWithExitOne() async throws {
+        let directory = CLIRunner.scratchDirectory()
+        let happy = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Vectors/scenarios/client-happy.json"), encoding: .utf8)
+        // The kit's worker does not do plumbing: it never shows r1, so nobody accepts it.
+        try happy.replacingOccurrences(of: #""categories": ["9"]"#, with: #""categories": ["7"]"#)
+            .write(to: directory.appendingPathComponent("client-happy.json"), atomically: true, encoding: .utf8)
+        // The post fails, so r1 is never posted and the cancel has nothing to cancel.
+        try happy.replacingOccurrences(of: #""scenario": "client-happy""#, with: #""scenario": "client-never-posted""#)
+            .replacingOccurrences(of: #""steps": ["#, with: #""steps": [{"at": 0, "do": "fail", "call": "postRequest", "code": "server_error"}, {"at": 3000, "actor": "c-1", "do": "cancel", "req": "r1"},"#)
+            .write(to: directory.appendingPathComponent("client-never-posted.json"), atomically: true, encoding: .utf8)
+        let junit = directory.appendingPathComponent("junit.xml")
+        let text = try await CLIRunner.launch(["scenario", "run", "client-happy", "--scenarios", directory.path, "--adapter", Self.adapter("client"), "--junit", junit.path], in: directory)
+        #expect(text.status == 1, "\(text.stdout)\n\(text.stderr)")
+        #expect(text.stdout.contains("client-happy:steps[1]"), "\(text.stdout)")
+        #expect(text.stderr.contains("client-happy steps[1] (accept) never ran: r1.shown@w-1 did not happen"), "\(text.stderr)")
+        #expect(try String(contentsOf: junit, encoding: .utf8).contains("client-happy:steps[1]"))
+        let json = try await CLIRunner.launch(["scenario", "run", "client-never-posted", "--scenarios", directory.path, "--adapter", Self.adapter("client"), "--format", "json"], in: directory)
+        #expect(json.status == 1, "\(json.stdout)\n\(json.stderr)")
+        let failed = (json.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }
+        let step = try #require(failed.first { $0["id"] == "client-never-posted:steps[1]" }, "\(json.stdout)")
+        #expect(step.compactText.contains("client-never-posted steps[1] (cancel) never ran: r1 was never posted"), "\(step.compactText)")
+    }
+
     @Test func unknownAndMalformedScenariosAreRefusedWithExitTwo() async throws {
         let unknown = try await CLIRunner.launch(["scenario", "run", "worker-hapy"])
         #expect(unknown.status == 2)
@@ -89,12 +117,12 @@ struct ScenarioCommandTests {
             .write(to: directory.appendingPathComponent("worker-happy.json"), atomically: true, encoding: .utf8)
         let malformed = try await CLIRunner.launch(["scenario", "run", "worker-happy", "--scenarios", directory.path], in: directory)
         #expect(malformed.status == 2)
-        #expect(malformed.stderr.contains("worker-happy.json:13:95: "), "\(malformed.stderr)")
+        #expect(malformed.stderr.contains("worker-happy.json:12:95: "), "\(malformed.stderr)")
         #expect(malformed.stderr.contains("steps[2].outcome: expected one of happy, unhappy, found \"sad\""), "\(malformed.stderr)")
         // The broker reads scenarios with the same loader.
         let broker = try await CLIRunner.launch(["broker", "--port", "0", "--scenario", "worker-happy", "--scenarios", directory.path], in: directory)
         #expect(broker.status == 2)
-        #expect(broker.stderr.contains("worker-happy.json:13:95: steps[2].outcome"), "\(broker.stderr)")
+        #expect(broker.stderr.contains("worker-happy.json:12:95: steps[2].outcome"), "\(broker.stderr)")
         let unknownToBroker = try await CLIRunner.launch(["broker", "--port", "0", "--play", "client", "--scenario", "worker-hapy"])
         #expect(unknownToBroker.status == 2)
         #expect(unknownToBroker.stderr.contains("did you mean worker-happy?"))

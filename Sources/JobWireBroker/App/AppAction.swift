@@ -4,8 +4,14 @@ import SocketIOWire
 /// Something the app under test did, as it tells the kit: one element of an adapter's `actions`
 /// (Docs/ADAPTER.md), or a `jobwire:trace` report of a live app (Docs/BROKER.md).
 public enum AppAction: Sendable, Hashable {
-    /// A REST call (`{"do":"http","xid","method","path","body"}`); the kit answers with an `http` input.
-    case http(xid: String, method: String, path: String, body: JSONValue?)
+    /// A REST call (`{"do":"http","xid","method","path","body","timeoutMs"}`); the kit answers with
+    /// an `http` input. With `timeoutMs`, a call still unanswered that long after (a `hang` step)
+    /// gets an `http` input with the error `timeout` then: the app gave up waiting.
+    case http(xid: String, method: String, path: String, body: JSONValue?, timeoutMs: Int64? = nil)
+    /// The app tries to connect again after losing its connection (`{"do":"connect"}`); the kit
+    /// answers with a `connection` input: connected, or refused while the network is down or a
+    /// `refuse-connect` step holds.
+    case connect
     /// A Socket.IO event the app emitted (`{"do":"emit","event","payload"}`).
     case emit(event: String, payload: JSONValue?)
     /// A timer the app set (`{"do":"timer","at"}`): the kit sends a `clock` input at that time.
@@ -53,7 +59,14 @@ public enum AppAction: Sendable, Hashable {
             guard let xid = object["xid"].flatMap(Self.idText) else { throw AppProtocolError("xid: an http action needs a string or integer xid") }
             guard let method = object["method"]?.stringValue, !method.isEmpty else { throw AppProtocolError("method: an http action needs a method such as \"POST\"") }
             guard let path = object["path"]?.stringValue, path.hasPrefix("/") else { throw AppProtocolError("path: an http action needs a path starting with /") }
-            self = .http(xid: xid, method: method.uppercased(), path: path, body: object["body"].flatMap { $0.isNull ? nil : $0 })
+            var timeoutMs: Int64?
+            if let value = object["timeoutMs"] {
+                guard let ms = value.integerValue, ms > 0 else { throw AppProtocolError("timeoutMs: expected a positive whole number of ms, found \(value.compactText)") }
+                timeoutMs = ms
+            }
+            self = .http(xid: xid, method: method.uppercased(), path: path, body: object["body"].flatMap { $0.isNull ? nil : $0 }, timeoutMs: timeoutMs)
+        case "connect":
+            self = .connect
         case "emit":
             guard let event = object["event"]?.stringValue, !event.isEmpty else { throw AppProtocolError("event: an emit action needs an event name") }
             self = .emit(event: event, payload: object["payload"])
@@ -61,19 +74,22 @@ public enum AppAction: Sendable, Hashable {
             guard let at = object["at"]?.integerValue else { throw AppProtocolError("at: a timer action needs a whole number of ms since the epoch") }
             self = .timer(at: at)
         case let other?:
-            throw AppProtocolError("do: unknown action \"\(other)\"; expected http, emit or timer (or a trace event with kind)")
+            throw AppProtocolError("do: unknown action \"\(other)\"; expected http, emit, timer or connect (or a trace event with kind)")
         case nil:
-            throw AppProtocolError("an action needs \"do\" (http, emit, timer) or \"kind\" (a trace event)")
+            throw AppProtocolError("an action needs \"do\" (http, emit, timer, connect) or \"kind\" (a trace event)")
         }
     }
 
     /// The action as an adapter writes it.
     public var json: JSONValue {
         switch self {
-        case .http(let xid, let method, let path, let body):
+        case .http(let xid, let method, let path, let body, let timeoutMs):
             var object: JSONObject = ["do": "http", "xid": .string(xid), "method": .string(method), "path": .string(path)]
             if let body { object["body"] = body }
+            if let timeoutMs { object["timeoutMs"] = .int(timeoutMs) }
             return .object(object)
+        case .connect:
+            return ["do": "connect"]
         case .emit(let event, let payload):
             var object: JSONObject = ["do": "emit", "event": .string(event)]
             if let payload { object["payload"] = payload }

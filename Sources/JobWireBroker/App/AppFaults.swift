@@ -51,6 +51,10 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let reachHalved = AppFaults(rawValue: 1 << 20)
     /// The worker looks only at the first of its categories.
     public static let firstCategoryOnly = AppFaults(rawValue: 1 << 21)
+    /// The app takes an answer that never came (a transport error: `reset`, `timeout`,
+    /// `malformed`) as no answer at all: it shows nothing and stays where it was. A high bit, so
+    /// faults added beside it elsewhere do not collide.
+    public static let transportErrorIgnored = AppFaults(rawValue: 1 << 40)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -78,6 +82,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("exclusive-always-refused", .exclusiveAlwaysRefused, breaks: ["ELIG-2"]),
         NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
         NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),
+        NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-10"]),
     ]
 
     /// The faults by name.

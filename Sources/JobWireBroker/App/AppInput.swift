@@ -14,6 +14,9 @@ public enum AppInput: Sendable, Hashable {
     case lifecycle(AppLifecycle)
     /// The app's connection to the backend was lost or is back.
     case connection(connected: Bool)
+    /// The app's attempt to connect (its `connect` action) was refused: it stays disconnected
+    /// and may try again later (`{"kind":"connection","connected":false,"error":"refused"}`).
+    case connectionRefused
     /// The user did something.
     case user(UserAction)
 
@@ -34,6 +37,8 @@ public enum AppInput: Sendable, Hashable {
             return ["kind": "lifecycle", "change": .string(change.rawValue)]
         case .connection(let connected):
             return ["kind": "connection", "connected": .bool(connected)]
+        case .connectionRefused:
+            return ["kind": "connection", "connected": false, "error": "refused"]
         case .user(let action):
             var object: JSONObject = ["kind": "user"]
             object.members += action.json.members
@@ -57,7 +62,7 @@ public enum AppInput: Sendable, Hashable {
             self = .lifecycle(change)
         case "connection":
             guard let connected = json["connected"]?.boolValue else { return nil }
-            self = .connection(connected: connected)
+            self = !connected && json["error"] == "refused" ? .connectionRefused : .connection(connected: connected)
         case "user":
             guard let action = UserAction(json: json) else { return nil }
             self = .user(action)
@@ -73,6 +78,11 @@ public enum AppLifecycle: String, Sendable, Hashable, CaseIterable {
     case foreground
     /// Terminated and launched again at once.
     case restart
+    /// Terminated, and not launched again until a `relaunch`: it loses its connection and what it
+    /// held only in memory; nothing reaches it meanwhile.
+    case kill
+    /// Launched again by the user after a `kill`.
+    case relaunch
 }
 
 /// What the user of the app under test does, by the scenario's step.
@@ -120,5 +130,13 @@ public enum UserAction: Sendable, Hashable {
         default:
             return nil
         }
+    }
+}
+
+extension AppInput {
+    /// True for a Socket.IO event: what a disconnected app cannot get.
+    var isSocketEvent: Bool {
+        if case .socket = self { return true }
+        return false
     }
 }

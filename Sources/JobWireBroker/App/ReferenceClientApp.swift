@@ -21,6 +21,7 @@ public struct ReferenceClientApp: AppModel {
     var foreground = true
     var calls: [String: Call] = [:]
     var nextXid = 1
+    var link = DeviceLink()
 
     /// A request as the client app keeps it.
     struct ClientRequest: Sendable {
@@ -52,11 +53,14 @@ public struct ReferenceClientApp: AppModel {
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
+        if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
+        if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
+        if let (actions, _) = link.handle(input, now: now) { return actions }
         switch input {
         case .user(let action): return user(action, now: now)
         case .http(let xid, let status, let body, _): return answered(xid, ok: Self.succeeded(status, body), body: body, now: now)
         case .socket(let event, let payload): return received(event, payload, now: now)
-        case .clock: return foreground ? timeouts(now: now) : []
+        case .clock: return link.due(now: now) + (foreground ? timeouts(now: now) : [])
         case .lifecycle(.background):
             foreground = false
             return [.event(.appBackgrounded)]
@@ -67,7 +71,12 @@ public struct ReferenceClientApp: AppModel {
             foreground = true
             calls = [:]
             return [.event(.appTerminated), .event(.appLaunched), .event(.viewShown, ["view": "home"])] + retake(now: now)
-        case .connection: return []
+        case .lifecycle(.kill):
+            // What is only in memory dies with the process; the device keeps the rest.
+            foreground = true
+            calls = [:]
+            return link.kill()
+        case .lifecycle(.relaunch), .connection, .connectionRefused: return []
         }
     }
 
@@ -83,7 +92,7 @@ public struct ReferenceClientApp: AppModel {
         nextXid += 1
         calls[xid] = call
         let route = names.routes[kind]!
-        return .http(xid: xid, method: route.method, path: route.path(values), body: body)
+        return .http(xid: xid, method: route.method, path: route.path(values), body: body, timeoutMs: DeviceLink.restTimeoutMs)
     }
 
     private mutating func user(_ action: UserAction, now: Int64) -> [AppAction] {

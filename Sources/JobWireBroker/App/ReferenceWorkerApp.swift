@@ -22,6 +22,7 @@ public struct ReferenceWorkerApp: AppModel {
     var foreground = true
     var calls: [String: Call] = [:]
     var nextXid = 1
+    var link = DeviceLink()
 
     /// An offer as the worker app keeps it.
     struct Offer: Sendable {
@@ -75,11 +76,15 @@ public struct ReferenceWorkerApp: AppModel {
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
+        if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
+        // STATE-5: back online, catch up with getJobs.
+        if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
+        if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] : actions }
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)
         case .http(let xid, let status, let body, _): return answered(xid, ok: ReferenceClientApp.succeeded(status, body), body: body, now: now)
         case .user(let action): return user(action, now: now)
-        case .clock: return showDue(now: now)
+        case .clock: return link.due(now: now) + showDue(now: now)
         case .lifecycle(.background):
             foreground = false
             return [.event(.appBackgrounded)]
@@ -90,8 +95,13 @@ public struct ReferenceWorkerApp: AppModel {
             foreground = true
             calls = [:]
             return [.event(.appTerminated)] + launch(now: now)
-        case .connection(let connected):
-            return connected ? [getJobs()] : []
+        case .lifecycle(.kill):
+            // What is only in memory dies with the process; the device keeps the rest.
+            foreground = true
+            calls = [:]
+            return link.kill()
+        case .lifecycle(.relaunch), .connection, .connectionRefused:
+            return []
         }
     }
 
@@ -101,7 +111,7 @@ public struct ReferenceWorkerApp: AppModel {
         nextXid += 1
         calls[xid] = call
         let route = names.routes[kind]!
-        return .http(xid: xid, method: route.method, path: route.path(values), body: body)
+        return .http(xid: xid, method: route.method, path: route.path(values), body: body, timeoutMs: DeviceLink.restTimeoutMs)
     }
 
     /// STATE-5: getJobs catches up on broadcasts missed while away.

@@ -20,8 +20,10 @@ extension ScenarioEngine {
                 if case .offerShown(let req) = event.body, let alias = aliasOf[req] {
                     moment("\(alias).shown@\(actorID)")
                 }
-            case .http(let xid, let method, let path, let body):
-                rest(from: actorID, localXid: xid, method: method, path: path, body: body)
+            case .http(let xid, let method, let path, let body, let timeoutMs):
+                rest(from: actorID, localXid: xid, method: method, path: path, body: body, timeoutMs: timeoutMs)
+            case .connect:
+                if actorID == appID { appConnects() }
             case .timer(let at):
                 if actorID == appID { appWakes.insert(at) } else { kitWakes[actorID, default: []].insert(at) }
             case .emit(let event, let payload):
@@ -59,14 +61,11 @@ extension ScenarioEngine {
         }
     }
 
-    /// Queues an input for an actor unless it is disconnected (virtual time; a live driver knows
-    /// whether the app's socket is there).
+    /// Queues an input for an actor unless the app under test cannot get it now: killed, or a
+    /// socket event while disconnected (virtual time; a live driver knows whether the app's socket
+    /// is there).
     mutating func deliver(_ delivery: Delivery) {
-        if case .socket = delivery.input, let until = disconnectedUntil[delivery.to], until > now,
-            delivery.to != appID || recordsAppReceipts
-        {
-            return
-        }
+        if delivery.to == appID, recordsAppReceipts || !delivery.input.isSocketEvent, !reachesApp(delivery.input) { return }
         queue.append(delivery)
     }
 
@@ -85,10 +84,13 @@ extension ScenarioEngine {
                 continue
             }
             let delivery = Delivery(to: recipient.id, input: .socket(event: emission.event, payload: emission.payload))
+            let count = copies(of: emission.event, to: recipient.id)
             if let index = delays.firstIndex(where: { $0.event == emission.event && $0.to == recipient.id }) {
-                timed.append((now + delays.remove(at: index).ms, delivery))
+                let at = now + delays.remove(at: index).ms
+                for _ in 0..<count { timed.append((at, delivery)) }
                 continue
             }
+            if count > 1 { deliver(delivery) }
             if recipient.id == appID, emission.event == backend.profile.name(of: .new), emission.payload["workerId"] == nil {
                 // VIEW-4 and TIME-8 are judged once the offer's showAt has passed.
                 let delay = emission.payload["Delay"]?.integerValue ?? 0

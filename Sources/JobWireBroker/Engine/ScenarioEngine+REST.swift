@@ -5,17 +5,32 @@ extension ScenarioEngine {
     /// Runs one REST call of an app through the backend (or a scripted failure) and records both
     /// halves: the app's request, the backend's request, answer and emissions; then delivers the
     /// answer to the caller and the emissions to their rooms.
-    mutating func rest(from actorID: String, localXid: String, method: String, path: String, body: JSONValue?) {
+    mutating func rest(from actorID: String, localXid: String, method: String, path: String, body: JSONValue?, timeoutMs: Int64? = nil) {
         let xid = "x-\(nextXid)"
         nextXid += 1
         calls[xid] = (actorID, localXid)
         let request = HTTPRequestRecord(xid: xid, method: method, path: path, body: body)
         record(traceActor(actorID), .httpRequest(request))
-        record(.backend, .httpRequest(request))
         let (call, req) = Self.classify(method: method, path: path, profile: backend.profile)
+        let rule = call.flatMap { takeFailure($0, req: req, from: actorID) }
+        var fault: AnswerFault?
+        if case .fault(let scripted)? = rule?.answer { fault = scripted }
+        if call == .postRequest, fault == .hang || fault == .malformed { forgetPost(of: actorID) }
+        switch fault {
+        case .hang?:
+            // Never answered; an app that said how long it waits gets `timeout` then.
+            if let timeoutMs { timed.append((now + timeoutMs, answer(xid, to: actorID, localXid, error: "timeout"))) }
+            return
+        case .malformed?:
+            queue.append(answer(xid, to: actorID, localXid, error: "malformed"))
+            return
+        case .lost?, nil:
+            break
+        }
+        record(.backend, .httpRequest(request))
         let reply: BackendReply
-        if let call, let rule = takeFailure(call, req: req, from: actorID) {
-            reply = .failure(BackendError(rule.code, "scripted by \(scenario.name) steps[\(rule.step)]"))
+        if case .failure(let code)? = rule?.answer, let rule {
+            reply = .failure(BackendError(code, "scripted by \(scenario.name) steps[\(rule.step)]"))
         } else {
             let bytes = body.map { Array($0.compactText.utf8) } ?? []
             reply = BackendRouter.handle(RESTRequest(method: method, target: path, body: bytes), backend: &backend, now: now)
@@ -24,9 +39,23 @@ extension ScenarioEngine {
         for emission in reply.emissions {
             record(.backend, emission.sent(in: backend.profile.namespace))
         }
-        if reply.status == 200, let call { notice(call, req: req, reply: reply, from: actorID) }
-        queue.append(Delivery(to: actorID, input: .http(xid: localXid, status: reply.status, body: reply.body, error: nil), traceXid: xid))
+        if reply.status == 200, let call {
+            notice(call, req: req, reply: reply, from: actorID)
+        } else if call == .postRequest {
+            forgetPost(of: actorID)
+        }
+        if fault == .lost {
+            // The backend ran the call; the connection reset before its answer reached the app.
+            queue.append(answer(xid, to: actorID, localXid, error: "reset"))
+        } else {
+            queue.append(Delivery(to: actorID, input: .http(xid: localXid, status: reply.status, body: reply.body, error: nil), traceXid: xid))
+        }
         for emission in reply.emissions { emit(emission) }
+    }
+
+    /// An `http` input for the caller's `localXid` that carries a transport error.
+    private func answer(_ xid: String, to actorID: String, _ localXid: String, error: String) -> Delivery {
+        Delivery(to: actorID, input: .http(xid: localXid, status: nil, body: nil, error: error), traceXid: xid)
     }
 
     /// Moments and deadlines a successful call brings.
@@ -52,6 +81,13 @@ extension ScenarioEngine {
         case .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break
         }
+    }
+
+    /// A post of `actorID` failed: the alias its step gave it is never posted.
+    private mutating func forgetPost(of actorID: String) {
+        guard var waiting = pendingPosts[actorID], !waiting.isEmpty else { return }
+        waiting.removeFirst()
+        pendingPosts[actorID] = waiting
     }
 
     /// The scripted failure for this call, if a `fail` step asked for one; it is used up.

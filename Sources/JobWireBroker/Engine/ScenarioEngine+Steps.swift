@@ -18,7 +18,7 @@ extension ScenarioEngine {
         let actor = step.actor ?? appID
         func request(_ alias: String) -> String? {
             guard let req = aliases[alias] else {
-                outputs.append(.note("\(scenario.name) steps[\(step.index)] (\(step.action.name)) did not run: \(alias) was never posted"))
+                outputs.append(.stepFailed(ScenarioStepFailure(scenario: scenario, step: step, reason: "\(alias) was never posted")))
                 return nil
             }
             return req
@@ -46,9 +46,7 @@ extension ScenarioEngine {
         case .restart:
             deliver(Delivery(to: actor, input: .lifecycle(.restart)))
         case .disconnect(let ms):
-            disconnectedUntil[actor] = now + ms
-            deliver(Delivery(to: actor, input: .connection(connected: false)))
-            timed.append((now + ms, Delivery(to: actor, input: .connection(connected: true))))
+            dropConnection(for: ms)
         case .send(let event, let alias, let to):
             guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
             let room = to == "channel" ? backend.profile.channelRoom : to
@@ -57,38 +55,58 @@ extension ScenarioEngine {
             record(.backend, emission.sent(in: backend.profile.namespace))
             emit(emission)
         case .fail(let call, let code, let alias, let from):
-            failures.append(FailRule(call: call, code: code, alias: alias, from: from, step: step.index))
+            failures.append(FailRule(call: call, answer: .failure(code), alias: alias, from: from, step: step.index))
         case .drop(let event, let to):
             drops.append((event, to))
         case .delay(let event, let to, let ms):
             delays.append((event, to, ms))
         case .end:
             endRequested = true
+        case .refuseConnect, .duplicate, .breakAnswer, .kill, .relaunch:
+            runFault(step)
         }
     }
 
-    /// When the scenario may end: once everything it started has been quiet long enough for the
-    /// checker to judge it (the settings' tolerances after the last activity, the open deadlines,
-    /// the foreseen showAt times and the steps still due).
+    /// The times something is due: late deliveries, timers of every app, steps whose time is
+    /// known, the app's reconnection. Empty when the scenario is quiescent.
+    var dueTimes: [Int64] {
+        var times = timed.map(\.at) + appWakes
+        for wakes in kitWakes.values { times += wakes }
+        for step in scenario.steps where !stepsDone[step.index] {
+            if let at = fireTime(step) { times.append(at) }
+        }
+        if let at = link.autoReconnectAt { times.append(at) }
+        return times
+    }
+
+    /// The latest time the scenario runs to: its `horizon` after the start (Docs/BROKER.md, "The end").
+    var horizonAt: Int64 { startedAt + (scenario.horizonMs ?? Scenario.defaultHorizonMs) }
+
+    /// When a quiescent scenario ends: once everything it started has been quiet long enough for
+    /// the checker to judge it (the settings' tolerances after the last activity, the open
+    /// deadlines and the foreseen showAt times).
     var endAt: Int64 {
         var latest = max(lastActivity, horizon)
         for deadline in openDeadlines.values { latest = max(latest, deadline) }
-        for item in timed { latest = max(latest, item.at) }
-        for step in scenario.steps where !stepsDone[step.index] {
-            if let at = fireTime(step) { latest = max(latest, at) }
-        }
         return latest + scenario.settings.settleMs
     }
 
     mutating func finishIfOver() {
-        guard !finished, queue.isEmpty, endRequested || now >= endAt else { return }
-        finish()
+        guard !finished, queue.isEmpty else { return }
+        guard endRequested || now >= horizonAt || (dueTimes.isEmpty && now >= endAt) else { return }
+        finish(judgingSteps: true)
     }
 
-    mutating func finish() {
-        for step in scenario.steps where !stepsDone[step.index] {
-            if case .after(let trigger, _) = step.timing {
-                outputs.append(.note("\(scenario.name) steps[\(step.index)] (\(step.action.name)) never ran: \(trigger.key(defaultActor: step.actor)) did not happen"))
+    /// Ends the scenario; unless a driver stopped it, each step that never ran fails it.
+    mutating func finish(judgingSteps: Bool) {
+        if judgingSteps {
+            for step in scenario.steps where !stepsDone[step.index] {
+                let reason: String
+                switch step.timing {
+                case .after(let trigger, _) where fireTime(step) == nil: reason = "\(trigger.key(defaultActor: step.actor)) did not happen"
+                default: reason = "the scenario ended at \(now - startedAt) ms, before its time"
+                }
+                outputs.append(.stepFailed(ScenarioStepFailure(scenario: scenario, step: step, reason: reason)))
             }
         }
         finished = true

@@ -40,7 +40,9 @@ public struct ScenarioEngine: Sendable {
     var drops: [(event: String, to: String)] = []
     var delays: [(event: String, to: String, ms: Int64)] = []
     var timed: [(at: Int64, delivery: Delivery)] = []
-    var disconnectedUntil: [String: Int64] = [:]
+    /// The app under test's connection (virtual time; live, the driver sees the real socket).
+    var link = AppLink()
+    var duplicates: [(event: String, to: String)] = []
     var queue: [Delivery] = []
     var outputs: [ScenarioOutput] = []
     var lastActivity: Int64
@@ -77,13 +79,19 @@ public struct ScenarioEngine: Sendable {
         var traceXid: String?
     }
 
-    /// A scripted failure answer (`fail` step), used once.
+    /// A scripted answer (`fail`, `lose-answer`, `hang`, `malformed-answer` step), used once.
     struct FailRule: Sendable {
         var call: RESTCallKind
-        var code: BackendError.Code
+        var answer: Answer
         var alias: String?
         var from: String?
         var step: Int
+
+        /// A REST-7 failure instead of running the call, or a transport fault.
+        enum Answer: Sendable {
+            case failure(BackendError.Code)
+            case fault(AnswerFault)
+        }
     }
 
     /// An engine for `scenario` starting at `start` (ms since the epoch).
@@ -141,6 +149,7 @@ public struct ScenarioEngine: Sendable {
                 queue.append(Delivery(to: appID, input: .clock))
                 progressed = true
             }
+            if reconnectIfDue() { progressed = true }
             for id in kitWakes.keys.sorted() where kitWakes[id]!.contains(where: { $0 <= now }) {
                 kitWakes[id] = kitWakes[id]!.filter { $0 > now }
                 queue.append(Delivery(to: id, input: .clock))
@@ -179,14 +188,9 @@ public struct ScenarioEngine: Sendable {
     /// The next time something is due, or nil once finished.
     public var nextWake: Int64? {
         guard !finished else { return nil }
-        var candidates = [endAt]
-        candidates += timed.map(\.at)
-        candidates += appWakes
-        for wakes in kitWakes.values { candidates += wakes }
-        for step in scenario.steps where !stepsDone[step.index] {
-            if let at = fireTime(step) { candidates.append(at) }
-        }
-        return max(now, candidates.min()!)
+        let due = dueTimes
+        let next = due.isEmpty ? endAt : due.min()!
+        return max(now, min(next, horizonAt))
     }
 
     /// The actor the app under test records as.
@@ -196,7 +200,7 @@ public struct ScenarioEngine: Sendable {
     public mutating func stop(_ reason: String) -> [ScenarioOutput] {
         guard !finished else { return takeOutputs() }
         outputs.append(.note(reason))
-        finish()
+        finish(judgingSteps: false)
         return takeOutputs()
     }
 

@@ -28,18 +28,22 @@ extension BrokerSession {
             defer { state.nextXid += 1 }
             return "h-\(state.nextXid)"
         }
-        let outputs = step { engine in engine.appDid([.http(xid: xid, method: request.method, path: request.target, body: body)], at: clock.now()) }
+        // A test build says how long it waits for an answer, so a `hang` step can record its give-up.
+        let waits = request.headers.first { $0.name.lowercased() == Self.timeoutHeader.lowercased() }.flatMap { Int64($0.value) }.flatMap { $0 > 0 ? $0 : nil }
+        let call = AppAction.http(xid: xid, method: request.method, path: request.target, body: body, timeoutMs: waits)
+        let outputs = step { engine in engine.appDid([call], at: clock.now()) }
         var answer: SocketIOHTTPResponse?
         var rest: [ScenarioOutput] = []
         for output in outputs {
-            if case .toApp(.http(let answered, let status, let body, _)) = output, answered == xid {
-                answer = .json(status ?? 500, body ?? .null)
+            if case .toApp(.http(let answered, let status, let body, let error)) = output, answered == xid {
+                answer = Self.answer(status: status, body: body, error: error)
             } else {
                 rest.append(output)
             }
         }
         guard var response = answer else {
             execute(rest)
+            if !isFinished { return await hold(xid) }
             return .json(503, BackendError(.serverError, "the scenario \(scenario.name) is over").body)
         }
         let after = rest
@@ -50,6 +54,46 @@ extension BrokerSession {
             pending?.done()
         }
         return response
+    }
+
+    /// The header a test build sends with each REST call: how many ms it waits for the answer
+    /// (the adapter protocol's `timeoutMs`).
+    public static let timeoutHeader = "X-JobWire-Timeout-Ms"
+
+    /// A hung call (`hang` step): no answer, the connection held open until the engine says the
+    /// app gave up (its `X-JobWire-Timeout-Ms` passed) or the scenario ends; then it closes
+    /// unanswered. Meanwhile it is not work under way: the clock may move to the app's give-up.
+    private func hold(_ xid: String) async -> SocketIOHTTPResponse {
+        pending?.done()
+        return await withCheckedContinuation { continuation in
+            let held = state.withLock { state -> Bool in
+                guard !state.done else { return false }
+                state.heldCalls[xid] = continuation
+                return true
+            }
+            if !held { release(continuation) }
+        }
+    }
+
+    /// Closes a held call's connection unanswered; what the app does next is under way again.
+    func release(_ call: CheckedContinuation<SocketIOHTTPResponse, Never>) {
+        pending?.add()
+        call.resume(returning: Self.answer(status: nil, body: nil, error: "reset"))
+    }
+
+    /// The HTTP answer for the engine's: a JSON status and body, or the transport fault a
+    /// `lose-answer` (the connection closes unanswered) or `malformed-answer` step asks for.
+    static func answer(status: Int?, body: JSONValue?, error: String?) -> SocketIOHTTPResponse {
+        switch error {
+        case "malformed"?:
+            return SocketIOHTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: "<html><body>502 Bad Gateway</body></html>")
+        case .some:
+            var reset = SocketIOHTTPResponse(status: 500)
+            reset.closesWithoutAnswer = true
+            return reset
+        case nil:
+            return .json(status ?? 500, body ?? .null)
+        }
     }
 
     /// The app under test joined: its reports and emits are listened to, and the scenario starts.

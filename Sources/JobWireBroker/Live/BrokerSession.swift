@@ -32,6 +32,9 @@ public final class BrokerSession: BrokerHost {
     struct State: Sendable {
         var engine: ScenarioEngine?
         var notes: [String] = []
+        var stepFailures: [ScenarioStepFailure] = []
+        /// Calls a `hang` step holds unanswered, by xid.
+        var heldCalls: [String: CheckedContinuation<SocketIOHTTPResponse, Never>] = [:]
         /// The socket ids of the app under test now connected.
         var appSockets: Set<String> = []
         var nextXid = 1
@@ -146,6 +149,9 @@ public final class BrokerSession: BrokerHost {
         let app = scenario.app
         for output in outputs {
             switch output {
+            case .toApp(.http(let xid, _, _, _?)):
+                // The app gave up on a hung call: its connection closes unanswered.
+                if let held = state.withLock({ $0.heldCalls.removeValue(forKey: xid) }) { release(held) }
             case .record, .toApp(.clock), .toApp(.http):
                 continue
             case .toApp(.socket(let event, let payload)):
@@ -153,10 +159,13 @@ public final class BrokerSession: BrokerHost {
                 server.emit(event, payload, to: app.id)
             case .toApp(.connection(let connected)):
                 guard !connected else { continue }
-                log("jobwire: \(scenario.name): disconnecting the \(app.role.protocolName) \(app.id), as the scenario asks")
+                log("jobwire: \(scenario.name): dropping the connection of the \(app.role.protocolName) \(app.id), as the scenario asks")
                 let sockets = server.sockets(in: app.id)
                 pending?.add(sockets.count)
-                for socket in sockets { socket.disconnect(closingConnection: true) }
+                // A network failure, not a server disconnect: the app reconnects on its own.
+                for socket in sockets { socket.dropConnection() }
+            case .toApp(.connectionRefused):
+                continue
             case .toApp(let input):
                 log("jobwire: \(scenario.name): now, in the \(app.role.protocolName) \(app.id): \(Self.prompt(input)) (sent as jobwire:control)")
                 pending?.add(server.sockets(in: app.id).count)
@@ -164,6 +173,9 @@ public final class BrokerSession: BrokerHost {
             case .note(let note), .refused(let note):
                 state.withLock { $0.notes.append(note) }
                 log("jobwire: note: \(note)")
+            case .stepFailed(let failure):
+                state.withLock { $0.stepFailures.append(failure) }
+                log("jobwire: \(failure)")
             case .finished:
                 finish()
             }
@@ -171,14 +183,17 @@ public final class BrokerSession: BrokerHost {
     }
 
     private func finish() {
-        let notes: [String]? = state.withLock { state in
+        let ended: (notes: [String], steps: [ScenarioStepFailure], held: [CheckedContinuation<SocketIOHTTPResponse, Never>])? = state.withLock { state in
             guard !state.done else { return nil }
             state.done = true
-            return state.notes
+            defer { state.heldCalls = [:] }
+            return (state.notes, state.stepFailures, Array(state.heldCalls.values))
         }
-        guard let notes else { return }
+        guard let ended else { return }
+        for call in ended.held { release(call) }
         var result = ScenarioResult(scenario: scenario, verdict: recorder.finish())
-        result.notes = notes
+        result.notes = ended.notes
+        result.stepFailures = ended.steps
         result.capture = recorder.text
         resultSink.yield(result)
         resultSink.finish()
@@ -195,6 +210,8 @@ public final class BrokerSession: BrokerHost {
         case .lifecycle(.background): return "send the app to the background"
         case .lifecycle(.foreground): return "bring the app back to the foreground"
         case .lifecycle(.restart): return "terminate the app and launch it again"
+        case .lifecycle(.kill): return "terminate the app and leave it closed"
+        case .lifecycle(.relaunch): return "launch the app again"
         default: return input.json.compactText
         }
     }

@@ -53,6 +53,8 @@ public enum ScenarioRunner {
                     }
                 case .note(let note):
                     result.notes.append(note)
+                case .stepFailed(let failure):
+                    result.stepFailures.append(failure)
                 case .finished:
                     break
                 }

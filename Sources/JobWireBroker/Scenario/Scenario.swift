@@ -21,6 +21,14 @@ public struct Scenario: Sendable {
     public var kit: [ScenarioActor]
     /// `steps`: what happens and when.
     public var steps: [ScenarioStep]
+    /// `horizon`: ms after the start by which the scenario ends whatever is still pending
+    /// (Docs/BROKER.md, "The end"); nil keeps ``Scenario/defaultHorizonMs``.
+    public var horizonMs: Int64?
+
+    /// The horizon of a scenario that declares none: two hours, longer than the client's timeout
+    /// plus the longest `Delay` wait the engine foresees (one hour), so it only stops an app whose
+    /// timers never end.
+    public static let defaultHorizonMs: Int64 = 7_200_000
 
     /// The role the broker plays for this scenario (`jobwire broker --play ROLE`): the client when a
     /// worker app is under test, the workers when a client app is.

@@ -6,7 +6,7 @@ import SocketIOWire
 /// member, missing field, wrong type, unknown actor or alias is an error naming the file, the
 /// line and the field, such as `worker-happy.json:14: steps[2].req: ...`.
 public enum ScenarioLoader {
-    static let topKeys: Set<String> = ["scenario", "description", "requirements", "settings", "app", "kit", "steps"]
+    static let topKeys: Set<String> = ["scenario", "description", "requirements", "settings", "horizon", "app", "kit", "steps"]
     static let actorKeys: Set<String> = ["role", "id", "name", "avatar", "rating", "profile", "blockedWorkers", "delaySeconds"]
 
     /// Loads one scenario file; `catalog`, when given, must know every listed requirement.
@@ -57,6 +57,7 @@ public enum ScenarioLoader {
         try checkAliases(steps, document)
         var scenario = partial
         scenario.steps = steps
+        scenario.horizonMs = try top.optionalInteger("horizon", minimum: 1)
         return scenario
     }
 

@@ -48,7 +48,8 @@ public struct ScenarioStep: Sendable, Hashable {
         case foreground
         /// The app is terminated and launched again.
         case restart
-        /// The app loses its connection for `ms`; events meanwhile are lost.
+        /// The app's network goes away for `ms`, without a Socket.IO disconnect: events meanwhile
+        /// are lost and every attempt to connect is refused until the drop is over.
         case disconnect(ms: Int64)
         /// The backend sends the request's `new` again, to the channel or to one worker.
         case send(event: String, req: String, to: String)
@@ -60,6 +61,18 @@ public struct ScenarioStep: Sendable, Hashable {
         case delay(event: String, to: String, ms: Int64)
         /// The scenario ends here.
         case end
+        // Faults (Docs/BROKER.md, "Faults"): kept apart from the user's actions above.
+        /// The app's attempts to connect are refused for `ms` from now.
+        case refuseConnect(ms: Int64)
+        /// The next `event` to `to` arrives twice.
+        case duplicate(event: String, to: String)
+        /// The next matching REST call's answer goes wrong in transport: lost after the backend
+        /// ran the call, never given, or not JSON.
+        case breakAnswer(AnswerFault, call: RESTCallKind, req: String?, from: String?)
+        /// The app is terminated and not launched again (until a `relaunch`).
+        case kill
+        /// The user launches the app again after a `kill`.
+        case relaunch
 
         /// The `do` name of the action.
         public var name: String {
@@ -78,6 +91,11 @@ public struct ScenarioStep: Sendable, Hashable {
             case .drop: return "drop"
             case .delay: return "delay"
             case .end: return "end"
+            case .refuseConnect: return "refuse-connect"
+            case .duplicate: return "duplicate"
+            case .breakAnswer(let fault, _, _, _): return fault.rawValue
+            case .kill: return "kill"
+            case .relaunch: return "relaunch"
             }
         }
 
@@ -85,11 +103,24 @@ public struct ScenarioStep: Sendable, Hashable {
         public var req: String? {
             switch self {
             case .accept(let req), .discard(let req), .close(let req, _), .cancel(let req, _), .send(_, let req, _): return req
-            case .fail(_, _, let req, _): return req
+            case .fail(_, _, let req, _), .breakAnswer(_, _, let req, _): return req
             default: return nil
             }
         }
     }
+}
+
+/// How a REST answer goes wrong in transport (the `do` of the step that asks for it).
+public enum AnswerFault: String, Sendable, Hashable, CaseIterable {
+    /// `lose-answer`: the backend runs the call, then the connection resets before the answer
+    /// reaches the app: the app gets a transport error `reset` (ALERT-3's third case).
+    case lost = "lose-answer"
+    /// `hang`: the call never reaches the backend and no answer ever comes; an app that gave the
+    /// call a `timeoutMs` gets a transport error `timeout` when it passes.
+    case hang = "hang"
+    /// `malformed-answer`: the call never reaches the backend; a proxy answers 200 with a body that
+    /// is not JSON, which the app cannot read: it gets the transport error `malformed`.
+    case malformed = "malformed-answer"
 }
 
 /// A moment a step can wait for: `ALIAS.EVENT` or `ALIAS.EVENT@ACTOR`, such as `r1.posted` or

@@ -10,12 +10,21 @@ enum ScenarioStepReader {
         "post": ["as", "request"], "accept": ["req"], "discard": ["req"], "close": ["req", "outcome"], "cancel": ["req", "reason"],
         "background": [], "foreground": [], "restart": [], "disconnect": ["for"],
         "send": ["event", "req", "to"], "fail": ["call", "code", "req", "from"], "drop": ["event", "to"], "delay": ["event", "to", "by"], "end": [],
+        // Faults.
+        "refuse-connect": ["for"], "duplicate": ["event", "to"],
+        "lose-answer": ["call", "req", "from"], "hang": ["call", "req", "from"], "malformed-answer": ["call", "req", "from"],
+        "kill": [], "relaunch": [],
     ]
     /// Actions of an app, and the role that may do them (nil: either).
     static let appActions: [String: TraceRole?] = [
         "post": .client, "cancel": .client, "accept": .worker, "discard": .worker, "close": nil,
         "background": nil, "foreground": nil, "restart": nil, "disconnect": nil,
+        "kill": nil, "relaunch": nil,
     ]
+    /// Actions only the app under test can have (the kit's apps keep their connection and run).
+    static let appUnderTestOnly: Set<String> = ["disconnect", "kill", "relaunch"]
+    /// The calls a scenario's backend answers (ScenarioEngine.classify): the job flow's five.
+    static let scriptedCalls: [RESTCallKind] = [.postRequest, .workerAccept, .getJobs, .cancel, .close]
     static let requestFields: Set<String> = ["CatID", "category", "description", "clientName", "address", "lat", "lng", "image", "exclusive", "workerId"]
     /// The events a step names by their Configuration keys; the profile gives their wire names.
     static let protocolEvents = ProtocolEvent.allCases.map(\.rawValue)
@@ -69,7 +78,7 @@ enum ScenarioStepReader {
             throw reader.error("actor", "no actor \(id); the scenario has \(scenario.actors.map(\.id).joined(separator: ", "))")
         }
         if let role, actor.role != role { throw reader.error("actor", "\(id) is a \(actor.role.protocolName); only a \(role.protocolName) can \(action)") }
-        if action == "disconnect", id != scenario.app.id { throw reader.error("actor", "only the app under test (\(scenario.app.id)) can be disconnected") }
+        if appUnderTestOnly.contains(action), id != scenario.app.id { throw reader.error("actor", "only the app under test (\(scenario.app.id)) can \(action)") }
         return id
     }
 
@@ -106,9 +115,7 @@ enum ScenarioStepReader {
             guard to == "channel" || scenario.actor(to)?.role == .worker else { throw reader.error("to", "expected \"channel\" or a worker's id, found \"\(to)\"") }
             return .send(event: ProtocolEvent.new.rawValue, req: try reader.string("req"), to: to)
         case "fail":
-            // The calls a scenario's backend answers (ScenarioEngine.classify): the job flow's five.
-            let scripted: [RESTCallKind] = [.postRequest, .workerAccept, .getJobs, .cancel, .close]
-            let call = RESTCallKind(rawValue: try reader.choice("call", scripted.map(\.rawValue)))!
+            let call = RESTCallKind(rawValue: try reader.choice("call", scriptedCalls.map(\.rawValue)))!
             let codes = BackendError.Code.allCases.map(\.rawValue)
             let code = BackendError.Code(rawValue: try reader.choice("code", codes))!
             var from: String?
@@ -116,7 +123,24 @@ enum ScenarioStepReader {
             return .fail(call: call, code: code, req: try reader.optionalString("req"), from: from)
         case "drop": return .drop(event: try reader.choice("event", protocolEvents), to: try target("to"))
         case "delay": return .delay(event: try reader.choice("event", protocolEvents), to: try target("to"), ms: try reader.integer("by", minimum: 1))
-        default: return .end
+        case "end": return .end
+        default: return try fault(name, reader, target: target)
+        }
+    }
+
+    /// The fault steps (Docs/BROKER.md, "Faults").
+    private static func fault(_ name: String, _ reader: ScenarioReader, target: (String) throws(InputError) -> String) throws(InputError) -> ScenarioStep.Action {
+        switch name {
+        case "refuse-connect": return .refuseConnect(ms: try reader.integer("for", minimum: 1))
+        case "duplicate": return .duplicate(event: try reader.choice("event", protocolEvents), to: try target("to"))
+        case "kill": return .kill
+        case "relaunch": return .relaunch
+        default:
+            let fault = AnswerFault(rawValue: name)!
+            let call = RESTCallKind(rawValue: try reader.choice("call", scriptedCalls.map(\.rawValue)))!
+            var from: String?
+            if reader.has("from") { from = try target("from") }
+            return .breakAnswer(fault, call: call, req: try reader.optionalString("req"), from: from)
         }
     }
 }

@@ -13,6 +13,9 @@ public protocol BrokerHost: Sendable {
     func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse
     /// Whether a handshake with a malformed identity is refused (MSG-16); false only in a mutant.
     var checksIdentity: Bool { get }
+    /// Why a well-formed handshake of `userID` is refused now (a scenario's dropped network or
+    /// `refuse-connect` step), or nil to let it in.
+    func refusesConnection(userID: String) -> String?
     /// An app joined with this identity; its socket is already in its rooms.
     func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole)
     /// A socket with a malformed identity was let in (only when ``checksIdentity`` is false); it is in no room.
@@ -23,6 +26,7 @@ public protocol BrokerHost: Sendable {
 
 extension BrokerHost {
     public var checksIdentity: Bool { true }
+    public func refusesConnection(userID: String) -> String? { nil }
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {}
     public func connectedUnidentified(_ socket: SocketIOServerSocket) {}
     public func observed(_ record: SocketIOPacketRecord) {}

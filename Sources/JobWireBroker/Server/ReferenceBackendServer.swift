@@ -41,7 +41,12 @@ public final class ReferenceBackendServer: Sendable {
         server = SocketIOServer(configuration: configuration)
         namespace = server.namespace(profile.namespace)
         namespace.authorize { handshake in
-            guard let problem = HandshakeIdentity.problem(in: .object(handshake.auth)), host.checksIdentity else { return .accept }
+            guard let problem = HandshakeIdentity.problem(in: .object(handshake.auth)), host.checksIdentity else {
+                if let identity = HandshakeIdentity(auth: .object(handshake.auth)), let refusal = host.refusesConnection(userID: identity.userID.text) {
+                    return .refuse(message: refusal)
+                }
+                return .accept
+            }
             return .refuse(message: problem)
         }
         let channel = profile.channelRoom

@@ -26,6 +26,9 @@ public struct SocketIOHTTPResponse: Sendable {
     /// Runs once the answer has been written, e.g. to emit the events a REST call causes only
     /// after its response (as the job protocol's "answer success, then emit" demands).
     public var afterSend: (@Sendable () -> Void)?
+    /// Close the connection without answering, as a network reset does: a fault a test server
+    /// injects (the client gets a transport error, never a status). `afterSend` still runs.
+    public var closesWithoutAnswer = false
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: String = "", afterSend: (@Sendable () -> Void)? = nil) {
         self.status = status

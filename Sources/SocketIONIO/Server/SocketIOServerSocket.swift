@@ -122,6 +122,12 @@ public final class SocketIOServerSocket: Sendable {
         connection.disconnect(namespace: namespace, closingConnection: closingConnection)
     }
 
+    /// Closes the whole connection without a DISCONNECT packet, as a failing network does: the
+    /// client sees its transport close (not a server disconnect) and reconnects on its own.
+    public func dropConnection() {
+        connection.dropConnection()
+    }
+
     // MARK: Internal
 
     func dispatch(_ event: String, arguments: [SocketIOValue], ack: SocketIOAckResponder?) {

@@ -80,6 +80,7 @@ async def main(url, bug):
                     loop.call_later(delay, lambda: asyncio.create_task(handle({"kind": "clock"})))
                 elif action["do"] == "emit":
                     await sio.emit(action["event"], action.get("payload"))
+                # "connect": python-socketio reconnects on its own after a dropped transport.
             if reports:
                 await sio.emit("jobwire:trace", reports)
 

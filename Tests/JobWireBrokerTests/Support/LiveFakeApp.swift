@@ -89,26 +89,24 @@ actor LiveFakeApp {
         await flushReports()
     }
 
-    /// The server closed the connection (a `disconnect` step): reconnect 100 ms later, as any app would.
+    /// The connection went away (a `disconnect` step closed it): the model hears it and, as the
+    /// reference apps do, asks to connect again on its own timer (a `connect` action).
     private func lost(generation lostGeneration: Int) async {
         guard !stopped, lostGeneration == generation else { return }
         client = nil
-        if lockstep != nil {
-            reconnectAt = clock.now() + 100
-            timers.append(reconnectAt!)
-            lockstep?.done()
-            return
-        }
-        try? await Task.sleep(for: .milliseconds(100))
-        await reconnect()
+        lockstep?.done()
+        await handle(.connection(connected: false))
     }
 
-    private var reconnectAt: Int64?
-
+    /// The model's `connect`: a real attempt, which the broker refuses while its scenario says so.
     private func reconnect() async {
         guard !stopped, client == nil else { return }
-        try? await connect()
-        await handle(.connection(connected: true))
+        do {
+            try await connect()
+            await handle(.connection(connected: true))
+        } catch {
+            await handle(.connectionRefused)
+        }
     }
 
     private func received(_ event: SocketIOEvent) async {
@@ -117,6 +115,7 @@ actor LiveFakeApp {
         if event.name == "jobwire:control" {
             guard let input = AppInput(json: payload) else { return }
             if case .lifecycle(.restart) = input { return await restart() }
+            if case .lifecycle(.kill) = input { return await kill() }
             return await handle(input)
         }
         await handle(.socket(event: event.name, payload: payload))
@@ -132,11 +131,15 @@ actor LiveFakeApp {
         timers.removeAll { $0 <= now }
         lockstep?.add()
         defer { lockstep?.done() }
-        if let at = reconnectAt, at <= now {
-            reconnectAt = nil
-            await reconnect()
-        }
         await handle(.clock)
+    }
+
+    /// Terminated for good: it reports so, then its socket goes and it hears nothing more.
+    private func kill() async {
+        await handle(.lifecycle(.kill))
+        generation += 1
+        await client?.disconnect()
+        client = nil
     }
 
     /// Terminated and launched again: the socket goes and comes back; the model keeps its device storage.
@@ -175,10 +178,10 @@ actor LiveFakeApp {
             switch action {
             case .trace:
                 break
-            case .http(let xid, let method, let path, let body):
+            case .http(let xid, let method, let path, let body, let timeoutMs):
                 lockstep?.add()
                 tasks.append(Task { [self] in
-                    let (status, answer, error) = await Self.call(url, method, path, body)
+                    let (status, answer, error) = await Self.call(url, method, path, body, timeoutMs: timeoutMs)
                     await handle(.http(xid: xid, status: status, body: answer, error: error))
                     lockstep?.done()
                 })
@@ -193,6 +196,8 @@ actor LiveFakeApp {
                 })
             case .emit(let event, let payload):
                 try? await client?.emit(event, arguments: payload.map { [SocketIOValue($0)] } ?? [])
+            case .connect:
+                await reconnect()
             }
         }
         if !batch.isEmpty {
@@ -220,16 +225,23 @@ actor LiveFakeApp {
     }
 
     /// One REST call: status and JSON body, or a transport error.
-    static func call(_ base: URL, _ method: String, _ path: String, _ body: JSONValue?) async -> (Int?, JSONValue?, String?) {
+    static func call(_ base: URL, _ method: String, _ path: String, _ body: JSONValue?, timeoutMs: Int64? = nil) async -> (Int?, JSONValue?, String?) {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
+        // A fresh connection per call: a reused one that the broker closes unanswered (a
+        // `lose-answer` step) would have the HTTP layer send the call again.
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        // How long the app waits: the broker closes a hung call then, on its own clock.
+        if let timeoutMs { request.setValue(String(timeoutMs), forHTTPHeaderField: BrokerSession.timeoutHeader) }
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(body.compactText.utf8)
         }
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
-            return ((response as? HTTPURLResponse)?.statusCode, try? JSONParser.parse(Array(data)), nil)
+            // A body that is not JSON cannot be read: the app's HTTP layer fails (`malformed-answer`).
+            guard let body = try? JSONParser.parse(Array(data)) else { return (nil, nil, "malformed") }
+            return ((response as? HTTPURLResponse)?.statusCode, body, nil)
         } catch {
             return (nil, nil, "refused")
         }

@@ -109,6 +109,10 @@ final class EngineIOPollingHandler: ChannelInboundHandler, RemovableChannelHandl
     private func write(_ response: EngineIOHTTPResponse, for request: HTTPRequestHead, context: ChannelHandlerContext) {
         held = nil
         guard context.channel.isActive else { return }
+        guard !response.closesWithoutAnswer else {
+            context.close(promise: nil)
+            return
+        }
         let buffer = context.channel.allocator.buffer(string: response.body)
         let keepAlive = request.isKeepAlive && response.status != .payloadTooLarge
         let responseHead = response.head(for: request, cors: core.configuration.cors, contentLength: buffer.readableBytes, keepAlive: keepAlive)

@@ -13,6 +13,9 @@ struct EngineIOHTTPResponse: Sendable {
     var headers: [(String, String)]
     /// The body text.
     var body: String
+    /// Close the connection instead of answering, as a reset network does (a fault a test
+    /// server injects; see ``SocketIOHTTPResponse/closesWithoutAnswer``).
+    var closesWithoutAnswer = false
 
     /// The answer for a session's poll response.
     init<Instant>(_ response: EngineIOSessionStateMachine<Instant>.PollResponse) {

@@ -109,7 +109,9 @@ final class EngineIOServerCore: Sendable {
                 body: Array(body.readableBytesView))
             Task {
                 let answer = await httpHandler(request)
-                responder.respond(EngineIOHTTPResponse(status: HTTPResponseStatus(statusCode: answer.status), headers: answer.headers.map { ($0.name, $0.value) }, body: answer.body))
+                var response = EngineIOHTTPResponse(status: HTTPResponseStatus(statusCode: answer.status), headers: answer.headers.map { ($0.name, $0.value) }, body: answer.body)
+                response.closesWithoutAnswer = answer.closesWithoutAnswer
+                responder.respond(response)
                 // The responder queues its write on this loop first, so this runs after it.
                 if let afterSend = answer.afterSend { eventLoop.execute(afterSend) }
             }

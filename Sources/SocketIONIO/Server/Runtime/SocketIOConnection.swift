@@ -115,6 +115,11 @@ final class SocketIOConnection: EngineIOSessionDelegate, @unchecked Sendable {
     }
 
     /// Disconnects the socket of `namespace`; with `closingConnection` the whole connection closes too.
+    /// Ends the Engine.IO session at once, sending no Socket.IO packet.
+    func dropConnection() {
+        session.terminate()
+    }
+
     func disconnect(namespace: String, closingConnection: Bool) {
         session.onLoop {
             self.step { $0.disconnect(namespace: namespace, now: $1) }
