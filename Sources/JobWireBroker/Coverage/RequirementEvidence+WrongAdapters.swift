@@ -22,7 +22,8 @@ extension RequirementEvidence {
 
     /// The known failures of every deliberately wrong example adapter (`Examples/*-wrong`), each
     /// under the requirement id its bug breaks: the ID of a `scenario:ID` case
-    /// (`known-failures/BUG.txt` of an app adapter); for a vector id (`known-failures.txt` of a
+    /// (`known-failures/BUG.txt` of an app adapter; a `scenario:steps[N]` entry, a step that never
+    /// ran, counts for none); for a vector id (`known-failures.txt` of a
     /// suite's adapter), the ids of the `BUG(ID)` markers its line's comment names (the explaining
     /// scripts write them: a vector of one requirement may fail by a bug that breaks another), or the
     /// vector's own `requirement` when the line names none. The tests run each adapter with its lists,
@@ -41,6 +42,8 @@ extension RequirementEvidence {
                 for bug in bugs.filter({ $0.hasSuffix(".txt") }).sorted() {
                     let list = try KnownFailures.load(path: lists.appendingPathComponent(bug).path)
                     for entry in list.entries {
+                        // A step that never ran (`SCENARIO:steps[N]`) fails the scenario but breaks no requirement.
+                        if let colon = entry.id.lastIndex(of: ":"), entry.id[entry.id.index(after: colon)...].hasPrefix("steps[") { continue }
                         guard let colon = entry.id.lastIndex(of: ":"), RequirementID(String(entry.id[entry.id.index(after: colon)...])).number != nil else {
                             throw InputError(file: list.file, line: entry.line, message: "expected SCENARIO:ID, found \"\(entry.id)\"")
                         }
