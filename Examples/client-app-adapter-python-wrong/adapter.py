@@ -45,7 +45,16 @@ class TimerRestarted(client_app.ClientApp):
         return now
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted}
+class OutcomeNotChosen(client_app.ClientApp):
+    """Offers happy and unhappy on Close Request, then sends the other one."""
+
+    def sent_outcome(self, chosen):
+        # BUG(VIEW-12): the close carries the outcome the user did not choose.
+        return "unhappy" if chosen == "happy" else "happy"
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted,
+        "outcome-not-chosen": OutcomeNotChosen}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A client app adapter with one deliberate bug.")

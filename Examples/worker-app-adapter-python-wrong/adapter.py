@@ -43,7 +43,16 @@ class DiscardShownAgain(worker_app.WorkerApp):
         return [event("offer.shown", req=req)]
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain}
+class OfferStaysAfterCancel(worker_app.WorkerApp):
+    """Keeps a cancelled offer on screen."""
+
+    def take_off(self, req, why):
+        # BUG(VIEW-15): the offer stays on screen when its cancel arrives.
+        return [] if why == "cancelled" else super().take_off(req, why)
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain,
+        "offer-stays-after-cancel": OfferStaysAfterCancel}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A worker app adapter with one deliberate bug.")

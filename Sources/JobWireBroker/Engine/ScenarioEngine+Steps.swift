@@ -46,6 +46,9 @@ extension ScenarioEngine {
             disconnectedUntil[actor] = now + ms
             deliver(Delivery(to: actor, input: .connection(connected: false)))
             timed.append((now + ms, Delivery(to: actor, input: .connection(connected: true))))
+        case .press(let press):
+            guard let resolved = press.resolving(request) else { return }
+            deliver(Delivery(to: actor, input: .user(.press(resolved))))
         case .send(let event, let alias, let to):
             guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
             let room = to == "channel" ? backend.profile.channelRoom : to

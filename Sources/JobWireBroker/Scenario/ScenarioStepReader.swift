@@ -10,12 +10,12 @@ enum ScenarioStepReader {
         "post": ["as", "request"], "accept": ["req"], "discard": ["req"], "close": ["req", "outcome"], "cancel": ["req", "reason"],
         "background": [], "foreground": [], "restart": [], "disconnect": ["for"],
         "send": ["event", "req", "to"], "fail": ["call", "code", "req", "from"], "drop": ["event", "to"], "delay": ["event", "to", "by"], "end": [],
-    ]
+    ].merging(pressKeys) { core, _ in core }
     /// Actions of an app, and the role that may do them (nil: either).
     static let appActions: [String: TraceRole?] = [
         "post": .client, "cancel": .client, "accept": .worker, "discard": .worker, "close": nil,
         "background": nil, "foreground": nil, "restart": nil, "disconnect": nil,
-    ]
+    ].merging(pressActions) { core, _ in core }
     static let requestFields: Set<String> = ["CatID", "category", "description", "clientName", "address", "lat", "lng", "image", "exclusive", "workerId"]
     /// The events a step names by their Configuration keys; the profile gives their wire names.
     static let protocolEvents = ProtocolEvent.allCases.map(\.rawValue)
@@ -114,6 +114,7 @@ enum ScenarioStepReader {
             var from: String?
             if reader.has("from") { from = try target("from") }
             return .fail(call: call, code: code, req: try reader.optionalString("req"), from: from)
+        case _ where pressKeys[name] != nil: return try press(name, reader)
         case "drop": return .drop(event: try reader.choice("event", protocolEvents), to: try target("to"))
         case "delay": return .delay(event: try reader.choice("event", protocolEvents), to: try target("to"), ms: try reader.integer("by", minimum: 1))
         default: return .end

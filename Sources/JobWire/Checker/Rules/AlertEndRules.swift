@@ -1,0 +1,70 @@
+import SocketIOWire
+
+/// ALERT-12: when a `cancel` or `close` the app did not send moves it out of a request's waiting or
+/// Work in Progress view, the app shows the alert named `cancelled` or `closed` as the request
+/// ended, `result` `info`, with `title`, `text` and `ok`, within reactionToleranceMs of the view
+/// change; the alert may come before the change.
+///
+/// The end the app received is the session's (``ActorState/movedByEnd``): a `cancel` or `close`
+/// that arrived while the view was on screen, the app having sent no cancel or close itself. An
+/// end a state read reveals is STATE-7's to judge.
+struct ALERT12EndAlert: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "ALERT-12", evidence: [.client, .worker],
+            check: "an app moved out of a request's waiting or Work in Progress view by a `cancel` or `close` it did not send shows the alert `cancelled` or `closed` as the request ended, result info, with `title`, `text` and `ok`",
+            tolerance: "the alert may come before the view change or up to reactionToleranceMs after it")
+    ]
+    var kinds: Set<TraceEventKind> { [.viewShown, .alertShown] }
+    /// The names of the end alerts.
+    static let names: Set<String> = ["cancelled", "closed"]
+    /// The last alert about each ended request each app showed after the end arrived.
+    private var alerts: [ActorRequest: (alert: AlertRecord, line: Int)] = [:]
+    /// View changes waiting for their alert, by the change's line.
+    private var pending: [ActorRequest: Int] = [:]
+
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        switch event.body {
+        case .alertShown(let alert):
+            guard let req = alert.req, context.session.side(event.actor, req)?.endReceivedAt != nil else { return }
+            // The end's own alert is the one judged; a later alert about the request does not replace it.
+            let key = ActorRequest(actor: event.actor, req: req)
+            if let kept = alerts[key], Self.names.contains(kept.alert.alert) { return }
+            alerts[key] = (alert, event.line)
+        case .viewShown(let view):
+            guard let state = context.session.actors[event.actor], let req = state.viewReq, state.movedByEnd.contains(req),
+                state.view != view.view || req != view.req
+            else { return }
+            pending[ActorRequest(actor: event.actor, req: req)] = event.line
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+        default:
+            break
+        }
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let actor = obligation.actor else { return }
+        let key = ActorRequest(actor: actor, req: obligation.req)
+        guard pending[key] == obligation.line else { return }
+        pending[key] = nil
+        let side = context.session.side(actor, obligation.req)
+        let name = context.session.requests[obligation.req]?.endedBy == .close ? "closed" : "cancelled"
+        let expected = "the alert `\(name)` (result info, with title, text and OK) saying \(obligation.req) ended"
+        guard let (alert, line) = alerts[key] else {
+            context.report(
+                "ALERT-12", lines: [side?.endReceivedLine ?? obligation.line, obligation.line], expected: expected,
+                observed: "the \(actor.role.protocolName) left the view of \(obligation.req) with no alert about it within \(context.header.reactionToleranceMs) ms")
+            return
+        }
+        var problems = ALERTContents.missing(["title", "text", "ok"], in: alert.elements)
+        if alert.alert != name { problems.insert("the alert is named `\(alert.alert)`", at: 0) }
+        if alert.result != .info { problems.insert("its result is \(alert.result.rawValue)", at: 0) }
+        guard !problems.isEmpty else { return }
+        context.report("ALERT-12", lines: [obligation.line, line], expected: expected, observed: problems.joined(separator: "; "))
+    }
+
+    mutating func forget(_ req: String) {
+        alerts = alerts.filter { $0.key.req != req }
+        pending = pending.filter { $0.key.req != req }
+    }
+}
