@@ -183,6 +183,6 @@ struct ALERT11MovedByEndAlert: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        moved = moved.filter { $0.req != req }
+        moved.forget(req)
     }
 }

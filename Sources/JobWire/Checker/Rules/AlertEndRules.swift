@@ -64,7 +64,7 @@ struct ALERT12EndAlert: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        alerts = alerts.filter { $0.key.req != req }
-        pending = pending.filter { $0.key.req != req }
+        alerts.forget(req)
+        pending.forget(req)
     }
 }

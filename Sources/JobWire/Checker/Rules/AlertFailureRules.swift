@@ -80,6 +80,6 @@ struct ALERTFailedAcceptRules: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        early = early.filter { $0.key.req != req }
+        early.forget(req)
     }
 }

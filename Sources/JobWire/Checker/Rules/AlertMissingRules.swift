@@ -89,7 +89,7 @@ struct ALERTSuccessAfterView: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        shown = shown.filter { $0.req != req }
-        waiting = waiting.filter { $0.req != req }
+        shown.forget(req)
+        waiting.forget(req)
     }
 }

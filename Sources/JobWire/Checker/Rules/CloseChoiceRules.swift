@@ -60,6 +60,6 @@ struct VIEW12CloseChoices: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        chosen = chosen.filter { $0.key.req != req }
+        chosen.forget(req)
     }
 }

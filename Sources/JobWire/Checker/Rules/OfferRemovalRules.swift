@@ -81,8 +81,8 @@ struct VIEW15OfferRemoval: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        onScreen = onScreen.filter { $0.req != req }
-        causes = causes.filter { $0.key.req != req }
-        removalsDue = removalsDue.filter { $0.key.req != req }
+        onScreen.forget(req)
+        causes.forget(req)
+        removalsDue.forget(req)
     }
 }

@@ -137,20 +137,7 @@ struct VIEWCalledForViews: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        shown = shown.filter { $0.key.req != req }
-        read = read.filter { $0.req != req }
+        shown.forget(req)
+        read.forget(req)
     }
-}
-
-/// One view of one request as one app showed it.
-struct ShownView: Hashable, Sendable {
-    var actor: TraceActor
-    var req: String
-    var view: String
-}
-
-/// One app's side of one request, as a key.
-struct ActorRequest: Hashable, Sendable {
-    var actor: TraceActor
-    var req: String
 }

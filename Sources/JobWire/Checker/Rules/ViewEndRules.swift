@@ -99,8 +99,8 @@ struct VIEWLeaveEndedRequest: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        ends = ends.filter { $0.key.req != req }
-        openAlerts = openAlerts.filter { $0.req != req }
-        heldByAlert = heldByAlert.filter { $0.req != req }
+        ends.forget(req)
+        openAlerts.forget(req)
+        heldByAlert.forget(req)
     }
 }

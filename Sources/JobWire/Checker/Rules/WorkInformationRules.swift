@@ -133,6 +133,6 @@ struct VIEWWorkInformation: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        opening = opening.filter { $0.key.req != req }
+        opening.forget(req)
     }
 }
