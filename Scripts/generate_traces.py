@@ -64,6 +64,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("happy-worker", "worker", s.happy, "The happy path as the worker apps record it."),
     ("happy-backend", "backend", s.happy, "The happy path as the backend records it."),
     ("happy-new-worker-client", "client", lambda: s.happy(rating=None), "The winner has no rating: the apply alert shows New Worker."),
+    ("worker-missed-close-all", "all", s.worker_missed_close,
+     "w-1 is away when R-1 is closed; back, its state read says closed and it leaves Work in Progress with the closed alert."),
     ("happy-image-worker", "worker", lambda: s.happy(image="https://img.example.com/tap.jpg"),
      "The request carries an image, which w-1's Work Information alert shows (VIEW-10)."),
     ("race-all", "all", s.race, "Both workers accept; w-2 loses the race and shows the failure alert."),

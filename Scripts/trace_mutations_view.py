@@ -261,6 +261,13 @@ def register_endings(bad) -> None:
         del c.find("w-1.closed")["elements"]["ok"]
         return c
 
+    @bad("alert-12-read-closed-without-alert-all", "all", ["ALERT-12"],
+         "Back from the background, w-1 reads R-1 closed and leaves Work in Progress without an alert.")
+    def _():
+        c = s.worker_missed_close()
+        c.remove("w-1.closed")
+        return c
+
     @bad("alert-12-cancel-called-closed-worker", "worker", ["ALERT-12"], "The `cancel` moves w-1 home with an alert named closed.")
     def _():
         c = s.cancel_after_win()

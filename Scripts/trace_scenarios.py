@@ -334,6 +334,12 @@ def connected(c: Capture, t: int, app: str, role: str, user: str, tag: str) -> N
     c.add(t + NET, app, "io.connected", tag=f"{tag}.a", nsp="/", auth=auth)
 
 
+def disconnected(c: Capture, t: int, app: str, role: str, user: str, tag: str) -> None:
+    """The app closes its connection (going to the background), as the app and the backend record it."""
+    c.add(t, app, "io.disconnected", tag=f"{tag}.a", nsp="/", reason="client")
+    c.add(t + NET, "backend", "io.disconnected", tag=f"{tag}.b", nsp="/", reason="client", auth={"userId": user, "role": role})
+
+
 # ---- scenarios -----------------------------------------------------------------------------
 
 def happy(w1: dict = W1, w2: dict = W2, rating=4.5, delay: int = 5, new_overrides: dict | None = None,
@@ -597,4 +603,38 @@ def retake() -> Capture:
     c.rest(finished + 200, "w-1", "GET", "/api/requests?userId=w-1", reply=ok(requests=[closed]), tag="w-1.history")
     end(c, finished + 5000)
     c.header["back"] = back
+    return c
+
+
+def worker_missed_close() -> Capture:
+    """w-1 wins and goes to the background, disconnected; the client closes, so the `close` reaches
+    only the client; back, w-1 reads R-1 closed (STATE-7), leaves Work in Progress and says why (ALERT-12)."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
+    connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
+    connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    away = received + 5000
+    c.add(away, "w-1", "app.backgrounded", tag="w-1.away")
+    disconnected(c, away + 1, "w-1", "worker", "w-1", tag="disconn.w-1")
+    t = away + 10_000
+    c.add(t - 1, "client", "user.input", tag="c.closechoice", input="closeRequest", req="R-1", choices=["happy", "unhappy"], choice="happy")
+    c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "client", "clientId": "c-1"}, reply=ok(ReqID="R-1"), tag="c.close")
+    c.add(t + 2 * NET + PROC + 1, "client", "view.shown", tag="c.home.after", view="home")
+    close = {"ReqID": "R-1", "outcome": "happy", "by": "client"}
+    c.emit(t + NET + PROC + PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
+    c.emit(t + NET + PROC + PROC, "close", close, "w-1", [], tag="close.R-1.w")
+    back = t + 20_000
+    c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
+    connected(c, back + 1, "w-1", "worker", "w-1", tag="reconn.w-1")
+    got = read_state(c, back + 20, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
+    c.add(got + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
+    c.add(got + 2, "w-1", "alert.shown", tag="w-1.closed", alert="closed", result="info", req="R-1",
+          elements={"title": "Request closed", "text": "Ana closed the request while you were away.", "ok": True})
+    end(c, got + 6000)
     return c

@@ -28,8 +28,12 @@ struct VIEWCalledForViews: TraceRule {
     private enum Tag { static let waiting = 1, clientWIP = 2, workerWIP = 3 }
     /// When each app last showed each view of each request (VIEW-1 ... VIEW-3).
     private var shown: [ShownView: Int64] = [:]
-    /// Requests each app read the state of: a Work in Progress learnt that way is STATE-7's or STATE-10's.
+    /// Requests each app read the state of: a Work in Progress learnt that way, or a waiting view
+    /// left for an end learnt that way, is STATE-7's or STATE-10's.
     private var read: Set<ActorRequest> = []
+
+    /// True when a state read told the app the request is no longer open.
+    private func readNotOpen(_ actor: TraceActor, _ req: String) -> Bool { read.contains(ActorRequest(actor: actor, req: req)) }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
@@ -42,7 +46,7 @@ struct VIEWCalledForViews: TraceRule {
                 context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.waiting, line: event.line)
             case .workerAccept? where response.succeeded && actor.role == .worker:
                 context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.workerWIP, line: event.line)
-            case .getRequest? where response.succeeded:
+            case .getRequest? where response.succeeded && response.body?["request"]?["status"]?.stringValue != "open":
                 read.insert(ActorRequest(actor: actor, req: req))
             default:
                 break
@@ -73,7 +77,8 @@ struct VIEWCalledForViews: TraceRule {
         if actor.role == .client, state?.view == TraceViews.waiting, let waitingReq = state?.viewReq,
             view.req != waitingReq || (view.view != TraceViews.waiting && view.view != TraceViews.workInProgress),
             let side = context.session.side(actor, waitingReq), side.postAnsweredAt != nil, side.applyReceivedAt == nil,
-            side.cancelSentAt == nil, side.endReceivedAt == nil, context.session.requests[waitingReq]?.ended != true
+            side.cancelSentAt == nil, side.endReceivedAt == nil, context.session.requests[waitingReq]?.ended != true,
+            !readNotOpen(actor, waitingReq)
         {
             context.report(
                 "VIEW-1", lines: [side.postAnsweredLine ?? event.line, event.line],
@@ -98,12 +103,12 @@ struct VIEWCalledForViews: TraceRule {
                     observed: "`counter` \(view.elements!["counter"]!.reportText)")
             }
         case (.client, TraceViews.workInProgress):
-            guard side.postAnsweredAt != nil, side.applyReceivedAt == nil, !read.contains(ActorRequest(actor: actor, req: req)) else { return }
+            guard side.postAnsweredAt != nil, side.applyReceivedAt == nil, !readNotOpen(actor, req) else { return }
             context.report(
                 "VIEW-2", lines: [event.line], expected: "the Work in Progress view of \(req) only after its `apply` arrived",
                 observed: "the client shows it with no `apply` received")
         case (.worker, TraceViews.workInProgress):
-            guard side.offer != nil, side.acceptOutcome == .none, !read.contains(ActorRequest(actor: actor, req: req)) else { return }
+            guard side.offer != nil, side.acceptOutcome == .none, !readNotOpen(actor, req) else { return }
             context.report(
                 "VIEW-3", lines: [side.offer!.receivedLine, event.line], expected: "the Work in Progress view of \(req) only after its WorkerAccept succeeded",
                 observed: "worker \(actor.id ?? "?") shows it without having accepted \(req)")
