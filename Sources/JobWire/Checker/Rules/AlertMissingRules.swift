@@ -5,7 +5,8 @@ import SocketIOWire
 /// after the change to Work in Progress that an `apply` (client) or a successful WorkerAccept
 /// (worker) called for, the success alert shows within reactionToleranceMs.
 ///
-/// A missing alert breaks two requirements at once, and both are reported: the one that orders
+/// An app that went away before the alert was due is judged again when it shows Work in Progress
+/// on its return. A missing alert breaks two requirements at once, and both are reported: the one that orders
 /// it after the view change (ALERT-4, ALERT-5) and the one that lists what it shows, none of
 /// which is shown (ALERT-6, or ALERT-7 for a worker without a rating; ALERT-8). The failure alert
 /// that never comes is ALERT-3's and ALERT-9's (``ALERTFailedAcceptRules``).
@@ -71,6 +72,9 @@ struct ALERTSuccessAfterView: TraceRule {
         guard let actor = obligation.actor else { return }
         let key = ActorRequest(actor: actor, req: obligation.req)
         guard waiting.remove(key) != nil, !shown.contains(key) else { return }
+        // Away in the meantime: the alert may wait for the return, when Work in Progress shows again.
+        let start = obligation.due - context.header.reactionToleranceMs
+        guard let state = context.session.actors[actor], state.running, state.foreground, (state.lastAwayAt ?? .min) < start else { return }
         let ids: [RequirementID]
         let name: String
         if actor.role == .client {
