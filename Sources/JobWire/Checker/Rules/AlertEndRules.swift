@@ -54,6 +54,8 @@ struct ALERT12EndAlert: TraceRule {
         let key = ActorRequest(actor: actor, req: obligation.req)
         guard pending[key] == obligation.line else { return }
         pending[key] = nil
+        // Terminated before the alert was due: the app that comes back is judged by what it retakes.
+        guard context.session.actors[actor]?.running == true else { readEnds[key] = nil; return }
         let side = context.session.side(actor, obligation.req)
         let name = readEnds.removeValue(forKey: key) ?? (context.session.requests[obligation.req]?.endedBy == .close ? "closed" : "cancelled")
         let expected = "the alert `\(name)` (result info, with title, text and OK) saying \(obligation.req) ended"
