@@ -35,9 +35,12 @@ from jobwirelib import VECTORS, Report, json_path, load_requirements, load_valid
 require_jsonschema("check_scenarios.py")
 
 CHECKED_AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
-CHECKED_IDS = {"VIEW-4"}
-ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "discard": "worker"}
-APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect", "kill", "relaunch"}
+CHECKED_IDS = {"VIEW-1", "VIEW-2", "VIEW-3", "VIEW-4", "VIEW-5", "VIEW-6", "VIEW-8", "VIEW-9", "VIEW-10", "VIEW-11", "VIEW-12", "VIEW-13",
+               "VIEW-14", "VIEW-15"}
+ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "discard": "worker",
+                  "openWorkInformation": "worker", "closeWorkInformation": "worker"}
+APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect", "kill", "relaunch",
+               "ok", "openWorkInformation", "closeWorkInformation"}
 # Faults only the app under test suffers: the kit's own apps keep their connection and run.
 APP_UNDER_TEST_ONLY = {"disconnect", "kill", "relaunch"}
 TRIGGER = re.compile(r"^(?P<alias>[A-Za-z0-9_-]+)\.(?P<event>posted|new|shown|won|applied|ended)(@(?P<actor>.+))?$")

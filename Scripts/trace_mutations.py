@@ -45,6 +45,8 @@ def register_all(bad) -> None:
     register_backend(bad)
     from trace_mutations_task import register_task
     register_task(bad)
+    from trace_mutations_view import register_view
+    register_view(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------
@@ -261,16 +263,17 @@ def register_alert(bad) -> None:
         @bad(f"alert-2-wip-after-failure-{kind}-worker", "worker", ["ALERT-2"], f"After a failed WorkerAccept ({kind}) w-2 shows R-1's Work in Progress view.")
         def _(transport=transport):
             c = s.race(transport=transport)
-            c.add(c.find("w-2.failure.dismissed")["ts"] + 1, "w-2", "view.shown", tag="w-2.wip", view="workInProgress", req="R-1")
+            c.add(c.find("w-2.failure.dismissed")["ts"] + 1, "w-2", "view.shown", tag="w-2.wip", view="workInProgress", req="R-1",
+                  elements=s.worker_wip_elements(s.W2_ELIGIBLE))
             return c
 
-    @bad("alert-3-no-failure-alert-race-lost-worker", "worker", ["ALERT-3"], "w-2 loses the race and shows no alert at all.")
+    @bad("alert-3-no-failure-alert-race-lost-worker", "worker", ["ALERT-3", "ALERT-9"], "w-2 loses the race and shows no alert at all.")
     def _():
         c = s.race()
         c.remove("w-2.failure", "w-2.failure.dismissed")
         return c
 
-    @bad("alert-3-success-alert-for-transport-error-worker", "worker", ["ALERT-3"], "w-2's WorkerAccept times out and it shows a success alert.")
+    @bad("alert-3-success-alert-for-transport-error-worker", "worker", ["ALERT-3", "ALERT-9"], "w-2's WorkerAccept times out and it shows a success alert, no failure alert.")
     def _():
         c = s.race(transport=True)
         c.find("w-2.failure").update(alert="acceptSuccess", result="success")
@@ -369,18 +372,6 @@ def register_alert(bad) -> None:
         del c.find("c.timeoutalert")["elements"]["image"]
         return c
 
-    @bad("alert-11-closed-without-alert-worker", "worker", ["ALERT-11"], "The `close` moves w-1 out of Work in Progress without an alert.")
-    def _():
-        c = s.happy()
-        c.remove("w-1.closed", "w-1.closed.dismissed")
-        return c
-
-    @bad("alert-11-cancelled-without-alert-worker", "worker", ["ALERT-11"], "The `cancel` moves w-1 out of Work in Progress without an alert.")
-    def _():
-        c = s.cancel_after_win()
-        c.remove("w-1.cancelled", "w-1.cancelled.dismissed")
-        return c
-
 
 # ---- TIME -------------------------------------------------------------------------------------
 
@@ -411,7 +402,7 @@ def register_time(bad) -> None:
             c.remove_prefix(prefix)
         late = c.header["deadline"] + 10_000
         c.add(late, "client", "io.in", tag="apply.late", event="apply", payload=s.apply_payload("w-1", 4.5))
-        c.add(late + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req="R-1")
+        c.add(late + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req="R-1", elements=s.client_wip_elements(4.5))
         c.add(late + 2, "client", "alert.shown", tag="c.applyalert", alert="apply", result="success", req="R-1",
               elements={"title": "Luis accepted your request", "avatar": s.AVATAR, "rating": 4.5, "ok": True})
         c.find("end")["ts"] = late + 5000
@@ -517,7 +508,7 @@ def register_time(bad) -> None:
         c = s.happy()
         c.events.sort(key=lambda e: (e["ts"], e["_seq"]))
         c.header["keep_order"] = True
-        c.find("c.waiting")["ts"] -= 2000
+        c.find("c.applyalert.ok")["ts"] -= 2000
         return c
 
 
@@ -618,6 +609,7 @@ def register_elig(bad) -> None:
         c.add(received, "w-1", "profile.updated", tag="w-1.moved", profile=moved)
         decided = c.find("w-1.decided.R-1")
         decided.update(s.decide(moved, c.find("new.R-1.out")["payload"], received), profile=moved)
+        c.find("w-1.wip")["elements"]["map"]["worker"] = [moved["lat"], moved["lng"]]
         return c
 
     @bad("elig-10-decided-with-new-categories-worker", "worker", ["ELIG-10"], "w-1's categories change right after receipt and it decides with the new ones.")

@@ -134,12 +134,14 @@ def launch(c: Capture, t: int, workers: dict[str, dict]) -> None:
         c.add(t + 2 + offset, worker, "view.shown", tag=f"{worker}.home0", view="home")
 
 
-def post(c: Capture, t: int, req: str, worker_id: str | None = None) -> tuple[int, dict]:
+def post(c: Capture, t: int, req: str, worker_id: str | None = None, image: str | None = None) -> tuple[int, dict]:
     """The client posts; returns when the success arrived, and the `new` payload."""
     body = {"clientId": "c-1", "CatID": 9, "category": "Plumbing", "description": "Leaking kitchen tap",
             "clientName": "Ana", "address": "Calle Mayor 1", **JOB}
     if worker_id:
         body["workerId"] = worker_id
+    if image:
+        body["image"] = image
     created = t + NET + PROC
     answered = c.rest(t, "client", "POST", "/api/requests", body, reply=ok(ReqID=req, createdAt=iso(created)), tag="c.post")
     c.add(answered, "client", "timer.started", tag="c.timer", timer="timeout", req=req, startedAt=answered)
@@ -149,6 +151,8 @@ def post(c: Capture, t: int, req: str, worker_id: str | None = None) -> tuple[in
                "description": "Leaking kitchen tap", "createdAt": iso(created)}
     if worker_id:
         payload["workerId"] = worker_id
+    if image:
+        payload["image"] = image
     return answered, payload
 
 
@@ -187,31 +191,40 @@ def apply_payload(worker: str, rating, at: dict | None = None) -> dict:
             "workerRating": rating, "lat": at["lat"], "lng": at["lng"]}
 
 
+def worker_wip_elements(at: dict) -> dict:
+    """What the winner's Work in Progress view shows (VIEW-8): `at` is its position."""
+    return {"clientName": "Ana", "map": {"worker": [at["lat"], at["lng"]], "job": [JOB["lat"], JOB["lng"]]},
+            "workInformation": True, "chat": True, "call": True, "closeRequest": True}
+
+
+def client_wip_elements(rating, at: dict | None = None) -> dict:
+    """What the client's Work in Progress view shows (VIEW-5, VIEW-6): the winner at `at`."""
+    at = at or {"lat": 40.0, "lng": -3.0}
+    distance = distance_km(at["lat"], at["lng"], JOB["lat"], JOB["lng"])
+    return {"distance": round(distance, 2), "rating": rating, "avatar": AVATAR, "workerName": "Luis",
+            "description": "Leaking kitchen tap", "category": "Plumbing", "pay": True, "chat": True, "call": True, "closeRequest": True}
+
+
 def accept(c: Capture, t: int, worker: str, req: str, rating=4.5, new_payload: dict | None = None, at: dict | None = None) -> int:
     """A winning WorkerAccept: the worker's view and alert, the `apply`, the client's view and alert;
     `at` is the winner's position the backend knows. Returns the client's receipt time."""
     at = at or {"lat": 40.0, "lng": -3.0}
     answered = c.rest(t, worker, "POST", f"/api/requests/{req}/accept", {"workerId": worker}, reply=ok(ReqID=req), tag=f"{worker}.accept")
-    c.add(answered + 1, worker, "view.shown", tag=f"{worker}.wip", view="workInProgress", req=req,
-          elements={"clientName": "Ana", "map": {"worker": [at["lat"], at["lng"]], "job": [JOB["lat"], JOB["lng"]]},
-                    "workInformation": True, "chat": True, "call": True, "closeRequest": True})
+    c.add(answered + 1, worker, "view.shown", tag=f"{worker}.wip", view="workInProgress", req=req, elements=worker_wip_elements(at))
     c.add(answered + 2, worker, "alert.shown", tag=f"{worker}.success", alert="acceptSuccess", result="success", req=req,
           elements={"title": "You got the job!", "subtitle": "Call Ana now", "image": "https://img.example.com/go.png",
                     "close": True, "clientName": "Ana", "address": "Calle Mayor 1"})
     c.add(answered + 1500, worker, "alert.dismissed", tag=f"{worker}.success.dismissed", alert="acceptSuccess", req=req)
     payload = apply_payload(worker, rating, at)
     received = c.emit(t + NET + PROC + PROC, "apply", payload, "c-1", ["client"], tag=f"apply.{req}")
-    distance = distance_km(at["lat"], at["lng"], JOB["lat"], JOB["lng"])
-    c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req,
-          elements={"distance": round(distance, 2), "rating": rating if rating is not None else None,
-                    "avatar": AVATAR, "workerName": "Luis", "description": "Leaking kitchen tap", "category": "Plumbing",
-                    "pay": True, "chat": True, "call": True, "closeRequest": True})
+    c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req, elements=client_wip_elements(rating, at))
     alert = {"title": "Luis accepted your request", "avatar": AVATAR, "ok": True}
     if rating is None:
         alert["newWorker"] = "New Worker"
     else:
         alert["rating"] = rating
     c.add(received + 2, "client", "alert.shown", tag="c.applyalert", alert="apply", result="success", req=req, elements=alert)
+    c.add(received + 1199, "client", "user.input", tag="c.applyalert.ok", input="ok", req=req, alert="apply")
     c.add(received + 1200, "client", "alert.dismissed", tag="c.applyalert.dismissed", alert="apply", req=req)
     return received
 
@@ -225,11 +238,30 @@ def lose(c: Capture, t: int, worker: str, req: str, transport: bool = False) -> 
                           reply=failure("race_lost", "Another worker took this job"), tag=f"{worker}.accept")
     c.add(answered + 1, worker, "alert.shown", tag=f"{worker}.failure", alert="acceptFailure", result="failure", req=req,
           elements={"title": "So close!", "text": "Someone else got this one. More jobs are on the way.", "ok": True})
+    if not transport:
+        # VIEW-15: race_lost says another worker won, so the offer leaves the screen.
+        c.add(answered + 2, worker, "offer.removed", tag=f"{worker}.removed.{req}", req=req, why="taken")
     c.add(answered + 800, worker, "alert.dismissed", tag=f"{worker}.failure.dismissed", alert="acceptFailure", req=req)
     return answered + 800
 
 
+def work_information(c: Capture, t: int, worker: str, req: str) -> int:
+    """The winner opens the Work Information alert on Work in Progress and closes it (VIEW-9 ... VIEW-11)."""
+    new = c.find(f"new.{req}.out")["payload"]
+    elements = {key: new[key] for key in ("clientName", "address", "createdAt", "category", "description")}
+    if new.get("image") is not None:
+        elements["image"] = new["image"]
+    elements["close"] = True
+    c.add(t, worker, "user.input", tag=f"{worker}.workinfo.open", input="openWorkInformation", req=req)
+    c.add(t + 1, worker, "alert.shown", tag=f"{worker}.workinfo", alert="workInformation", result="info", req=req, elements=elements)
+    c.add(t + 4000, worker, "user.input", tag=f"{worker}.workinfo.close", input="closeWorkInformation", req=req)
+    c.add(t + 4001, worker, "alert.dismissed", tag=f"{worker}.workinfo.dismissed", alert="workInformation", req=req)
+    return t + 4001
+
+
 def close(c: Capture, t: int, req: str, winner: str) -> int:
+    # VIEW-12: the client presses Close Request, is offered the two choices and takes happy.
+    c.add(t - 1, "client", "user.input", tag="c.closechoice", input="closeRequest", req=req, choices=["happy", "unhappy"], choice="happy")
     answered = c.rest(t, "client", "POST", f"/api/requests/{req}/close", {"outcome": "happy", "by": "client", "clientId": "c-1"},
                       reply=ok(ReqID=req), tag="c.close")
     c.add(answered + 1, "client", "view.shown", tag="c.home.after", view="home")
@@ -237,7 +269,7 @@ def close(c: Capture, t: int, req: str, winner: str) -> int:
     c.emit(t + NET + PROC + PROC, "close", {"ReqID": req, "outcome": "happy", "by": "client"}, winner, [winner], tag=f"close.{req}.w")
     c.add(received + 1, winner, "view.shown", tag=f"{winner}.home.after", view="home")
     c.add(received + 2, winner, "alert.shown", tag=f"{winner}.closed", alert="closed", result="info", req=req,
-          elements={"title": "Request closed", "text": "Ana closed the request. Thank you!"})
+          elements={"title": "Request closed", "text": "Ana closed the request. Thank you!", "ok": True})
     c.add(received + 900, winner, "alert.dismissed", tag=f"{winner}.closed.dismissed", alert="closed", req=req)
     return received + 900
 
@@ -254,7 +286,11 @@ def timeout_cancel(c: Capture, deadline: int, req: str, workers: list[str], at: 
     payload = {"ReqID": req, "reason": reason}
     c.emit(t + NET + PROC + PROC, "cancel", payload, "c-1", ["client"], tag=f"cancel.{req}.c")
     if workers:
-        c.emit(t + NET + PROC + PROC, "cancel", payload, "workers", workers, tag=f"cancel.{req}.w")
+        arrived = c.emit(t + NET + PROC + PROC, "cancel", payload, "workers", workers, tag=f"cancel.{req}.w")
+        for worker in workers:
+            # VIEW-15: an offer on screen leaves it when its cancel arrives.
+            if c.find_all(f"{worker}.shown.{req}"):
+                c.add(arrived + 1, worker, "offer.removed", tag=f"{worker}.removed.{req}", req=req, why="cancelled")
     return answered + 1001
 
 
@@ -298,21 +334,29 @@ def connected(c: Capture, t: int, app: str, role: str, user: str, tag: str) -> N
     c.add(t + NET, app, "io.connected", tag=f"{tag}.a", nsp="/", auth=auth)
 
 
+def disconnected(c: Capture, t: int, app: str, role: str, user: str, tag: str) -> None:
+    """The app closes its connection (going to the background), as the app and the backend record it."""
+    c.add(t, app, "io.disconnected", tag=f"{tag}.a", nsp="/", reason="client")
+    c.add(t + NET, "backend", "io.disconnected", tag=f"{tag}.b", nsp="/", reason="client", auth={"userId": user, "role": role})
+
+
 # ---- scenarios -----------------------------------------------------------------------------
 
 def happy(w1: dict = W1, w2: dict = W2, rating=4.5, delay: int = 5, new_overrides: dict | None = None,
-          decisions: bool = True, accept_after: int = 3000) -> Capture:
-    """A channel request: w-1 is eligible and wins, w-2 is not; the client closes happily."""
+          decisions: bool = True, accept_after: int = 3000, image: str | None = None) -> Capture:
+    """A channel request: w-1 is eligible and wins, reads the Work Information, w-2 is not
+    eligible; the client closes happily."""
     c = Capture()
     workers = {"w-1": w1, "w-2": w2}
     launch(c, T0, workers)
-    answered, payload = post(c, T0 + 1000, "R-1")
+    answered, payload = post(c, T0 + 1000, "R-1", image=image)
     payload["Delay"] = delay
     payload.update(new_overrides or {})
     show_at = broadcast(c, answered - NET, payload, workers, decisions)
     if "w-1" in show_at:
         show(c, show_at["w-1"], "w-1", "R-1", delayed=delay > 0)
         received = accept(c, show_at["w-1"] + accept_after, "w-1", "R-1", rating=rating)
+        work_information(c, received + 10_000, "w-1", "R-1")
         finished = close(c, received + 60_000, "R-1", "w-1")
     else:
         finished = answered + 60_000
@@ -439,6 +483,7 @@ def discards() -> Capture:
     show(c, show_at["w-2"], "w-2", "R-1")
     t = show_at["w-1"] + 2000
     c.add(t, "w-1", "offer.discarded", tag="w-1.discarded", req="R-1", stored=["R-1"])
+    c.add(t + 1, "w-1", "offer.removed", tag="w-1.removed.R-1", req="R-1", why="discarded")
     c.add(t + 5000, "w-1", "app.terminated", tag="w-1.away")
     c.add(t + 8000, "w-1", "app.launched", tag="w-1.back", discards=["R-1"])
     c.add(t + 8000, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
@@ -446,7 +491,7 @@ def discards() -> Capture:
     read_me(c, t + 8001, "w-1", W1, tag="w-1.me")
     got = c.rest(t + 8002, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[payload]), tag="w-1.getjobs")
     c.add(got, "w-1", "offer.received", tag="w-1.received.again", req="R-1", via="getJobs", offer=payload)
-    received = accept(c, t + 20_000, "w-2", "R-1")
+    received = accept(c, t + 20_000, "w-2", "R-1", at={"lat": W2["lat"], "lng": W2["lng"]})
     finished = close(c, received + 60_000, "R-1", "w-2")
     end(c, finished + 5000)
     c.header["discarded"] = t
@@ -508,7 +553,7 @@ def cancel_after_win() -> Capture:
     arrived = c.emit(t + NET + PROC + PROC, "cancel", payload, "w-1", ["w-1"], tag="cancel.R-1.w")
     c.add(arrived + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
     c.add(arrived + 2, "w-1", "alert.shown", tag="w-1.cancelled", alert="cancelled", result="info", req="R-1",
-          elements={"title": "Request cancelled", "text": "Ana cancelled the request."})
+          elements={"title": "Request cancelled", "text": "Ana cancelled the request.", "ok": True})
     c.add(arrived + 900, "w-1", "alert.dismissed", tag="w-1.cancelled.dismissed", alert="cancelled", req="R-1")
     end(c, arrived + 6000)
     return c
@@ -558,4 +603,38 @@ def retake() -> Capture:
     c.rest(finished + 200, "w-1", "GET", "/api/requests?userId=w-1", reply=ok(requests=[closed]), tag="w-1.history")
     end(c, finished + 5000)
     c.header["back"] = back
+    return c
+
+
+def worker_missed_close() -> Capture:
+    """w-1 wins and goes to the background, disconnected; the client closes, so the `close` reaches
+    only the client; back, w-1 reads R-1 closed (STATE-7), leaves Work in Progress and says why (ALERT-12)."""
+    c = Capture()
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
+    connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
+    connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    away = received + 5000
+    c.add(away, "w-1", "app.backgrounded", tag="w-1.away")
+    disconnected(c, away + 1, "w-1", "worker", "w-1", tag="disconn.w-1")
+    t = away + 10_000
+    c.add(t - 1, "client", "user.input", tag="c.closechoice", input="closeRequest", req="R-1", choices=["happy", "unhappy"], choice="happy")
+    c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "client", "clientId": "c-1"}, reply=ok(ReqID="R-1"), tag="c.close")
+    c.add(t + 2 * NET + PROC + 1, "client", "view.shown", tag="c.home.after", view="home")
+    close = {"ReqID": "R-1", "outcome": "happy", "by": "client"}
+    c.emit(t + NET + PROC + PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
+    c.emit(t + NET + PROC + PROC, "close", close, "w-1", [], tag="close.R-1.w")
+    back = t + 20_000
+    c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
+    connected(c, back + 1, "w-1", "worker", "w-1", tag="reconn.w-1")
+    got = read_state(c, back + 20, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
+    c.add(got + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
+    c.add(got + 2, "w-1", "alert.shown", tag="w-1.closed", alert="closed", result="info", req="R-1",
+          elements={"title": "Request closed", "text": "Ana closed the request while you were away.", "ok": True})
+    end(c, got + 6000)
     return c

@@ -56,8 +56,17 @@ class RatingZeroNewWorker(client_app.ClientApp):
             elements["rating"] = apply["workerRating"]
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted,
-        "rating-zero-new-worker": RatingZeroNewWorker}
+class OutcomeNotChosen(client_app.ClientApp):
+    """Offers happy and unhappy on Close Request, then sends the other one."""
+
+    def sent_outcome(self, chosen):
+        # BUG(VIEW-12): the close carries the outcome the user did not choose.
+        return "unhappy" if chosen == "happy" else "happy"
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel,
+        "timer-restarted": TimerRestarted, "rating-zero-new-worker": RatingZeroNewWorker,
+        "outcome-not-chosen": OutcomeNotChosen}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A client app adapter with one deliberate bug.")

@@ -58,6 +58,7 @@ class ClientApp:
         self.next_xid = 1
         self.killed = False
         self.retry_at = None   # when to try to connect again, while disconnected
+        self.alert_on_screen = None   # (alert, req) of the last alert shown and not dismissed
 
     # --- the protocol's entry points
 
@@ -65,6 +66,9 @@ class ClientApp:
         return [event("app.launched"), event("view.shown", view="home")] + self.retake(now)
 
     def handle(self, message, now):
+        return note_alerts(self, self.react(message, now))
+
+    def react(self, message, now):
         kind = message["kind"]
         if self.killed:
             return self.relaunched(message, now)
@@ -134,6 +138,8 @@ class ClientApp:
 
     def user(self, message, now):
         action = message["action"]
+        if action == "ok":
+            return press_ok(self)
         if action == "post":
             body = {"clientId": self.id, "clientName": self.name, **message["request"]}
             return [self.call(("post", body), "POST", PATHS["post"], body)]
@@ -142,8 +148,9 @@ class ClientApp:
             return []
         req = message["req"]
         if action == "close" and request["state"] == "inProgress":
-            body = {"outcome": message["outcome"], "by": "client", "clientId": self.id}  # REST-19: who closes
-            return [self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
+            body = {"outcome": self.sent_outcome(message["outcome"]), "by": "client", "clientId": self.id}  # REST-19: who closes
+            # VIEW-12: Close Request offers the two choices; the one taken is the outcome sent.
+            return [close_choice(req, message["outcome"]), self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
         if action == "cancel" and request["state"] == "waiting" and not request["cancel_sent"]:
             request["cancel_sent"] = True
             body = {"reason": message["reason"], "clientId": self.id}  # REST-19: who cancels
@@ -175,6 +182,9 @@ class ClientApp:
             return [event("view.shown", view="home")]
         return []
 
+    def sent_outcome(self, chosen):
+        return chosen
+
     def after_timeout_cancel(self, req):
         # ALERT-10: the timeout alert, then leave the waiting view.
         return [self.timeout_alert(req), event("view.shown", view="home")]
@@ -197,10 +207,8 @@ class ClientApp:
             request["state"] = "ended"
             if ended_by_me:
                 return []
-            # VIEW-14, VIEW-13, ALERT-11: leave the view and say why.
-            alert, title = ("cancelled", "Request cancelled") if name == "cancel" else ("closed", "Request closed")
-            return [event("view.shown", view="home"),
-                    event("alert.shown", alert=alert, result="info", req=req, elements={"title": title, "ok": True})]
+            # VIEW-14, VIEW-13, ALERT-12: leave the view and say why.
+            return [event("view.shown", view="home"), end_alert(req, name)]
         return []
 
     def timeouts(self, now):
@@ -272,6 +280,43 @@ class ClientApp:
         return event("alert.shown", alert="timeout", result="failure", req=req,
                      elements={"title": "No worker yet", "text": "Nobody could take it this time. Try again soon.",
                                "image": "https://img.example.com/clock.png", "ok": True})
+
+
+def end_alert(req, name):
+    """ALERT-12: the alert saying the request ended, `cancelled` or `closed`, with title, text and OK."""
+    if name == "cancel":
+        return event("alert.shown", alert="cancelled", result="info", req=req,
+                     elements={"title": "Request cancelled", "text": "This request was cancelled.", "ok": True})
+    return event("alert.shown", alert="closed", result="info", req=req,
+                 elements={"title": "Request closed", "text": "This request was closed. Thank you!", "ok": True})
+
+
+def close_choice(req, outcome):
+    """VIEW-12: the user pressed Close Request, was offered happy and unhappy, and took `outcome`."""
+    return event("user.input", input="closeRequest", req=req, choices=["happy", "unhappy"], choice=outcome)
+
+
+def note_alerts(app, actions):
+    """Remembers the alert on screen, so the user's OK can close it."""
+    for action in actions:
+        if action.get("kind") == "alert.shown":
+            app.alert_on_screen = (action["alert"], action.get("req"))
+        elif action.get("kind") == "alert.dismissed":
+            app.alert_on_screen = None
+    return actions
+
+
+def press_ok(app):
+    """The user presses OK on the alert on screen: the press and the dismissal."""
+    if app.alert_on_screen is None:
+        return []
+    alert, req = app.alert_on_screen
+    app.alert_on_screen = None
+    press, dismissed = {"input": "ok"}, {"alert": alert}
+    if req is not None:
+        press["req"] = dismissed["req"] = req
+    press["alert"] = alert
+    return [event("user.input", **press), event("alert.dismissed", **dismissed)]
 
 
 def serve(make_app, name, role, stdin=sys.stdin, stdout=sys.stdout):

@@ -67,8 +67,17 @@ class TransportErrorIgnored(worker_app.WorkerApp):
         return super().answered(message, now)
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain,
-        "strict-range-boundary": StrictRangeBoundary, "transport-error-ignored": TransportErrorIgnored}
+class OfferStaysAfterCancel(worker_app.WorkerApp):
+    """Keeps a cancelled offer on screen."""
+
+    def take_off(self, req, why):
+        # BUG(VIEW-15): the offer stays on screen when its cancel arrives.
+        return [] if why == "cancelled" else super().take_off(req, why)
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown,
+        "discard-shown-again": DiscardShownAgain, "strict-range-boundary": StrictRangeBoundary,
+        "transport-error-ignored": TransportErrorIgnored, "offer-stays-after-cancel": OfferStaysAfterCancel}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A worker app adapter with one deliberate bug.")

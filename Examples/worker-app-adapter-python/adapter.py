@@ -91,6 +91,7 @@ class WorkerApp:
         self.next_xid = 1
         self.killed = False
         self.retry_at = None   # when to try to connect again, while disconnected
+        self.alert_on_screen = None   # (alert, req) of the last alert shown and not dismissed
 
     # --- the protocol's entry points
 
@@ -108,6 +109,16 @@ class WorkerApp:
         return actions + self.show_due(now) + [self.get_jobs()]
 
     def handle(self, message, now):
+        actions = self.react(message, now)
+        for action in actions:
+            # The alert on screen, so the user's OK can close it.
+            if action.get("kind") == "alert.shown":
+                self.alert_on_screen = (action["alert"], action.get("req"))
+            elif action.get("kind") == "alert.dismissed":
+                self.alert_on_screen = None
+        return actions
+
+    def react(self, message, now):
         kind = message["kind"]
         if self.killed:
             return self.relaunched(message, now)
@@ -200,13 +211,19 @@ class WorkerApp:
             if req in self.offers:
                 self.offers[req]["ended"] = True
             if self.work_in_progress != req:
-                return []
+                return self.take_off(req, "cancelled") if name == "cancel" else []
             self.work_in_progress = None
-            alert, title = ("cancelled", "Request cancelled") if name == "cancel" else ("closed", "Request closed")
-            # VIEW-13, VIEW-14, ALERT-11: leave Work in Progress and say why.
-            return [event("view.shown", view="home"),
-                    event("alert.shown", alert=alert, result="info", req=req, elements={"title": title, "ok": True})] + self.show_due(now)
+            # VIEW-13, VIEW-14, ALERT-12: leave Work in Progress and say why.
+            return [event("view.shown", view="home"), self.end_alert(req, name)] + self.show_due(now)
         return []
+
+    def take_off(self, req, why):
+        """VIEW-15: an offer on screen leaves it when discarded, cancelled or taken by another worker."""
+        offer = self.offers.get(req)
+        if offer is None or not offer["shown"] or offer.get("removed"):
+            return []
+        offer["removed"] = True
+        return [event("offer.removed", req=req, why=why)]
 
     def offered(self, req, payload, via, now):
         actions = [event("offer.received", req=req, via=via, offer=payload)]
@@ -271,20 +288,34 @@ class WorkerApp:
         if action == "accept":
             # FLOW-2, FLOW-10 ... FLOW-12: only an offer on screen can be accepted.
             busy = any(purpose[0] == "accept" for purpose in self.calls.values())
-            if offer and offer["shown"] and not (offer["ended"] or offer["failed"]) and req not in self.discards \
+            if offer and offer["shown"] and not (offer["ended"] or offer["failed"] or offer.get("removed")) and req not in self.discards \
                     and self.available() and not busy:
                 return [event("view.shown", view="offer", req=req),
                         self.call(("accept", req), "POST", PATHS["accept"].replace("{ReqID}", req), {"workerId": self.id})]
         elif action == "discard":
             if offer and offer["shown"] and req not in self.discards:
                 self.discards.append(req)
-                # DISC-1, DISC-4: stored on the device, nothing sent.
-                return [event("offer.discarded", req=req, stored=list(self.discards))]
+                # DISC-1, DISC-4: stored on the device, nothing sent; VIEW-15: off the screen.
+                return [event("offer.discarded", req=req, stored=list(self.discards))] + self.take_off(req, "discarded")
         elif action == "close":
             if self.work_in_progress == req:
                 body = {"outcome": message["outcome"], "by": "worker", "workerId": self.id}  # REST-19: who closes
-                return [self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
+                # VIEW-12: Close Request offers the two choices; the one taken is the outcome sent.
+                choice = event("user.input", input="closeRequest", req=req, choices=["happy", "unhappy"], choice=message["outcome"])
+                return [choice, self.call(("close", req), "POST", PATHS["close"].replace("{ReqID}", req), body)]
+        elif action == "ok" and self.alert_on_screen is not None:
+            alert, alert_req = self.alert_on_screen
+            self.alert_on_screen = None
+            return [event("user.input", input="ok", req=alert_req, alert=alert), event("alert.dismissed", alert=alert, req=alert_req)]
+        elif action == "openWorkInformation" and self.work_in_progress == req:
+            return [event("user.input", input="openWorkInformation", req=req), self.work_information(req)]
+        elif action == "closeWorkInformation" and self.work_in_progress == req and self.alert_on_screen == ("workInformation", req):
+            return self.close_work_information(req)
         return []
+
+    def close_work_information(self, req):
+        # VIEW-11: the alert closes over Work in Progress, which stays.
+        return [event("user.input", input="closeWorkInformation", req=req), event("alert.dismissed", alert="workInformation", req=req)]
 
     def answered(self, message, now):
         purpose = self.calls.pop(message["xid"], None)
@@ -299,7 +330,9 @@ class WorkerApp:
                 # VIEW-3, ALERT-5: the view changes first, then the success alert.
                 return [self.work_in_progress_view(req), self.success_alert(req)]
             self.offers[req]["failed"] = True
-            return self.after_failed_accept(req)
+            # VIEW-15: race_lost says another worker won the request.
+            taken = self.take_off(req, "taken") if (body.get("error") or {}).get("code") == "race_lost" else []
+            return self.after_failed_accept(req) + taken
         if purpose[0] == "jobs":
             actions = []
             for job in body.get("jobs", []) if ok else []:
@@ -324,6 +357,23 @@ class WorkerApp:
             "clientName": job.get("clientName", ""),
             "map": {"worker": [self.profile["lat"], self.profile["lng"]], "job": [job.get("lat"), job.get("lng")]},
             "workInformation": True, "chat": True, "call": True, "closeRequest": True})
+
+    def work_information(self, req):
+        """VIEW-9, VIEW-10: the `new`'s summary, its image only when it had one."""
+        job = self.offers[req]["payload"]
+        elements = {key: job.get(key, "") for key in ("clientName", "address", "createdAt", "category", "description")}
+        if job.get("image") is not None:
+            elements["image"] = job["image"]
+        elements["close"] = True
+        return event("alert.shown", alert="workInformation", result="info", req=req, elements=elements)
+
+    def end_alert(self, req, name):
+        """ALERT-12: the alert saying the request ended, `cancelled` or `closed`, with title, text and OK."""
+        if name == "cancel":
+            return event("alert.shown", alert="cancelled", result="info", req=req,
+                         elements={"title": "Request cancelled", "text": "This request was cancelled.", "ok": True})
+        return event("alert.shown", alert="closed", result="info", req=req,
+                     elements={"title": "Request closed", "text": "This request was closed. Thank you!", "ok": True})
 
     def success_alert(self, req):
         job = self.offers[req]["payload"]

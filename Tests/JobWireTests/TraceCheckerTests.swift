@@ -76,6 +76,7 @@ struct TraceCheckerTests {
             {"ts":1000,"actor":"client","id":"c-1","kind":"http.request","xid":"x1","method":"POST","path":"/api/requests","body":{"clientId":"c-1"}}
             {"ts":1025,"actor":"client","id":"c-1","kind":"http.response","xid":"x1","status":200,"body":{"ok":true,"ReqID":"R-1"}}
             {"ts":1025,"actor":"client","id":"c-1","kind":"timer.started","timer":"timeout","req":"R-1","startedAt":1025}
+            {"ts":1026,"actor":"client","id":"c-1","kind":"view.shown","view":"waiting","req":"R-1","elements":{"counter":600}}
             {"ts":60000,"actor":"client","id":"c-1","kind":"trace.end"}
 
             """

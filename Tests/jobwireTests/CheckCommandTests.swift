@@ -66,13 +66,13 @@ import SocketIOWire
     }
 
     @Test func knownFailuresExcuseARequirementEverywhereOrInOneFile() throws {
-        let bad = trace("bad/alert-11-closed-without-alert-worker.jsonl")
+        let bad = trace("bad/alert-11-cancel-leaves-offer-view-worker.jsonl")
         let good = trace("good/happy-worker.jsonl")
         let everywhere = try write("ALERT-11   # SHOULD, not done yet\n", named: "known.txt")
         let excused = try CLIRunner.run(["check", bad, good, "--known-failures", everywhere.path])
         #expect(excused.status == 0, "\(excused.stdout)")
         #expect(excused.stdout.contains("KNOWN"))
-        let oneFile = try write("alert-11-closed-without-alert-worker.jsonl:ALERT-11\n", named: "known.txt")
+        let oneFile = try write("alert-11-cancel-leaves-offer-view-worker.jsonl:ALERT-11\n", named: "known.txt")
         #expect(try CLIRunner.run(["check", bad, good, "--known-failures", oneFile.path]).status == 0)
         let stale = try write("ALERT-11\nFLOW-99\n", named: "known.txt")
         let result = try CLIRunner.run(["check", good, "--known-failures", stale.path])

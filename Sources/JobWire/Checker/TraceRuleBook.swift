@@ -1,5 +1,5 @@
 /// Every rule the checker runs, one or more per requirement id: all of FLOW, ALERT, TIME, ELIG
-/// and DISC in PROTOCOL.md, plus VIEW-4 (the other half of "every eligible offer is shown"),
+/// and DISC in PROTOCOL.md, the VIEW requirements but the SHOULD VIEW-7,
 /// the backend's MSG payloads, records and routing (MSG-1, MSG-3 ... MSG-11, MSG-14, MSG-16) and its
 /// REST answers (REST-1 ... REST-19, the backend's half),
 /// the HandyFriends task API's answers (TASK-1 ... TASK-4, TASK-6 ... TASK-23, TASK-25, TASK-26: the backend's half),
@@ -17,7 +17,9 @@ public enum TraceRuleBook: Sendable {
             TIMETimerStart(), TIMETimeoutCancel(), TIMEOfferDelay(), TIME10ClockAgreement(),
             ELIGDecisionReport(), OfferShowObligations(), ELIG8GetJobsEligibleOnly(),
             DISCRules(),
-            OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), OFFLOptionsRules(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
+            VIEWCalledForViews(), VIEWWorkInProgressContents(), VIEWWorkInformation(), VIEW12CloseChoices(), VIEWLeaveEndedRequest(),
+            VIEW15OfferRemoval(), ALERT12EndAlert(),
+                        OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), OFFLOptionsRules(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
             MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
             MSG14RecordedBanAndDelay(),
             MSG16MalformedIdentity(), MSG2AppIdentity(),

@@ -169,7 +169,7 @@ public struct SyntheticTrace: Sendable {
         mutating func accept(at a: Int64) {
             let workerID = JSONValue.string(worker1.id!)
             rest(a, worker1, "x-\(request)-2", .workerAccept, ["workerId": workerID], ["ok": true, "ReqID": .string(req)])
-            view(a + 26, worker1, "workInProgress", req: req, ["clientName": "Ana", "map": true, "workInformation": true, "chat": true, "call": true, "closeRequest": true])
+            view(a + 26, worker1, "workInProgress", req: req, ["clientName": "Ana", "map": ["worker": [40.0, -3.0], "job": [40.01, -3.01]], "workInformation": true, "chat": true, "call": true, "closeRequest": true])
             alert(a + 27, worker1, "acceptSuccess", .success, [
                 "title": "You got the job!", "subtitle": "Call Ana now", "image": "https://img.example.com/go.png", "close": true, "clientName": "Ana", "address": "Calle Mayor 1",
             ])
@@ -180,7 +180,8 @@ public struct SyntheticTrace: Sendable {
             send(a + 20, .apply, apply, to: client.id!, receivedBy: [client])
             let got = a + 30
             view(got + 1, client, "workInProgress", req: req, [
-                "distance": 1.4, "rating": 4.5, "avatar": "https://img.example.com/w-1.png", "workerName": "Luis", "pay": true, "chat": true, "call": true, "closeRequest": true,
+                "distance": 1.4, "rating": 4.5, "avatar": "https://img.example.com/w-1.png", "workerName": "Luis", "description": "Leaking kitchen tap", "category": "Plumbing",
+                "pay": true, "chat": true, "call": true, "closeRequest": true,
             ])
             alert(got + 2, client, "apply", .success, ["title": "Luis accepted your request", "avatar": "https://img.example.com/w-1.png", "ok": true, "rating": 4.5])
             add(got + 1200, client, .alertDismissed(alert: "apply", req: req))
@@ -194,7 +195,7 @@ public struct SyntheticTrace: Sendable {
             send(k + 20, .close, payload, to: client.id!, receivedBy: [client])
             send(k + 20, .close, payload, to: worker1.id!, receivedBy: [worker1])
             view(k + 31, worker1, "home")
-            alert(k + 32, worker1, "closed", .info, ["title": "Request closed", "text": "Ana closed the request."])
+            alert(k + 32, worker1, "closed", .info, ["title": "Request closed", "text": "Ana closed the request.", "ok": true])
             add(k + 930, worker1, .alertDismissed(alert: "closed", req: req))
         }
     }

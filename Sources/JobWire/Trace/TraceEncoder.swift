@@ -108,6 +108,13 @@ public struct TraceEncoder: Sendable {
             var object: JSONObject = ["profile": profile]
             object["worker"] = worker.map(JSONValue.string)
             return object
+        case .userInput(let input):
+            var object: JSONObject = ["input": .string(input.input)]
+            object["req"] = input.req.map(JSONValue.string)
+            object["alert"] = input.alert.map(JSONValue.string)
+            object["choices"] = input.choices.map(Self.strings)
+            object["choice"] = input.choice.map(JSONValue.string)
+            return object
         }
     }
 

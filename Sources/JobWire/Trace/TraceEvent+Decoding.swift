@@ -124,6 +124,11 @@ extension TraceEvent {
             return .profileUpdated(worker: worker, profile: .object(try fields.object("profile")))
         case .traceEnd:
             return .end
+        case .userInput:
+            return .userInput(
+                UserInputRecord(
+                    input: try fields.string("input"), req: try fields.optionalID("req"), alert: try fields.optionalString("alert"),
+                    choices: try fields.optionalStrings("choices"), choice: try fields.optionalString("choice")))
         }
     }
 

@@ -83,6 +83,8 @@ public enum TraceEventKind: String, Sendable, Hashable, CaseIterable {
     case profileUpdated = "profile.updated"
     /// The recorder stopped.
     case traceEnd = "trace.end"
+    /// The user pressed something the rules read: an alert's OK, Work Information, a Close Request choice (VIEW-11, VIEW-12).
+    case userInput = "user.input"
 }
 
 /// What a trace event records; one case per family of kinds.
@@ -130,6 +132,8 @@ public enum TraceEventBody: Sendable {
     case profileUpdated(worker: String?, profile: JSONValue)
     /// `trace.end`: the recorder stopped; its time tells the checker how far the trace reaches.
     case end
+    /// `user.input`: the user pressed something (VIEW-11, VIEW-12).
+    case userInput(UserInputRecord)
 
     /// The kind of this body.
     public var kind: TraceEventKind {
@@ -155,6 +159,7 @@ public enum TraceEventBody: Sendable {
         case .queueChanged: return .queueChanged
         case .profileUpdated: return .profileUpdated
         case .end: return .traceEnd
+        case .userInput: return .userInput
         }
     }
 }

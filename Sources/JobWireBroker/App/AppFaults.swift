@@ -55,6 +55,38 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// `malformed`) as no answer at all: it shows nothing and stays where it was. A high bit, so
     /// faults added beside it elsewhere do not collide.
     public static let transportErrorIgnored = AppFaults(rawValue: 1 << 40)
+    /// The client's waiting counter counts minutes, not seconds (VIEW-1).
+    public static let counterInMinutes = AppFaults(rawValue: 1 << 22)
+    /// The client stays on the waiting view when the `apply` arrives (VIEW-2).
+    public static let noWorkInProgressOnApply = AppFaults(rawValue: 1 << 23)
+    /// The worker stays where it is when its WorkerAccept succeeds (VIEW-3).
+    public static let noWorkInProgressOnSuccess = AppFaults(rawValue: 1 << 24)
+    /// The client's Work in Progress view has no Close Request button (VIEW-5).
+    public static let noCloseRequestButton = AppFaults(rawValue: 1 << 25)
+    /// The client shows the distance in metres (VIEW-6).
+    public static let distanceInMetres = AppFaults(rawValue: 1 << 26)
+    /// The worker's Work in Progress view has no map (VIEW-8).
+    public static let noMap = AppFaults(rawValue: 1 << 27)
+    /// The Work Information alert leaves the address out (VIEW-9).
+    public static let workInformationWithoutAddress = AppFaults(rawValue: 1 << 28)
+    /// The Work Information alert leaves the request's image out (VIEW-10).
+    public static let workInformationWithoutImage = AppFaults(rawValue: 1 << 29)
+    /// Work Information opens as a view of its own, not an alert (VIEW-11).
+    public static let workInformationAsView = AppFaults(rawValue: 1 << 30)
+    /// Close Request sends the other outcome than the one the user chose (VIEW-12).
+    public static let outcomeNotChosen = AppFaults(rawValue: 1 << 31)
+    /// The worker stays in Work in Progress, silently, when the `close` arrives (VIEW-13).
+    public static let staysAfterClose = AppFaults(rawValue: 1 << 32)
+    /// The worker lists a cancelled offer again right after taking it off (VIEW-14).
+    public static let cancelledOfferRelisted = AppFaults(rawValue: 1 << 33)
+    /// The worker leaves an offer on screen when its `cancel` arrives (VIEW-15).
+    public static let offerStaysAfterCancel = AppFaults(rawValue: 1 << 34)
+    /// The worker shows Work in Progress as soon as it sends its WorkerAccept (ALERT-2).
+    public static let workInProgressBeforeAnswer = AppFaults(rawValue: 1 << 35)
+    /// No success alert: the client's apply alert and the worker's accept alert (ALERT-4, ALERT-5).
+    public static let noSuccessAlert = AppFaults(rawValue: 1 << 36)
+    /// No alert when a received `cancel` or `close` moves the app out of its view (ALERT-12).
+    public static let noEndAlert = AppFaults(rawValue: 1 << 37)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -62,9 +94,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let named: [NamedFault<AppFaults>] = [
         NamedFault("failure-alert-after-view", .failureAlertAfterView, breaks: ["ALERT-1", "ALERT-10"]),
         NamedFault("no-timeout-cancel", .noTimeoutCancel, breaks: ["TIME-2", "TIME-6"]),
-        NamedFault("timer-restarted", .timerRestarted, breaks: ["TIME-6", "TIME-7"]),
+        NamedFault("timer-restarted", .timerRestarted, breaks: ["TIME-6", "TIME-7", "VIEW-1"]),
         NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "FLOW-10"]),
-        NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2", "DISC-3"]),
+        NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2", "DISC-3", "VIEW-15"]),
         NamedFault("strict-range-boundary", .strictRangeBoundary, breaks: ["ELIG-4"]),
         NamedFault("blocked-ignored", .blockedIgnored, breaks: ["ELIG-5", "ELIG-11", "FLOW-10"]),
         NamedFault("redelivery-restarts-delay", .redeliveryRestartsDelay, breaks: ["TIME-9", "VIEW-4"]),
@@ -83,6 +115,22 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
         NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),
         NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-10"]),
+        NamedFault("counter-in-minutes", .counterInMinutes, breaks: ["VIEW-1"]),
+        NamedFault("no-work-in-progress-on-apply", .noWorkInProgressOnApply, breaks: ["ALERT-4", "VIEW-2"]),
+        NamedFault("no-work-in-progress-on-success", .noWorkInProgressOnSuccess, breaks: ["ALERT-5", "VIEW-3"]),
+        NamedFault("no-close-request-button", .noCloseRequestButton, breaks: ["VIEW-5"]),
+        NamedFault("distance-in-metres", .distanceInMetres, breaks: ["VIEW-6"]),
+        NamedFault("no-map", .noMap, breaks: ["VIEW-8"]),
+        NamedFault("work-information-without-address", .workInformationWithoutAddress, breaks: ["VIEW-9"]),
+        NamedFault("work-information-without-image", .workInformationWithoutImage, breaks: ["VIEW-10"]),
+        NamedFault("work-information-as-view", .workInformationAsView, breaks: ["VIEW-11"]),
+        NamedFault("outcome-not-chosen", .outcomeNotChosen, breaks: ["VIEW-12"]),
+        NamedFault("stays-after-close", .staysAfterClose, breaks: ["VIEW-13"]),
+        NamedFault("cancelled-offer-relisted", .cancelledOfferRelisted, breaks: ["VIEW-14"]),
+        NamedFault("offer-stays-after-cancel", .offerStaysAfterCancel, breaks: ["VIEW-15"]),
+        NamedFault("work-in-progress-before-answer", .workInProgressBeforeAnswer, breaks: ["ALERT-2"]),
+        NamedFault("no-success-alert", .noSuccessAlert, breaks: ["ALERT-4", "ALERT-5", "ALERT-6", "ALERT-7", "ALERT-8"]),
+        NamedFault("no-end-alert", .noEndAlert, breaks: ["ALERT-12"]),
     ]
 
     /// The faults by name.

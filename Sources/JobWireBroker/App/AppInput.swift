@@ -97,6 +97,8 @@ public enum UserAction: Sendable, Hashable {
     case close(req: String, outcome: String)
     /// The client cancels by hand.
     case cancel(req: String, reason: String)
+    /// A press on the app's own controls (``UserPress``): an alert's OK, Work Information.
+    case press(UserPress)
 
     /// `{"action": ..., fields}`.
     public var json: JSONObject {
@@ -106,6 +108,7 @@ public enum UserAction: Sendable, Hashable {
         case .discard(let req): return ["action": "discard", "req": .string(req)]
         case .close(let req, let outcome): return ["action": "close", "req": .string(req), "outcome": .string(outcome)]
         case .cancel(let req, let reason): return ["action": "cancel", "req": .string(req), "reason": .string(reason)]
+        case .press(let press): return press.json
         }
     }
 
@@ -128,7 +131,8 @@ public enum UserAction: Sendable, Hashable {
             guard let req, let reason = json["reason"]?.stringValue else { return nil }
             self = .cancel(req: req, reason: reason)
         default:
-            return nil
+            guard let press = UserPress(json: json) else { return nil }
+            self = .press(press)
         }
     }
 }

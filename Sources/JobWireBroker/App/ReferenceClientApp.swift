@@ -7,7 +7,8 @@ import SocketIOWire
 /// Keeps TIME-1 ... TIME-7 (the timer starts at the post's success, resumes after a restart or the
 /// background with its original start), ALERT-4, ALERT-6, ALERT-7 (the apply alert after the view
 /// change, "New Worker" without a rating), ALERT-10 (the timeout alert before leaving the waiting
-/// view), ALERT-11 and FLOW-14. It plays the client in `--play client` scenarios and is the
+/// view), ALERT-11, ALERT-12, FLOW-14, VIEW-1, VIEW-2, VIEW-5, VIEW-6, VIEW-12 (Close Request
+/// offers happy and unhappy and sends the one chosen), VIEW-13 and VIEW-14. It plays the client in `--play client` scenarios and is the
 /// fake client app of the tests.
 public struct ReferenceClientApp: AppModel {
     let config: AppConfig
@@ -22,6 +23,7 @@ public struct ReferenceClientApp: AppModel {
     var calls: [String: Call] = [:]
     var nextXid = 1
     var link = DeviceLink()
+    var screen = AlertOnScreen()
 
     /// A request as the client app keeps it.
     struct ClientRequest: Sendable {
@@ -53,6 +55,10 @@ public struct ReferenceClientApp: AppModel {
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
+        screen.note(react(input, now: now))
+    }
+
+    private mutating func react(_ input: AppInput, now: Int64) -> [AppAction] {
         if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if let (actions, _) = link.handle(input, now: now) { return actions }
@@ -104,13 +110,20 @@ public struct ReferenceClientApp: AppModel {
             return [call(.post(body), .postRequest, [:], .object(body))]
         case .close(let req, let outcome):
             guard requests[req]?.state == .inProgress else { return [] }
-            return [call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(outcome), "by": "client", "clientId": .string(config.id)])]
+            // VIEW-12: the two choices, and the one taken is the outcome sent.
+            let sent = faults.contains(.outcomeNotChosen) ? (outcome == "happy" ? "unhappy" : "happy") : outcome
+            return [
+                AlertOnScreen.closeChoice(req, outcome: outcome),
+                call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(sent), "by": "client", "clientId": .string(config.id)]),
+            ]
         case .cancel(let req, let reason):
             guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.cancelSent = true
             let said = faults.contains(.userCancelSaysTimeout) ? "timeout" : reason
             return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(said), "clientId": .string(config.id)])]
-        case .accept, .discard:
+        case .press(.ok):
+            return screen.ok()
+        case .accept, .discard, .press:
             return []
         }
     }
@@ -152,20 +165,17 @@ public struct ReferenceClientApp: AppModel {
             guard request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.state = .inProgress
             requests[req]!.apply = payload
-            // ALERT-4: the view changes first, then the apply alert.
+            if faults.contains(.noWorkInProgressOnApply) { return [applyAlert(req, payload)] }
+            if faults.contains(.noSuccessAlert) { return [workInProgressView(req)] }
+            // VIEW-2, ALERT-4: the view changes first, then the apply alert.
             return [workInProgressView(req), applyAlert(req, payload)]
         case .cancel?, .close?:
             guard request.state != .ended else { return [] }
             requests[req]!.state = .ended
             guard !request.endedByItself, !request.cancelSent else { return [] }
-            let cancelled = incoming == .cancel
-            return [
-                .event(.viewShown, ["view": "home"]),
-                .event(.alertShown, [
-                    "alert": .string(cancelled ? "cancelled" : "closed"), "result": "info", "req": .string(req),
-                    "elements": ["title": .string(cancelled ? "Request cancelled" : "Request closed"), "ok": true],
-                ]),
-            ]
+            // VIEW-13, VIEW-14, ALERT-12: leave the request's view and say why.
+            let home = AppAction.event(.viewShown, ["view": "home"])
+            return faults.contains(.noEndAlert) ? [home] : [home, Self.endAlert(req, cancelled: incoming == .cancel)]
         default:
             return []
         }
@@ -208,8 +218,20 @@ public struct ReferenceClientApp: AppModel {
         return actions + timeouts(now: now)
     }
 
+    /// ALERT-12: the alert saying a request ended, `cancelled` or `closed`, with title, text and OK.
+    static func endAlert(_ req: String, cancelled: Bool) -> AppAction {
+        .event(.alertShown, [
+            "alert": .string(cancelled ? "cancelled" : "closed"), "result": "info", "req": .string(req),
+            "elements": [
+                "title": .string(cancelled ? "Request cancelled" : "Request closed"),
+                "text": .string(cancelled ? "This request was cancelled." : "This request was closed. Thank you!"), "ok": true,
+            ],
+        ])
+    }
+
     private func waitingView(_ req: String, now: Int64) -> AppAction {
-        let left = max(0, (requests[req]!.startedAt + config.timeoutMs - now) / 1000)
+        let seconds = max(0, (requests[req]!.startedAt + config.timeoutMs - now) / 1000)
+        let left = faults.contains(.counterInMinutes) ? seconds / 60 : seconds
         return .event(.viewShown, ["view": "waiting", "req": .string(req), "elements": ["counter": .int(left)]])
     }
 
@@ -221,14 +243,14 @@ public struct ReferenceClientApp: AppModel {
             let workerLat = apply["lat"]?.doubleValue, let workerLng = apply["lng"]?.doubleValue
         {
             let km = GeoPoint(lat: workerLat, lng: workerLng).haversineKm(to: GeoPoint(lat: lat, lng: lng))
-            elements["distance"] = .double((km * 100).rounded() / 100)
+            elements["distance"] = .double(faults.contains(.distanceInMetres) ? (km * 1000).rounded() : (km * 100).rounded() / 100)
         }
         if let rating = shownRating(apply) { elements["rating"] = rating } else { elements["newWorker"] = "New Worker" }
         elements["avatar"] = apply["workerAvatar"] ?? ""
         elements["workerName"] = apply["workerName"] ?? ""
         elements["description"] = request.fields["description"] ?? ""
         elements["category"] = request.fields["category"] ?? ""
-        for button in ["pay", "chat", "call", "closeRequest"] { elements[button] = true }
+        for button in ["pay", "chat", "call", "closeRequest"] where button != "closeRequest" || !faults.contains(.noCloseRequestButton) { elements[button] = true }
         return .event(.viewShown, ["view": "workInProgress", "req": .string(req), "elements": .object(elements)])
     }
 

@@ -6,8 +6,9 @@ import SocketIOWire
 /// once, keeps discards on the device, accepts what the user accepts, and alerts as the protocol says.
 ///
 /// Keeps ELIG-1 ... ELIG-11, TIME-8, TIME-9, VIEW-4, DISC-1 ... DISC-4, FLOW-2, FLOW-10 ... FLOW-14,
-/// ALERT-1 ... ALERT-3, ALERT-5, ALERT-8, ALERT-9, ALERT-11 and STATE-5 (getJobs after each launch
-/// and return). It plays the workers in `--play worker` scenarios and is the fake worker app of the tests.
+/// ALERT-1 ... ALERT-3, ALERT-5, ALERT-8, ALERT-9, ALERT-11, ALERT-12, VIEW-3, VIEW-8 ... VIEW-15
+/// (Work Information as an alert over Work in Progress, offers taken off the screen) and STATE-5
+/// (getJobs after each launch and return). It plays the workers in `--play worker` scenarios and is the fake worker app of the tests.
 public struct ReferenceWorkerApp: AppModel {
     let config: AppConfig
     let faults: AppFaults
@@ -23,6 +24,7 @@ public struct ReferenceWorkerApp: AppModel {
     var calls: [String: Call] = [:]
     var nextXid = 1
     var link = DeviceLink()
+    var screen = AlertOnScreen()
 
     /// An offer as the worker app keeps it.
     struct Offer: Sendable {
@@ -33,6 +35,8 @@ public struct ReferenceWorkerApp: AppModel {
         var showable: Bool
         var delayed: Bool
         var shown = false
+        /// Taken off the screen (`offer.removed`, VIEW-15).
+        var removed = false
         var ended = false
         var failed = false
     }
@@ -51,6 +55,8 @@ public struct ReferenceWorkerApp: AppModel {
     }
 
     var profile: JSONValue { config.profile ?? .null }
+    /// The Work Information alert's name (Docs/TRACE.md).
+    static let workInformationAlert = "workInformation"
 
     public mutating func launch(now: Int64) -> [AppAction] {
         var actions: [AppAction] = [
@@ -76,6 +82,10 @@ public struct ReferenceWorkerApp: AppModel {
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
+        screen.note(react(input, now: now))
+    }
+
+    private mutating func react(_ input: AppInput, now: Int64) -> [AppAction] {
         if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
@@ -130,20 +140,26 @@ public struct ReferenceWorkerApp: AppModel {
         case .cancel?, .close?:
             guard workInProgress == req || !faults.contains(.endIgnored) else { return [] }
             offers[req]?.ended = true
-            guard workInProgress == req else { return [] }
-            workInProgress = nil
             let cancelled = incoming == .cancel
-            // VIEW-13, VIEW-14 and ALERT-11: leave Work in Progress and say why.
-            return [
-                .event(.viewShown, ["view": "home"]),
-                .event(.alertShown, [
-                    "alert": .string(cancelled ? "cancelled" : "closed"), "result": "info", "req": .string(req),
-                    "elements": ["title": .string(cancelled ? "Request cancelled" : "Request closed"), "ok": true],
-                ]),
-            ] + showDue(now: now)
+            guard workInProgress == req else { return cancelled ? takeOff(req, why: .cancelled) : [] }
+            if !cancelled, faults.contains(.staysAfterClose) { return [] }
+            workInProgress = nil
+            // VIEW-13, VIEW-14 and ALERT-12: leave Work in Progress and say why.
+            let home = AppAction.event(.viewShown, ["view": "home"])
+            return (faults.contains(.noEndAlert) ? [home] : [home, ReferenceClientApp.endAlert(req, cancelled: cancelled)]) + showDue(now: now)
         default:
             return []
         }
+    }
+
+    /// VIEW-15: an offer on screen leaves it when discarded, cancelled or taken by another worker.
+    private mutating func takeOff(_ req: String, why: OfferRemoval) -> [AppAction] {
+        guard let offer = offers[req], offer.shown, !offer.removed else { return [] }
+        if why == .cancelled, faults.contains(.offerStaysAfterCancel) { return [] }
+        offers[req]!.removed = true
+        let removal = AppAction.event(.offerRemoved, ["req": .string(req), "why": .string(why.rawValue)])
+        if why == .cancelled, faults.contains(.cancelledOfferRelisted) { return [removal, .event(.offerShown, ["req": .string(req)])] }
+        return [removal]
     }
 
     /// An offer from a `new` or a getJobs job.
@@ -220,21 +236,36 @@ public struct ReferenceWorkerApp: AppModel {
         switch action {
         case .accept(let req):
             // FLOW-2, FLOW-10 ... FLOW-12: only an offer on screen can be accepted.
-            guard let offer = offers[req], offer.shown, !offer.ended, !offer.failed, !discards.contains(req), available,
+            guard let offer = offers[req], offer.shown, !offer.removed, !offer.ended, !offer.failed, !discards.contains(req), available,
                 !calls.values.contains(where: { if case .accept = $0 { return true } else { return false } })
             else { return [] }
-            return [
-                .event(.viewShown, ["view": "offer", "req": .string(req)]),
-                call(.accept(req: req), .workerAccept, ["ReqID": req], ["workerId": .string(config.id)]),
-            ]
+            let accept = call(.accept(req: req), .workerAccept, ["ReqID": req], ["workerId": .string(config.id)])
+            if faults.contains(.workInProgressBeforeAnswer) { return [accept, workInProgressView(req)] }
+            return [.event(.viewShown, ["view": "offer", "req": .string(req)]), accept]
         case .discard(let req):
             guard let offer = offers[req], offer.shown, !discards.contains(req) else { return [] }
             discards.append(req)
-            // DISC-1, DISC-4: stored on the device, nothing sent.
-            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(discards.map(JSONValue.string))])]
+            // DISC-1, DISC-4: stored on the device, nothing sent; VIEW-15: off the screen.
+            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(discards.map(JSONValue.string))])] + takeOff(req, why: .discarded)
         case .close(let req, let outcome):
             guard workInProgress == req else { return [] }
-            return [call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(outcome), "by": "worker", "workerId": .string(config.id)])]
+            // VIEW-12: the two choices, and the one taken is the outcome sent.
+            let sent = faults.contains(.outcomeNotChosen) ? (outcome == "happy" ? "unhappy" : "happy") : outcome
+            return [
+                AlertOnScreen.closeChoice(req, outcome: outcome),
+                call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(sent), "by": "worker", "workerId": .string(config.id)]),
+            ]
+        case .press(.ok):
+            return screen.ok()
+        case .press(.openWorkInformation(let req)):
+            guard workInProgress == req else { return [] }
+            return [.event(.userInput, ["input": .string(UserInputName.openWorkInformation), "req": .string(req)])] + workInformation(req)
+        case .press(.closeWorkInformation(let req)):
+            guard workInProgress == req, screen.alert == Self.workInformationAlert else { return [] }
+            var actions: [AppAction] = [.event(.userInput, ["input": .string(UserInputName.closeWorkInformation), "req": .string(req)]),
+                                        .event(.alertDismissed, ["alert": .string(Self.workInformationAlert), "req": .string(req)])]
+            if faults.contains(.workInformationAsView) { actions.append(workInProgressView(req)) }
+            return actions
         case .post, .cancel:
             return []
         }
@@ -246,14 +277,18 @@ public struct ReferenceWorkerApp: AppModel {
         case .accept(let req):
             if ok {
                 workInProgress = req
-                // ALERT-5: the success alert after the view change.
+                if faults.contains(.noWorkInProgressOnSuccess) { return [successAlert(req)] }
+                if faults.contains(.noSuccessAlert) { return [workInProgressView(req)] }
+                // VIEW-3, ALERT-5: the success alert after the view change.
                 return [workInProgressView(req), successAlert(req)]
             }
             offers[req]?.failed = true
             let home = AppAction.event(.viewShown, ["view": "home"])
+            // VIEW-15: race_lost says another worker won the request.
+            let taken = body?["error"]?["code"]?.stringValue == BackendError.Code.raceLost.rawValue ? takeOff(req, why: .taken) : []
             // ALERT-1: the failure alert before any view change.
-            if faults.contains(.failureAlertAfterView) { return [home, failureAlert(req)] }
-            return [failureAlert(req), home]
+            if faults.contains(.failureAlertAfterView) { return [home, failureAlert(req)] + taken }
+            return [failureAlert(req)] + taken + [home]
         case .getJobs:
             guard ok, let jobs = body?["jobs"]?.arrayValue else { return [] }
             var actions: [AppAction] = []
@@ -273,14 +308,26 @@ public struct ReferenceWorkerApp: AppModel {
     private func workInProgressView(_ req: String) -> AppAction {
         let job = offers[req]?.payload ?? .null
         let me = profile
-        return .event(.viewShown, [
-            "view": "workInProgress", "req": .string(req),
-            "elements": [
-                "clientName": job["clientName"] ?? "",
-                "map": ["worker": [me["lat"] ?? .null, me["lng"] ?? .null], "job": [job["lat"] ?? .null, job["lng"] ?? .null]],
-                "workInformation": true, "chat": true, "call": true, "closeRequest": true,
-            ],
-        ])
+        var elements: JSONObject = [
+            "clientName": job["clientName"] ?? "",
+            "map": ["worker": [me["lat"] ?? .null, me["lng"] ?? .null], "job": [job["lat"] ?? .null, job["lng"] ?? .null]],
+            "workInformation": true, "chat": true, "call": true, "closeRequest": true,
+        ]
+        if faults.contains(.noMap) { elements["map"] = nil }
+        return .event(.viewShown, ["view": "workInProgress", "req": .string(req), "elements": .object(elements)])
+    }
+
+    /// VIEW-9, VIEW-10, VIEW-11: the `new`'s summary as an alert over Work in Progress.
+    private func workInformation(_ req: String) -> [AppAction] {
+        let job = offers[req]?.payload ?? .null
+        var elements = JSONObject()
+        for key in ["clientName", "address", "createdAt", "category", "description"] { elements[key] = job[key] ?? "" }
+        if faults.contains(.workInformationWithoutAddress) { elements["address"] = nil }
+        if let image = job["image"], !image.isNull, !faults.contains(.workInformationWithoutImage) { elements["image"] = image }
+        elements["close"] = true
+        let alert = AppAction.event(.alertShown, ["alert": .string(Self.workInformationAlert), "result": "info", "req": .string(req), "elements": .object(elements)])
+        guard faults.contains(.workInformationAsView) else { return [alert] }
+        return [.event(.viewShown, ["view": .string(Self.workInformationAlert), "req": .string(req)]), alert]
     }
 
     private func successAlert(_ req: String) -> AppAction {

@@ -47,6 +47,9 @@ extension ScenarioEngine {
             deliver(Delivery(to: actor, input: .lifecycle(.restart)))
         case .disconnect(let ms):
             dropConnection(for: ms)
+        case .press(let press):
+            guard let resolved = press.resolving(request) else { return }
+            deliver(Delivery(to: actor, input: .user(.press(resolved))))
         case .send(let event, let alias, let to):
             guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
             let room = to == "channel" ? backend.profile.channelRoom : to

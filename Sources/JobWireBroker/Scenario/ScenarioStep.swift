@@ -51,6 +51,9 @@ public struct ScenarioStep: Sendable, Hashable {
         /// The app's network goes away for `ms`, without a Socket.IO disconnect: events meanwhile
         /// are lost and every attempt to connect is refused until the drop is over.
         case disconnect(ms: Int64)
+        /// The user presses a control of the app: an alert's OK, Work Information; a request it
+        /// names is by its alias (``ScenarioStepReader/press(_:_:)``).
+        case press(UserPress)
         /// The backend sends the request's `new` again, to the channel or to one worker.
         case send(event: String, req: String, to: String)
         /// The backend answers the next matching call with a failure instead of running it.
@@ -86,6 +89,7 @@ public struct ScenarioStep: Sendable, Hashable {
             case .foreground: return "foreground"
             case .restart: return "restart"
             case .disconnect: return "disconnect"
+            case .press(let press): return press.name
             case .send: return "send"
             case .fail: return "fail"
             case .drop: return "drop"
@@ -104,6 +108,7 @@ public struct ScenarioStep: Sendable, Hashable {
             switch self {
             case .accept(let req), .discard(let req), .close(let req, _), .cancel(let req, _), .send(_, let req, _): return req
             case .fail(_, _, let req, _), .breakAnswer(_, _, let req, _): return req
+            case .press(let press): return press.req
             default: return nil
             }
         }

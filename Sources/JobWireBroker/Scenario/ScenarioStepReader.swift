@@ -14,13 +14,13 @@ enum ScenarioStepReader {
         "refuse-connect": ["for"], "duplicate": ["event", "to"],
         "lose-answer": ["call", "req", "from"], "hang": ["call", "req", "from"], "malformed-answer": ["call", "req", "from"],
         "kill": [], "relaunch": [],
-    ]
+    ].merging(pressKeys) { core, _ in core }
     /// Actions of an app, and the role that may do them (nil: either).
     static let appActions: [String: TraceRole?] = [
         "post": .client, "cancel": .client, "accept": .worker, "discard": .worker, "close": nil,
         "background": nil, "foreground": nil, "restart": nil, "disconnect": nil,
         "kill": nil, "relaunch": nil,
-    ]
+    ].merging(pressActions) { core, _ in core }
     /// Actions only the app under test can have (the kit's apps keep their connection and run).
     static let appUnderTestOnly: Set<String> = ["disconnect", "kill", "relaunch"]
     /// The calls a scenario's backend answers (ScenarioEngine.classify): the job flow's five.
@@ -121,6 +121,7 @@ enum ScenarioStepReader {
             var from: String?
             if reader.has("from") { from = try target("from") }
             return .fail(call: call, code: code, req: try reader.optionalString("req"), from: from)
+        case _ where pressKeys[name] != nil: return try press(name, reader)
         case "drop": return .drop(event: try reader.choice("event", protocolEvents), to: try target("to"))
         case "delay": return .delay(event: try reader.choice("event", protocolEvents), to: try target("to"), ms: try reader.integer("by", minimum: 1))
         case "end": return .end

@@ -1,13 +1,15 @@
 import SocketIOWire
 
 /// ALERT-6, ALERT-7, ALERT-8 and ALERT-9: what each transitional alert shows, by the element
-/// names of PROTOCOL.md, and that shown values match the messages they come from.
+/// names of PROTOCOL.md, and that shown values match the messages they come from. An alert that
+/// never shows shows none of its elements: ``ALERTSuccessAfterView`` and ``ALERTFailedAcceptRules``
+/// report these ids too when the alert they wait for is missing.
 struct ALERTContents: TraceRule {
     let infos = [
-        TraceRuleInfo("ALERT-6", evidence: [.client], check: "the apply alert shows `title`, `avatar` equal to the apply's workerAvatar, `rating` equal to its workerRating when there is one, and `ok`"),
-        TraceRuleInfo("ALERT-7", evidence: [.client], check: "the apply alert of a worker with workerRating null shows `newWorker` and no `rating`"),
-        TraceRuleInfo("ALERT-8", evidence: [.worker], check: "the success alert shows `title`, `subtitle`, `image`, `close`, and `clientName` and `address` equal to the request's `new`"),
-        TraceRuleInfo("ALERT-9", evidence: [.worker], check: "the failure alert shows `title`, `text` and `ok`"),
+        TraceRuleInfo("ALERT-6", evidence: [.client], check: "the apply alert shows (within reactionToleranceMs of the change to Work in Progress) `title`, `avatar` equal to the apply's workerAvatar, `rating` equal to its workerRating when there is one, and `ok`"),
+        TraceRuleInfo("ALERT-7", evidence: [.client], check: "the apply alert of a worker with workerRating null shows (within reactionToleranceMs of the change to Work in Progress) `newWorker` and no `rating`"),
+        TraceRuleInfo("ALERT-8", evidence: [.worker], check: "the success alert shows (within reactionToleranceMs of the change to Work in Progress) `title`, `subtitle`, `image`, `close`, and `clientName` and `address` equal to the request's `new`"),
+        TraceRuleInfo("ALERT-9", evidence: [.worker], check: "the failure alert shows (within reactionToleranceMs of the failed WorkerAccept) `title`, `text` and `ok`"),
     ]
     var kinds: Set<TraceEventKind> { [.alertShown] }
 
@@ -140,22 +142,36 @@ struct ALERT10TimeoutAlert: TraceRule {
     mutating func forget(_ req: String) { pending[req] = nil }
 }
 
-/// ALERT-11 (SHOULD): when a received `cancel` or `close` moves an app out of the request's
-/// view, the app SHOULD show an alert that says so; its order against the view change is free.
+/// ALERT-11 (SHOULD): when a received `cancel` or `close` moves an app out of a view of the
+/// request, the app SHOULD show an alert that says so; its order against the view change is free.
+/// Leaving the waiting or Work in Progress view is ALERT-12's, which makes the alert a MUST, so
+/// this rule reads the other views of the request (a worker's offer details, say).
 struct ALERT11MovedByEndAlert: TraceRule {
     let infos = [
         TraceRuleInfo(
             "ALERT-11", evidence: [.client, .worker],
-            check: "an app moved out of a request's waiting or Work in Progress view by a received `cancel` or `close` shows an alert about that request",
+            check: "an app moved out of a view of a request other than waiting and Work in Progress by a received `cancel` or `close` shows an alert about that request",
             tolerance: "the alert may come before or up to reactionToleranceMs after the view change")
     ]
-    var kinds: Set<TraceEventKind> { [.viewShown] }
+    var kinds: Set<TraceEventKind> { [.socketIn, .viewShown] }
+    /// Requests whose `cancel` or `close` arrived while another of their views was on screen.
+    private var moved: Set<ActorRequest> = []
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        guard case .viewShown(let view) = event.body, let state = context.session.actors[event.actor], let req = state.viewReq,
-            state.movedByEnd.contains(req), state.view != view.view || req != view.req
-        else { return }
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+        guard event.actor.role != .backend, let state = context.session.actors[event.actor], let req = state.viewReq else { return }
+        switch event.body {
+        case .socketIn(let message):
+            guard message.reqID == req, let incoming = context.header.profile.event(named: message.event), incoming == .cancel || incoming == .close,
+                state.view != TraceViews.waiting, state.view != TraceViews.workInProgress,
+                context.session.side(event.actor, req)?.endedByItself != true
+            else { return }
+            moved.insert(ActorRequest(actor: event.actor, req: req))
+        case .viewShown(let view):
+            guard state.view != view.view || req != view.req, moved.remove(ActorRequest(actor: event.actor, req: req)) != nil else { return }
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+        default:
+            break
+        }
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
@@ -164,5 +180,9 @@ struct ALERT11MovedByEndAlert: TraceRule {
             "ALERT-11", lines: [side.endReceivedLine ?? obligation.line, obligation.line],
             expected: "an alert saying \(obligation.req) was cancelled or closed",
             observed: "the \(actor.role.protocolName) left the view of \(obligation.req) without one")
+    }
+
+    mutating func forget(_ req: String) {
+        moved.forget(req)
     }
 }

@@ -1,26 +1,38 @@
 /// ALERT-1, ALERT-2 and ALERT-3: what a worker app does after a failed WorkerAccept. The failure
 /// alert shows before any view change (ALERT-1), the view does not become that request's Work in
-/// Progress (ALERT-2), and every failure, whatever its kind, gets the failure alert (ALERT-3).
+/// Progress (ALERT-2), not even before the answer came, and every failure, whatever its kind,
+/// gets the failure alert (ALERT-3). A failure alert that never comes also shows none of the
+/// elements ALERT-9 lists, so it is reported under ALERT-9 too.
 struct ALERTFailedAcceptRules: TraceRule {
     let infos = [
         TraceRuleInfo(
             "ALERT-1", evidence: [.worker], check: "after a failed WorkerAccept the failure alert shows before any view change"),
         TraceRuleInfo(
-            "ALERT-2", evidence: [.worker], check: "after a failed WorkerAccept the worker app does not show that request's Work in Progress view"),
+            "ALERT-2", evidence: [.worker],
+            check: "after a failed WorkerAccept the worker app does not show that request's Work in Progress view, nor had it shown it while the WorkerAccept was unanswered"),
         TraceRuleInfo(
             "ALERT-3", evidence: [.worker],
             check: "every failed WorkerAccept (failure body, non-2xx status or transport error) gets a failure alert, never a success alert",
             tolerance: "the alert may take up to reactionToleranceMs"),
     ]
     var kinds: Set<TraceEventKind> { [.httpResponse, .alertShown, .viewShown] }
+    /// Work in Progress views shown while their WorkerAccept was unanswered, by line (ALERT-2).
+    private var early: [ActorRequest: Int] = [:]
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         guard event.actor.role == .worker else { return }
         switch event.body {
         case .httpResponse(let response):
-            guard !response.succeeded, let exchange = context.session.exchanges[response.xid], exchange.call == .workerAccept,
-                let req = exchange.req
-            else { return }
+            guard let exchange = context.session.exchanges[response.xid], exchange.call == .workerAccept, let req = exchange.req else { return }
+            let shownEarly = early.removeValue(forKey: ActorRequest(actor: event.actor, req: req))
+            guard !response.succeeded else { return }
+            if let shownEarly {
+                // ALERT-2: it went to Work in Progress before the answer, which was a failure.
+                context.report(
+                    "ALERT-2", lines: [shownEarly, event.line],
+                    expected: "no Work in Progress view of \(req) before its WorkerAccept succeeded",
+                    observed: "the Work in Progress view of \(req) shown while the WorkerAccept was unanswered, and the answer is a failure")
+            }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
         case .alertShown(let alert):
             guard let req = alert.req, let side = context.session.side(event.actor, req), side.acceptOutcome == .failure else { return }
@@ -40,9 +52,11 @@ struct ALERTFailedAcceptRules: TraceRule {
                     observed: "a success alert (\(alert.alert)) for \(req)")
             }
         case .viewShown(let view):
-            guard view.view == TraceViews.workInProgress, let req = view.req, let side = context.session.side(event.actor, req),
-                side.acceptOutcome == .failure
-            else { return }
+            guard view.view == TraceViews.workInProgress, let req = view.req, let side = context.session.side(event.actor, req) else { return }
+            if side.acceptOutcome == .pending {
+                early[ActorRequest(actor: event.actor, req: req)] = early[ActorRequest(actor: event.actor, req: req)] ?? event.line
+            }
+            guard side.acceptOutcome == .failure else { return }
             // ALERT-2: never Work in Progress after a failure.
             context.report(
                 "ALERT-2", lines: [side.acceptAnsweredLine ?? event.line, event.line],
@@ -57,37 +71,15 @@ struct ALERTFailedAcceptRules: TraceRule {
         guard let actor = obligation.actor, let side = context.session.side(actor, obligation.req),
             side.acceptAnsweredLine == obligation.line, side.acceptOutcome == .failure, !side.failureAlertShown
         else { return }
-        context.report(
-            "ALERT-3", lines: [obligation.line],
-            expected: "a failure alert for \(obligation.req) within \(context.header.reactionToleranceMs) ms of the failed WorkerAccept",
-            observed: "no failure alert for \(obligation.req)")
-    }
-}
-
-/// ALERT-4 and ALERT-5: a success alert comes after its change to Work in Progress, not before:
-/// the client's apply alert (ALERT-4) and the worker's success alert (ALERT-5).
-struct ALERTSuccessAfterView: TraceRule {
-    let infos = [
-        TraceRuleInfo("ALERT-4", evidence: [.client], check: "the client's apply alert shows while the request's Work in Progress view is on screen"),
-        TraceRuleInfo("ALERT-5", evidence: [.worker], check: "the worker's success alert shows while the request's Work in Progress view is on screen"),
-    ]
-    var kinds: Set<TraceEventKind> { [.alertShown] }
-
-    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        guard case .alertShown(let alert) = event.body, alert.result == .success, let req = alert.req else { return }
-        let id: RequirementID
-        switch event.actor.role {
-        case .client: id = "ALERT-4"
-        case .worker:
-            // A success alert after a failure is ALERT-3's to judge.
-            guard context.session.side(event.actor, req)?.acceptOutcome == .success else { return }
-            id = "ALERT-5"
-        case .backend: return
+        for id: RequirementID in ["ALERT-3", "ALERT-9"] {
+            context.report(
+                id, lines: [obligation.line],
+                expected: "a failure alert for \(obligation.req) within \(context.header.reactionToleranceMs) ms of the failed WorkerAccept",
+                observed: "no failure alert for \(obligation.req)")
         }
-        let state = context.session.actors[event.actor]
-        guard state?.view != TraceViews.workInProgress || state?.viewReq != req else { return }
-        context.report(
-            id, lines: [event.line], expected: "the \(alert.alert) alert for \(req) after the change to its Work in Progress view",
-            observed: "it shows while the view is \(state?.view ?? "none")\(state?.viewReq.map { " (\($0))" } ?? "")")
+    }
+
+    mutating func forget(_ req: String) {
+        early.forget(req)
     }
 }

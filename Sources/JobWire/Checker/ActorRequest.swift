@@ -1,0 +1,28 @@
+/// A key that names one request, so a rule can drop what it keeps about a request the session
+/// forgets (``TraceRule/forget(_:)``) in one call.
+protocol RequestKey: Hashable, Sendable {
+    var req: String { get }
+}
+
+/// One app's side of one request, as a key of a rule's own bookkeeping.
+struct ActorRequest: RequestKey {
+    var actor: TraceActor
+    var req: String
+}
+
+/// One view of one request as one app showed it (VIEW-1 ... VIEW-3).
+struct ShownView: RequestKey {
+    var actor: TraceActor
+    var req: String
+    var view: String
+}
+
+extension Set where Element: RequestKey {
+    /// Drops the keys of `req`.
+    mutating func forget(_ req: String) { self = filter { $0.req != req } }
+}
+
+extension Dictionary where Key: RequestKey {
+    /// Drops the entries of `req`.
+    mutating func forget(_ req: String) { self = filter { $0.key.req != req } }
+}

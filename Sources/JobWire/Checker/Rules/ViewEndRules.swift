@@ -1,0 +1,106 @@
+import SocketIOWire
+
+/// VIEW-13 and VIEW-14: an app leaves a request's views when the request ends. After its close
+/// succeeds or the `close` arrives it leaves that request's Work in Progress view (VIEW-13); when
+/// the `cancel` arrives it leaves the waiting or Work in Progress view, and a worker never shows
+/// the offer again (VIEW-14). Both ways are judged: the view must go within reactionToleranceMs,
+/// and it must not come back.
+///
+/// An app that keeps the view while an alert about the request is open (the user reads why it
+/// ended) has until reactionToleranceMs after that alert's dismissal. An app away at the time
+/// (background, terminated) is judged when it shows the view again.
+struct VIEWLeaveEndedRequest: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "VIEW-13", evidence: [.client, .worker],
+            check: "after its close succeeds or the `close` arrives, an app leaves that request's Work in Progress view and does not show it again",
+            tolerance: "within reactionToleranceMs, or of the dismissal of an alert about the request open at the time"),
+        TraceRuleInfo(
+            "VIEW-14", evidence: [.client, .worker],
+            check: "when a request's `cancel` arrives, an app leaves its waiting or Work in Progress view and does not show it again, and a worker does not show its offer again",
+            tolerance: "within reactionToleranceMs, or of the dismissal of an alert about the request open at the time"),
+    ]
+    var kinds: Set<TraceEventKind> { [.httpResponse, .socketIn, .viewShown, .offerShown, .alertShown, .alertDismissed] }
+
+    /// How a request ended for one app: the id that judges it, the views to leave, the line.
+    private struct End {
+        var id: RequirementID
+        var views: Set<String>
+        var line: Int
+    }
+    private var ends: [ActorRequest: End] = [:]
+    /// Alerts about a request on screen: shown and not dismissed.
+    private var openAlerts: Set<ActorRequest> = []
+    /// Ends whose view is held by an open alert, judged from its dismissal.
+    private var heldByAlert: Set<ActorRequest> = []
+
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        let actor = event.actor
+        guard actor.role != .backend else { return }
+        switch event.body {
+        case .httpResponse(let response):
+            guard response.succeeded, let exchange = context.session.exchanges[response.xid], exchange.call == .close, let req = exchange.req else { return }
+            ended(ActorRequest(actor: actor, req: req), End(id: "VIEW-13", views: [TraceViews.workInProgress], line: event.line), event, &context)
+        case .socketIn(let message):
+            guard let req = message.reqID else { return }
+            switch context.header.profile.event(named: message.event) {
+            case .close?:
+                ended(ActorRequest(actor: actor, req: req), End(id: "VIEW-13", views: [TraceViews.workInProgress], line: event.line), event, &context)
+            case .cancel?:
+                ended(ActorRequest(actor: actor, req: req), End(id: "VIEW-14", views: [TraceViews.waiting, TraceViews.workInProgress], line: event.line), event, &context)
+            default:
+                break
+            }
+        case .viewShown(let view):
+            guard let req = view.req, let end = ends[ActorRequest(actor: actor, req: req)], end.views.contains(view.view) else { return }
+            context.report(
+                end.id, lines: [end.line, event.line], expected: "no \(view.view) view of \(req) after it ended",
+                observed: "the \(actor.role.protocolName) shows it again")
+        case .offerShown(let req):
+            guard let end = ends[ActorRequest(actor: actor, req: req)], end.id == "VIEW-14" else { return }
+            context.report(
+                "VIEW-14", lines: [end.line, event.line], expected: "no offer of \(req) after its `cancel` arrived",
+                observed: "worker \(actor.id ?? "?") shows it")
+        case .alertShown(let alert):
+            if let req = alert.req { openAlerts.insert(ActorRequest(actor: actor, req: req)) }
+        case .alertDismissed(_, let req):
+            guard let req else { return }
+            let key = ActorRequest(actor: actor, req: req)
+            openAlerts.remove(key)
+            if heldByAlert.remove(key) != nil, let end = ends[key] {
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: end.line)
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func ended(_ key: ActorRequest, _ end: End, _ event: TraceEvent, _ context: inout RuleContext) {
+        guard ends[key] == nil else { return }
+        ends[key] = end
+        let state = context.session.actors[key.actor]
+        guard state?.viewReq == key.req, let view = state?.view, end.views.contains(view) else { return }
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, line: end.line)
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let actor = obligation.actor, let state = context.session.actors[actor] else { return }
+        let key = ActorRequest(actor: actor, req: obligation.req)
+        guard let end = ends[key], state.viewReq == obligation.req, let view = state.view, end.views.contains(view),
+            state.running, state.foreground
+        else { return }
+        if openAlerts.contains(key) {
+            heldByAlert.insert(key)
+            return
+        }
+        context.report(
+            end.id, lines: [end.line], expected: "the app out of the \(view) view of \(obligation.req) within \(context.header.reactionToleranceMs) ms of its end",
+            observed: "the \(actor.role.protocolName) still shows it at \(obligation.due)")
+    }
+
+    mutating func forget(_ req: String) {
+        ends.forget(req)
+        openAlerts.forget(req)
+        heldByAlert.forget(req)
+    }
+}
