@@ -22,7 +22,7 @@ struct ScenarioPressTests {
     func aMalformedPressIsRefused(original: String, replacement: String, message: String) {
         #expect(ScenarioLoaderTests.good.contains(original))
         let error = ScenarioLoaderTests.error(ScenarioLoaderTests.good.replacingOccurrences(of: original, with: replacement))
-        #expect(error.hasPrefix("worker-race-lost.json:13:"), "\(error)")
+        #expect(error.hasPrefix("worker-race-lost.json:12:"), "\(error)")
         #expect(error.contains(message), "\(error)")
     }
 
