@@ -45,6 +45,8 @@ def register_all(bad) -> None:
     register_backend(bad)
     from trace_mutations_task import register_task
     register_task(bad)
+    from trace_mutations_retake import register_retake
+    register_retake(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

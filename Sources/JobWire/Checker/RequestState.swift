@@ -141,6 +141,12 @@ struct AppSide: Sendable {
     var endReceivedLine: Int?
     /// An alert about the request shown after its `cancel` or `close` arrived (ALERT-11).
     var alertAfterEnd = false
+    /// The `status` of the app's latest successful state read (REST-15), its answer's time and
+    /// line, and whether it named this worker the winner (STATE-7, STATE-10, TIME-6).
+    var readStatus: String?
+    var readAt: Int64?
+    var readLine: Int?
+    var readWon = false
 }
 
 /// The outcome of a worker's latest WorkerAccept for a request (ALERT-1 ... ALERT-5, FLOW-14).

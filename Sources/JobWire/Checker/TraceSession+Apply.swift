@@ -293,7 +293,18 @@ extension TraceSession {
                 side.viewChangeAfterFailureLine = nil
             }
             if succeeded { actors[actor]!.pendingFailures.remove(req) } else { actors[actor]!.pendingFailures.insert(req) }
-        case .getJobs, .cancel, .close, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
+        case .getRequest:
+            guard response.succeeded, let req = exchange.req, let state = response.body?["request"],
+                let status = state["status"]?.stringValue
+            else { return }
+            let won = actor.role == .worker && status != "open" && state["workerId"].flatMap(\.idText) == actor.id
+            withSide(actor, req) { side in
+                side.readStatus = status
+                side.readAt = event.ts
+                side.readLine = event.line
+                if won { side.readWon = true }
+            }
+        case .getJobs, .cancel, .close, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break
         }
     }

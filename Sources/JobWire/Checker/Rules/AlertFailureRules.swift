@@ -32,16 +32,17 @@ struct ALERTFailedAcceptRules: TraceRule {
                     "ALERT-1", lines: [side.acceptAnsweredLine ?? event.line, change, event.line],
                     expected: "the failure alert for \(req) before any view change after the failure",
                     observed: "the view changed at line \(change), before the failure alert")
-            } else if alert.result == .success {
-                // ALERT-3: a failure treated as a success.
+            } else if alert.result == .success, !side.readWon {
+                // ALERT-3: a failure treated as a success (after a read naming it the winner, STATE-10, the success is real).
                 context.report(
                     "ALERT-3", lines: [side.acceptAnsweredLine ?? event.line, event.line],
                     expected: "the failure alert for the failed WorkerAccept of \(req)",
                     observed: "a success alert (\(alert.alert)) for \(req)")
             }
         case .viewShown(let view):
+            // A state read naming the worker the winner after a transport error makes the change STATE-10's.
             guard view.view == TraceViews.workInProgress, let req = view.req, let side = context.session.side(event.actor, req),
-                side.acceptOutcome == .failure
+                side.acceptOutcome == .failure, !side.readWon
             else { return }
             // ALERT-2: never Work in Progress after a failure.
             context.report(
@@ -80,7 +81,7 @@ struct ALERTSuccessAfterView: TraceRule {
         case .client: id = "ALERT-4"
         case .worker:
             // A success alert after a failure is ALERT-3's to judge.
-            guard context.session.side(event.actor, req)?.acceptOutcome == .success else { return }
+            guard let side = context.session.side(event.actor, req), side.acceptOutcome == .success || side.readWon else { return }
             id = "ALERT-5"
         case .backend: return
         }
