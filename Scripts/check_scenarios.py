@@ -9,7 +9,7 @@ Every Vectors/scenarios/*.json is validated against Vectors/schemas/scenario.sch
   * `scenario` equal to the file name, and a worker-... name exactly for a worker app under
     test, client-... for a client app;
   * requirement ids that Vectors/requirements.json knows, in the areas the trace checker
-    judges (FLOW, ALERT, TIME, ELIG, DISC and VIEW-4), since the verdict names them;
+    judges (FLOW, ALERT, TIME, ELIG, DISC, VIEW-4, the STATE rules, MSG-12 and MSG-13), since the verdict names them;
   * actor ids unique; every step's actor declared, of the role its action needs (post and
     cancel a client, accept and discard a worker), and only the app under test disconnected;
   * every `as` declared once, every `req`, trigger alias and `send`, `fail` and `drop`
@@ -33,7 +33,8 @@ from jobwirelib import VECTORS, Report, json_path, load_requirements, load_valid
 require_jsonschema("check_scenarios.py")
 
 CHECKED_AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
-CHECKED_IDS = {"VIEW-4"}
+CHECKED_IDS = {"VIEW-4", "STATE-1", "STATE-2", "STATE-3", "STATE-4", "STATE-6", "STATE-7", "STATE-8", "STATE-9", "STATE-10",
+               "STATE-11", "MSG-12", "MSG-13"}
 ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "discard": "worker"}
 APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect"}
 TRIGGER = re.compile(r"^(?P<alias>[A-Za-z0-9_-]+)\.(?P<event>posted|new|shown|won|applied|ended)(@(?P<actor>.+))?$")

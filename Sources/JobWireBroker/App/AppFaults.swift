@@ -17,6 +17,24 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let ineligibleShown = AppFaults(rawValue: 1 << 3)
     /// The worker shows a discarded offer again when it comes back.
     public static let discardShownAgain = AppFaults(rawValue: 1 << 4)
+    /// The app reads no request's state when it comes back or reconnects (STATE-6).
+    public static let noStateRead = AppFaults(rawValue: 1 << 5)
+    /// The app ignores what a state read answers (STATE-7).
+    public static let stateReadIgnored = AppFaults(rawValue: 1 << 6)
+    /// Back from a restart or the background, the client shows no waiting view (STATE-1).
+    public static let waitingNotShownAgain = AppFaults(rawValue: 1 << 7)
+    /// Back from a restart or the background, the app shows no Work in Progress view (STATE-2).
+    public static let workInProgressNotShownAgain = AppFaults(rawValue: 1 << 8)
+    /// Back from a restart, the client sends its answered cancel again (STATE-3).
+    public static let cancelRepeated = AppFaults(rawValue: 1 << 9)
+    /// Back from a restart, the client shows the waiting view of a request it cancelled (STATE-4).
+    public static let endedShownAgain = AppFaults(rawValue: 1 << 10)
+    /// The client lets its socket go once its post succeeded (STATE-8).
+    public static let socketLetGo = AppFaults(rawValue: 1 << 11)
+    /// The worker refuses a `new` carrying a member it does not know (MSG-12).
+    public static let unknownFieldRefused = AppFaults(rawValue: 1 << 12)
+    /// The worker shows an offer it refused as malformed (MSG-13).
+    public static let malformedShown = AppFaults(rawValue: 1 << 13)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -27,6 +45,15 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("timer-restarted", .timerRestarted, breaks: ["TIME-6", "TIME-7"]),
         NamedFault("ineligible-shown", .ineligibleShown, breaks: ["ELIG-3"]),
         NamedFault("discard-shown-again", .discardShownAgain, breaks: ["DISC-2"]),
+        NamedFault("no-state-read", .noStateRead, breaks: ["STATE-6"]),
+        NamedFault("state-read-ignored", .stateReadIgnored, breaks: ["STATE-7"]),
+        NamedFault("waiting-not-shown-again", .waitingNotShownAgain, breaks: ["STATE-1"]),
+        NamedFault("wip-not-shown-again", .workInProgressNotShownAgain, breaks: ["STATE-2"]),
+        NamedFault("cancel-repeated", .cancelRepeated, breaks: ["STATE-3"]),
+        NamedFault("ended-shown-again", .endedShownAgain, breaks: ["STATE-4"]),
+        NamedFault("socket-let-go", .socketLetGo, breaks: ["STATE-8"]),
+        NamedFault("unknown-field-refused", .unknownFieldRefused, breaks: ["MSG-12"]),
+        NamedFault("malformed-shown", .malformedShown, breaks: ["MSG-13"]),
     ]
 
     /// The faults by name.

@@ -41,6 +41,8 @@ public struct ReferenceWorkerApp: AppModel {
         case accept(req: String)
         case getJobs
         case close(req: String)
+        /// A state read (STATE-6), or one after a WorkerAccept's lost answer (STATE-10).
+        case read(req: String)
     }
 
     /// The worker app `config` describes, with its profile; `faults` only in tests.
@@ -56,7 +58,7 @@ public struct ReferenceWorkerApp: AppModel {
             .event(.appLaunched, ["discards": .array(discards.map(JSONValue.string))]),
             .event(.profileUpdated, ["profile": profile]),
         ]
-        if let req = workInProgress {
+        if let req = workInProgress, !faults.contains(.workInProgressNotShownAgain) {
             actions.append(workInProgressView(req))
         } else {
             actions.append(.event(.viewShown, ["view": "home"]))
@@ -67,13 +69,15 @@ public struct ReferenceWorkerApp: AppModel {
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
-        return actions + showDue(now: now) + [getJobs()]
+        return actions + showDue(now: now) + [getJobs()] + stateReads()
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)
-        case .http(let xid, let status, let body, _): return answered(xid, ok: ReferenceClientApp.succeeded(status, body), body: body, now: now)
+        case .http(let xid, let status, let body, _):
+            if status == nil, let lost = lostAnswer(xid) { return lost }
+            return answered(xid, ok: ReferenceClientApp.succeeded(status, body), body: body, now: now)
         case .user(let action): return user(action, now: now)
         case .clock: return showDue(now: now)
         case .lifecycle(.background):
@@ -81,13 +85,13 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.appBackgrounded)]
         case .lifecycle(.foreground):
             foreground = true
-            return [.event(.appForegrounded)] + showDue(now: now) + [getJobs()]
+            return [.event(.appForegrounded)] + workInProgressAgain() + showDue(now: now) + [getJobs()] + stateReads()
         case .lifecycle(.restart):
             foreground = true
             calls = [:]
             return [.event(.appTerminated)] + launch(now: now)
         case .connection(let connected):
-            return connected ? [getJobs()] : []
+            return connected ? [getJobs()] + stateReads() : []
         }
     }
 
@@ -153,16 +157,17 @@ public struct ReferenceWorkerApp: AppModel {
         if via == .getJobs || direct {
             // ELIG-7, ELIG-8: shown at once, no filtering and no Delay, but never malformed (MSG-13).
             let wellFormed = (try? JobOffer(json: payload)) != nil
-            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed, delayed: false)
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed || faults.contains(.malformedShown), delayed: false)
             order.append(req)
             return actions + showDue(now: now)
         }
+        if let refused = refusedForUnknownMember(req, payload, now: now) { return actions + refused }
         switch Eligibility.decide(input: ["profile": profile, "job": payload, "receivedAt": .int(now)]) {
         case .failure(let error):
             // ELIG-9: malformed input is refused, naming the field.
-            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: faults.contains(.malformedShown), delayed: false)
             order.append(req)
-            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])]
+            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])] + showDue(now: now)
         case .success(let decision):
             let showable = decision.eligible || faults.contains(.ineligibleShown)
             let delayed = decision.showAt > now
@@ -245,6 +250,9 @@ public struct ReferenceWorkerApp: AppModel {
             offers[req]?.ended = true
             workInProgress = nil
             return [.event(.viewShown, ["view": "home"])] + showDue(now: now)
+        case .read(let req):
+            guard ok, let state = body?["request"] else { return [] }
+            return readState(req, state, now: now)
         }
     }
 
@@ -279,3 +287,62 @@ public struct ReferenceWorkerApp: AppModel {
         ])
     }
 }
+
+// STATE-2, STATE-6, STATE-7, STATE-10: what the worker learns from the backend when it may have missed something.
+extension ReferenceWorkerApp {
+    /// STATE-2: back in the foreground, the Work in Progress view shows again.
+    func workInProgressAgain() -> [AppAction] {
+        if faults.contains(.workInProgressNotShownAgain) { return [] }
+        return workInProgress.map { [workInProgressView($0)] } ?? []
+    }
+
+    /// The fault of MSG-12: a `new` with a member PROTOCOL.md does not define is refused as malformed.
+    mutating func refusedForUnknownMember(_ req: String, _ payload: JSONValue, now: Int64) -> [AppAction]? {
+        let known: Set<String> = [
+            "ReqID", "CatID", "exclusive", "lat", "lng", "BlockedXP", "Delay", "clientName", "address", "category", "description", "createdAt", "image", "workerId",
+        ]
+        guard faults.contains(.unknownFieldRefused), let unknown = payload.objectValue?.keys.first(where: { !known.contains($0) }) else { return nil }
+        offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
+        order.append(req)
+        return [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(unknown), "message": "is not a member of a `new`"]])]
+    }
+
+    /// STATE-6: a state read of the request in Work in Progress, after a return or a reconnection.
+    mutating func stateReads() -> [AppAction] {
+        guard let req = workInProgress, !faults.contains(.noStateRead) else { return [] }
+        return [call(.read(req: req), .getRequest, ["ReqID": req], nil)]
+    }
+
+    /// STATE-10: a WorkerAccept whose answer was lost is a failure (ALERT-3), then a state read;
+    /// a read that also fails is sent again.
+    mutating func lostAnswer(_ xid: String) -> [AppAction]? {
+        switch calls[xid] {
+        case .accept(let req)?:
+            let failed = answered(xid, ok: false, body: nil, now: 0)
+            return failed + [call(.read(req: req), .getRequest, ["ReqID": req], nil)]
+        case .read(let req)?:
+            calls[xid] = nil
+            return [call(.read(req: req), .getRequest, ["ReqID": req], nil)]
+        default:
+            return nil
+        }
+    }
+
+    /// STATE-7, STATE-10: a read naming this worker the winner moves it to Work in Progress; one
+    /// that found its Work in Progress request ended leaves it, as the live event would.
+    mutating func readState(_ req: String, _ state: JSONValue, now: Int64) -> [AppAction] {
+        if faults.contains(.stateReadIgnored) { return [] }
+        switch state["status"]?.stringValue {
+        case "inProgress"?:
+            guard workInProgress == nil, state["workerId"].flatMap { CanonicalID(json: $0)?.text } == config.id, offers[req]?.ended != true else { return [] }
+            workInProgress = req
+            return [workInProgressView(req), successAlert(req)]
+        case let status? where status == "cancelled" || status == "closed":
+            guard workInProgress == req, let end = state["end"], end.objectValue != nil else { return [] }
+            return received(names.name(of: status == "cancelled" ? .cancel : .close), end, now: now)
+        default:
+            return []
+        }
+    }
+}
+

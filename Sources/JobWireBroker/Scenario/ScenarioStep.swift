@@ -50,8 +50,9 @@ public struct ScenarioStep: Sendable, Hashable {
         case restart
         /// The app loses its connection for `ms`; events meanwhile are lost.
         case disconnect(ms: Int64)
-        /// The backend sends the request's `new` again, to the channel or to one worker.
-        case send(event: String, req: String, to: String)
+        /// The backend sends the request's `new` again, to the channel or to one worker, with
+        /// `with`'s members set in its payload (an unknown member, MSG-12; a malformed one, MSG-13).
+        case send(event: String, req: String, to: String, with: JSONObject)
         /// The backend answers the next matching call with a failure instead of running it.
         case fail(call: RESTCallKind, code: BackendError.Code, req: String?, from: String?)
         /// The next `event` to `to` is lost.
@@ -84,7 +85,7 @@ public struct ScenarioStep: Sendable, Hashable {
         /// The request alias it names, if any.
         public var req: String? {
             switch self {
-            case .accept(let req), .discard(let req), .close(let req, _), .cancel(let req, _), .send(_, let req, _): return req
+            case .accept(let req), .discard(let req), .close(let req, _), .cancel(let req, _), .send(_, let req, _, _): return req
             case .fail(_, _, let req, _): return req
             default: return nil
             }

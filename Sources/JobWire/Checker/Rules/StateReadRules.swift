@@ -53,7 +53,7 @@ struct STATE6ReadOnReturn: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, !offline.contains(actor) else { return }
         let since = obligation.due - context.header.reactionToleranceMs
-        guard let state = context.session.actors[actor], state.running, (state.lastAwayAt ?? .min) < since,
+        guard let state = context.session.actors[actor], state.running, (state.lastAwayAt ?? .min) <= since,
             let side = context.session.side(actor, obligation.req), side.endReceivedAt.map({ $0 < since }) ?? true,
             (reads[actor]?[obligation.req] ?? .min) < since
         else { return }

@@ -75,7 +75,7 @@ struct STATERetakeViews: TraceRule {
         guard let actor = obligation.actor, let expected = HeldView(rawValue: obligation.tag) else { return }
         pending[actor]?.remove(obligation.req)
         let returned = obligation.due - context.header.reactionToleranceMs
-        guard let state = context.session.actors[actor], state.running, state.foreground, (state.lastAwayAt ?? .min) < returned,
+        guard let state = context.session.actors[actor], state.running, state.foreground, (state.lastAwayAt ?? .min) <= returned,
             let side = context.session.side(actor, obligation.req), !side.endKnown
         else { return }
         let views = shown[actor]?[obligation.req] ?? []
