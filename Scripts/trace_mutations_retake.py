@@ -1,5 +1,5 @@
-"""The bad traces of retaking state and connections (STATE-1 ... STATE-4, STATE-6 ... STATE-11) and of a
-worker's intake of `new` (MSG-12, MSG-13) for Scripts/generate_traces.py; one scenario and one mutation
+"""The bad traces of retaking state and connections (STATE-1 ... STATE-4, STATE-6 ... STATE-11), of a
+worker's intake of `new` (MSG-12, MSG-13) and of its meProfile reads (ELIG-12) for Scripts/generate_traces.py; one scenario and one mutation
 each, tripping exactly the rule named.
 Python 3.11, standard library only."""
 
@@ -14,6 +14,7 @@ def register_retake(bad) -> None:
     register_reads(bad)
     register_connections(bad)
     register_offers(bad)
+    register_profile_reads(bad)
 
 
 def register_views(bad) -> None:
@@ -77,6 +78,7 @@ def register_views(bad) -> None:
         c.add(arrived + 10_000, "w-1", "app.launched", tag="w-1.back", discards=[])
         c.add(arrived + 10_000, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
         c.add(arrived + 10_001, "w-1", "view.shown", tag="w-1.home.again", view="home")
+        s.read_me(c, arrived + 10_001, "w-1", s.W1, tag="w-1.me")
         c.add(arrived + 10_002, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
         s.end(c, arrived + 15_000)
         return c
@@ -214,5 +216,20 @@ def register_offers(bad) -> None:
     @bad("msg-13-bad-created-at-worker", "worker", ["MSG-13"], "w-1 shows R-1 although its `new` has createdAt \"yesterday\" (MSG-7).")
     def _():
         c = s.happy(decisions=False, new_overrides={"createdAt": "yesterday"})
+        c.header["subject"] = ["worker"]
+        return c
+
+
+def register_profile_reads(bad) -> None:
+    @bad("elig-12-no-read-after-relaunch-worker", "worker", ["ELIG-12"], "w-1 is relaunched during a Delay and never reads its meProfile.")
+    def _():
+        c = s.worker_restart("restart")
+        c.remove_prefix("w-1.me.")
+        return c
+
+    @bad("elig-12-answer-not-used-worker", "worker", ["ELIG-12"], "w-1's meProfile answer says maxKms 30; it keeps judging with its own 50.")
+    def _():
+        c = s.retake()
+        c.find("w-1.me.resp")["body"]["profile"] = dict(s.W1, maxKms=30)
         c.header["subject"] = ["worker"]
         return c

@@ -132,6 +132,7 @@ def launch(c: Capture, t: int, workers: dict[str, dict]) -> None:
         c.add(t + 2 + offset, worker, "app.launched", tag=f"{worker}.launch")
         c.add(t + 2 + offset, worker, "profile.updated", tag=f"{worker}.profile", profile=profile)
         c.add(t + 2 + offset, worker, "view.shown", tag=f"{worker}.home0", view="home")
+        read_me(c, t + 3 + offset, worker, profile, tag=f"{worker}.me0")
 
 
 def post(c: Capture, t: int, req: str, worker_id: str | None = None) -> tuple[int, dict]:
@@ -279,7 +280,12 @@ def read_state(c: Capture, t: int, app: str, req: str, status: str, worker: str 
 
 def read_me(c: Capture, t: int, worker: str, profile: dict, tag: str) -> int:
     """A worker reads its meProfile (REST-17), as it does at each launch and return (ELIG-12)."""
-    return c.rest(t, worker, "GET", f"/api/workers/{worker}", reply=ok(profile=profile, name="Luis", avatar=AVATAR, rating=4.5), tag=tag)
+    name, avatar, rating = WORKER_RECORDS.get(worker, WORKER_RECORDS["w-1"])
+    return c.rest(t, worker, "GET", f"/api/workers/{worker}", reply=ok(profile=profile, name=name, avatar=avatar, rating=rating), tag=tag)
+
+
+# The name, avatar and rating the backend holds for each worker (the fixtures of `retake`).
+WORKER_RECORDS = {"w-1": ("Luis", AVATAR, 4.5), "w-2": ("Eva", "https://img.example.com/w-2.png", None)}
 
 
 def hook(c: Capture, t: int, method: str, path: str, body: dict, reply: dict, tag: str) -> None:
@@ -483,6 +489,7 @@ def getjobs() -> Capture:
     c.add(t, "w-1", "app.launched", tag="w-1.launch")
     c.add(t, "w-1", "profile.updated", tag="w-1.profile", profile=W1)
     c.add(t + 1, "w-1", "view.shown", tag="w-1.home0", view="home")
+    read_me(c, t + 1, "w-1", W1, tag="w-1.me0")
     got = c.rest(t + 2, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[payload]), tag="w-1.getjobs")
     c.add(got, "w-1", "offer.received", tag="w-1.received.R-1", req="R-1", via="getJobs", offer=payload)
     c.add(got + 20, "w-1", "offer.shown", tag="w-1.shown.R-1", req="R-1")

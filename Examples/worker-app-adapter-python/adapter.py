@@ -18,7 +18,7 @@ import sys
 
 NAME = "example-worker-python 1.0"
 PATHS = {"accept": "/api/requests/{ReqID}/accept", "jobs": "/api/jobs?workerId={id}", "close": "/api/requests/{ReqID}/close",
-         "getRequest": "/api/requests/{ReqID}"}
+         "getRequest": "/api/requests/{ReqID}", "me": "/api/workers/{id}"}
 
 
 def event(kind, **fields):
@@ -103,7 +103,7 @@ class WorkerApp:
             if offer["showable"] and offer["delayed"] and self.pending(req) and offer["show_at"] > now:
                 actions += [event("timer.started", timer="delay", req=req, startedAt=offer["received_at"]),
                             {"do": "timer", "at": offer["show_at"]}]
-        return actions + self.show_due(now) + [self.get_jobs()] + self.state_reads()
+        return actions + self.show_due(now) + [self.get_jobs()] + self.state_reads() + self.read_me()
 
     def handle(self, message, now):
         kind = message["kind"]
@@ -122,7 +122,8 @@ class WorkerApp:
                 return [event("app.backgrounded")]
             if change == "foreground":
                 self.foreground = True
-                return [event("app.foregrounded")] + self.work_in_progress_again() + self.show_due(now) + [self.get_jobs()] + self.state_reads()
+                return [event("app.foregrounded")] + self.work_in_progress_again() + self.show_due(now) + [self.get_jobs()] \
+                    + self.state_reads() + self.read_me()
             if change == "restart":
                 self.foreground = True
                 self.calls = {}
@@ -252,6 +253,8 @@ class WorkerApp:
         body = message.get("body") or {}
         ok = message.get("status") is not None and 200 <= message["status"] < 300 and body.get("ok") is not False
         lost = message.get("status") is None
+        if purpose[0] == "me":
+            return self.profile_answered(body.get("profile")) if ok else []
         if purpose[0] == "read":
             if lost:
                 return [self.read(purpose[1])]  # STATE-10: a read that fails is sent again
@@ -279,6 +282,20 @@ class WorkerApp:
             self.work_in_progress = None
             return [event("view.shown", view="home")] + self.show_due(now)
         return []
+
+    def read_me(self):
+        """ELIG-12: read the meProfile at each launch and return to the foreground."""
+        return [self.call(("me",), "GET", PATHS["me"].replace("{id}", self.id))]
+
+    def profile_answered(self, answer):
+        """ELIG-12: judge with the answer's eligibility fields and the device's own position."""
+        if not isinstance(answer, dict):
+            return []
+        updated = dict(self.profile, **{key: answer.get(key) for key in ("userID", "expertActive", "expertSource", "categories", "maxKms")})
+        if updated == self.profile:
+            return []
+        self.profile = updated
+        return [event("profile.updated", profile=updated)]
 
     def work_in_progress_again(self):
         """STATE-2: back in the foreground, Work in Progress shows again."""

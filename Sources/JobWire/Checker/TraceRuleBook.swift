@@ -24,7 +24,7 @@ public enum TraceRuleBook: Sendable {
             MSG16MalformedIdentity(),
             RESTStateReads(),
             STATERetakeViews(), STATE3NoRepeatedCall(), STATE6ReadOnReturn(), STATE7ActOnRead(), STATELostAnswers(), STATEConnection(),
-            MSGOfferIntake(),
+            MSGOfferIntake(), ELIG12ProfileRead(),
             REST18PositionUse(),
             TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
             TASK7And9TaskBodies(), TASK8TaskMembers(), TASK10EditMovesUpdatedAt(), TASK11EndedTaskRefused(),

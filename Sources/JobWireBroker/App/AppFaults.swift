@@ -35,6 +35,8 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let unknownFieldRefused = AppFaults(rawValue: 1 << 12)
     /// The worker shows an offer it refused as malformed (MSG-13).
     public static let malformedShown = AppFaults(rawValue: 1 << 13)
+    /// The worker never reads its meProfile (ELIG-12).
+    public static let noProfileRead = AppFaults(rawValue: 1 << 14)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -54,6 +56,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("socket-let-go", .socketLetGo, breaks: ["STATE-8"]),
         NamedFault("unknown-field-refused", .unknownFieldRefused, breaks: ["MSG-12"]),
         NamedFault("malformed-shown", .malformedShown, breaks: ["MSG-13"]),
+        NamedFault("no-profile-read", .noProfileRead, breaks: ["ELIG-12"]),
     ]
 
     /// The faults by name.

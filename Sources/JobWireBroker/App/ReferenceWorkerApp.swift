@@ -18,6 +18,8 @@ public struct ReferenceWorkerApp: AppModel {
     var order: [String] = []
     var discards: [String] = []
     var workInProgress: String?
+    /// The profile of the latest meProfile answer, with the device's position (ELIG-12).
+    var meProfile: JSONValue?
     // In memory.
     var foreground = true
     var calls: [String: Call] = [:]
@@ -43,6 +45,8 @@ public struct ReferenceWorkerApp: AppModel {
         case close(req: String)
         /// A state read (STATE-6), or one after a WorkerAccept's lost answer (STATE-10).
         case read(req: String)
+        /// The meProfile read (ELIG-12).
+        case me
     }
 
     /// The worker app `config` describes, with its profile; `faults` only in tests.
@@ -51,7 +55,7 @@ public struct ReferenceWorkerApp: AppModel {
         self.faults = faults
     }
 
-    var profile: JSONValue { config.profile ?? .null }
+    var profile: JSONValue { meProfile ?? config.profile ?? .null }
 
     public mutating func launch(now: Int64) -> [AppAction] {
         var actions: [AppAction] = [
@@ -69,7 +73,7 @@ public struct ReferenceWorkerApp: AppModel {
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
-        return actions + showDue(now: now) + [getJobs()] + stateReads()
+        return actions + showDue(now: now) + [getJobs()] + stateReads() + readMe()
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
@@ -85,7 +89,7 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.appBackgrounded)]
         case .lifecycle(.foreground):
             foreground = true
-            return [.event(.appForegrounded)] + workInProgressAgain() + showDue(now: now) + [getJobs()] + stateReads()
+            return [.event(.appForegrounded)] + workInProgressAgain() + showDue(now: now) + [getJobs()] + stateReads() + readMe()
         case .lifecycle(.restart):
             foreground = true
             calls = [:]
@@ -253,6 +257,9 @@ public struct ReferenceWorkerApp: AppModel {
         case .read(let req):
             guard ok, let state = body?["request"] else { return [] }
             return readState(req, state, now: now)
+        case .me:
+            guard ok, let answer = body?["profile"]?.objectValue else { return [] }
+            return profileAnswered(answer)
         }
     }
 
@@ -305,6 +312,21 @@ extension ReferenceWorkerApp {
         offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
         order.append(req)
         return [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(unknown), "message": "is not a member of a `new`"]])]
+    }
+
+    /// ELIG-12: the meProfile read at each launch and return to the foreground.
+    mutating func readMe() -> [AppAction] {
+        if faults.contains(.noProfileRead) { return [] }
+        return [call(.me, .meProfile, ["workerId": config.id], nil)]
+    }
+
+    /// ELIG-12: offers are judged with the answer's eligibility fields and the device's own position.
+    mutating func profileAnswered(_ answer: JSONObject) -> [AppAction] {
+        guard var mine = profile.objectValue else { return [] }
+        for key in ["userID", "expertActive", "expertSource", "categories", "maxKms"] { mine[key] = answer[key] ?? .null }
+        guard JSONValue.object(mine) != profile else { return [] }
+        meProfile = .object(mine)
+        return [.event(.profileUpdated, ["profile": .object(mine)])]
     }
 
     /// STATE-6: a state read of the request in Work in Progress, after a return or a reconnection.
