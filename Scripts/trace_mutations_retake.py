@@ -9,6 +9,24 @@ import trace_scenarios as s
 from trace_scenarios import Capture, ok
 
 
+def home_instead(c: Capture, tag: str) -> None:
+    """The view of event `tag` becomes the home view, about no request."""
+    event = c.find(tag)
+    event.update(view="home")
+    del event["req"], event["elements"]
+
+
+def refused(field: str) -> Capture:
+    """w-2 refuses the `new` carrying unknown members, naming `field`, and never shows it."""
+    c = s.unknown_fields()
+    decided = c.find("w-2.decided.R-1")
+    for key in ("eligible", "failed", "distanceKm", "showAt"):
+        del decided[key]
+    decided["invalid"] = {"field": field}
+    c.remove("w-2.delay.R-1", "w-2.fired.R-1", "w-2.shown.R-1")
+    return c
+
+
 def register_retake(bad) -> None:
     register_views(bad)
     register_reads(bad)
@@ -27,9 +45,7 @@ def register_views(bad) -> None:
     @bad("state-1-home-after-background-client", "client", ["STATE-1"], "Back from the background before the deadline, the client shows home instead of R-1's waiting view.")
     def _():
         c = s.client_restart("early")
-        event = c.find("c.waiting.again")
-        event.update(view="home")
-        del event["req"], event["elements"]
+        home_instead(c, "c.waiting.again")
         return c
 
     @bad("state-2-client-wip-not-again-all", "all", ["STATE-2"], "Back from the background with R-1 in Work in Progress, the client shows no view of it.")
@@ -41,9 +57,7 @@ def register_views(bad) -> None:
     @bad("state-2-worker-waiting-not-wip-worker", "worker", ["STATE-2"], "w-1, relaunched in Work in Progress, shows home instead.")
     def _():
         c = s.worker_wip_restart()
-        event = c.find("w-1.wip.again")
-        event.update(view="home")
-        del event["req"], event["elements"]
+        home_instead(c, "w-1.wip.again")
         return c
 
     @bad("state-3-post-repeated-client", "client", ["STATE-3"], "Relaunched, the client sends its answered post request again.")
@@ -186,23 +200,11 @@ def register_connections(bad) -> None:
 def register_offers(bad) -> None:
     @bad("msg-12-unknown-member-refused-worker", "worker", ["MSG-12"], "w-2 refuses R-1's `new`, naming its unknown member `tip`.")
     def _():
-        c = s.unknown_fields()
-        decided = c.find("w-2.decided.R-1")
-        for key in ("eligible", "failed", "distanceKm", "showAt"):
-            del decided[key]
-        decided["invalid"] = {"field": "tip"}
-        c.remove("w-2.delay.R-1", "w-2.fired.R-1", "w-2.shown.R-1")
-        return c
+        return refused("tip")
 
     @bad("msg-12-refused-other-field-all", "all", ["MSG-12"], "w-2 refuses R-1's `new`, whose only oddity is its unknown members, naming `CatID`.")
     def _():
-        c = s.unknown_fields()
-        decided = c.find("w-2.decided.R-1")
-        for key in ("eligible", "failed", "distanceKm", "showAt"):
-            del decided[key]
-        decided["invalid"] = {"field": "CatID"}
-        c.remove("w-2.delay.R-1", "w-2.fired.R-1", "w-2.shown.R-1")
-        return c
+        return refused("CatID")
 
     @bad("msg-13-no-description-shown-worker", "worker", ["MSG-13"], "w-1 shows R-1 although its `new` has no description (MSG-7).")
     def _():

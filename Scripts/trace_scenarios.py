@@ -581,16 +581,22 @@ def wip_view(c: Capture, t: int, app: str, req: str, tag: str) -> None:
     c.add(t, app, "view.shown", tag=tag, view="workInProgress", req=req, elements=first["elements"])
 
 
-def worker_wip_restart() -> Capture:
-    """w-1, in Work in Progress, is terminated and relaunched: it shows Work in Progress again and
-    reads R-1's state (STATE-2, STATE-6); the client closes later."""
-    c = Capture()
+def w1_wins(c: Capture) -> int:
+    """Both workers launch, the client posts R-1, w-1 (eligible) shows it and wins it; returns
+    when the client has the `apply`."""
     workers = {"w-1": W1, "w-2": W2}
     launch(c, T0, workers)
     answered, payload = post(c, T0 + 1000, "R-1")
     show_at = broadcast(c, answered - NET, payload, workers)
     show(c, show_at["w-1"], "w-1", "R-1")
-    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    return accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+
+
+def worker_wip_restart() -> Capture:
+    """w-1, in Work in Progress, is terminated and relaunched: it shows Work in Progress again and
+    reads R-1's state (STATE-2, STATE-6); the client closes later."""
+    c = Capture()
+    received = w1_wins(c)
     away = received + 10_000
     c.add(away, "w-1", "app.terminated", tag="w-1.away")
     back = away + 5000
@@ -714,12 +720,7 @@ def lost_accept_won() -> Capture:
     """w-1's WorkerAccept wins on the backend but its answer is lost: w-1 shows the failure alert,
     reads R-1, finds itself the winner and changes to Work in Progress (STATE-10)."""
     c = Capture()
-    workers = {"w-1": W1, "w-2": W2}
-    launch(c, T0, workers)
-    answered, payload = post(c, T0 + 1000, "R-1")
-    show_at = broadcast(c, answered - NET, payload, workers)
-    show(c, show_at["w-1"], "w-1", "R-1")
-    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    received = w1_wins(c)
     # The answer never reached w-1: it gave up after 10 s and knows only of a transport error.
     for tag in ("w-1.wip", "w-1.success", "w-1.success.dismissed"):
         c.remove(tag)

@@ -147,6 +147,10 @@ struct AppSide: Sendable {
     var readAt: Int64?
     var readLine: Int?
     var readWon = false
+    /// When the app last sent a state read of the request, and last showed its Work in Progress
+    /// view (STATE-6, STATE-7, STATE-10).
+    var readSentAt: Int64?
+    var workInProgressShownAt: Int64?
 }
 
 /// The outcome of a worker's latest WorkerAccept for a request (ALERT-1 ... ALERT-5, FLOW-14).

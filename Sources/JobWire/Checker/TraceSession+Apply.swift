@@ -190,6 +190,7 @@ extension TraceSession {
         let pending = state.pendingFailures
         if changed, let prior = priorReq { state.movedByEnd.remove(prior) }
         actors[actor] = state
+        if view.view == TraceViews.workInProgress, let req = view.req { withSide(actor, req) { $0.workInProgressShownAt = event.ts } }
         guard changed else { return }
         for req in pending {
             withSide(actor, req) { side in
@@ -258,7 +259,8 @@ extension TraceSession {
                 }
             case .close: side.endedByItself = true
             case .workerAccept: side.acceptOutcome = .pending
-            case .postRequest, .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture: break
+            case .getRequest: side.readSentAt = event.ts
+            case .postRequest, .getJobs, .listRequests, .meProfile, .position, .workerFixture, .clientFixture: break
             }
         }
     }

@@ -24,15 +24,13 @@ struct STATELostAnswers: TraceRule {
             tolerance: "each within reactionToleranceMs"),
     ]
     var kinds: Set<TraceEventKind> {
-        [.httpRequest, .httpResponse, .viewShown, .appLaunched, .appRestored, .appForegrounded, .netOnline, .netOffline]
+        [.httpRequest, .httpResponse, .appLaunched, .appRestored, .appForegrounded, .netOnline, .netOffline]
     }
     private enum Tag: Int {
         case acceptRead, workInProgress, historyRead, lostCancel
     }
-    /// Per worker, the requests whose WorkerAccept answer was lost, and when they last read each.
+    /// Per worker, the requests whose WorkerAccept answer was lost.
     private var lostAccepts: [TraceActor: Set<String>] = [:]
-    private var reads: [TraceActor: [String: Int64]] = [:]
-    private var workInProgressShown: [TraceActor: [String: Int64]] = [:]
     /// Per client, since when a lost post waits for its history read (nil while it cannot read), and
     /// the last history read sent; the cancels with reason `lost` sent per request.
     private var lostPosts: [TraceActor: (line: Int, since: Int64?)] = [:]
@@ -49,11 +47,8 @@ struct STATELostAnswers: TraceRule {
             answered(response, exchange: exchange, event, &context)
         case .httpRequest(let request):
             let call = context.call
-            if call.call == .getRequest, let req = call.req { reads[actor, default: [:]][req] = event.ts }
             if call.call == .listRequests { historyReads[actor] = event.ts }
             if call.call == .cancel, let req = call.req { lostCancels[actor, default: [:]][req] = .some(request.body?["reason"]?.stringValue) }
-        case .viewShown(let view):
-            if view.view == TraceViews.workInProgress, let req = view.req { workInProgressShown[actor, default: [:]][req] = event.ts }
         case .connectivity(let online):
             if online { offline.remove(actor) } else { offline.insert(actor) }
             if online { resumeLostPost(actor, event, &context) }
@@ -127,15 +122,14 @@ struct STATELostAnswers: TraceRule {
         switch tag {
         case .acceptRead:
             guard available, !offline.contains(actor), lostAccepts[actor]?.contains(obligation.req) == true,
-                (reads[actor]?[obligation.req] ?? .min) < since
+                (context.session.side(actor, obligation.req)?.readSentAt ?? .min) < since
             else { return }
             context.report(
                 "STATE-10", lines: lines,
                 expected: "a state read (REST-15) of \(obligation.req) within \(context.header.reactionToleranceMs) ms of its WorkerAccept's transport error (line \(obligation.line))",
                 observed: "no read of \(obligation.req) by \(obligation.due)")
         case .workInProgress:
-            guard available, (workInProgressShown[actor]?[obligation.req] ?? .min) < since,
-                context.session.side(actor, obligation.req)?.endKnown == false
+            guard available, let side = context.session.side(actor, obligation.req), (side.workInProgressShownAt ?? .min) < since, !side.endKnown
             else { return }
             context.report(
                 "STATE-10", lines: lines,
@@ -164,8 +158,6 @@ struct STATELostAnswers: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        for key in reads.keys { reads[key]![req] = nil }
-        for key in workInProgressShown.keys { workInProgressShown[key]![req] = nil }
         for key in lostAccepts.keys { lostAccepts[key]!.remove(req) }
     }
 }

@@ -13,10 +13,9 @@ struct STATE6ReadOnReturn: TraceRule {
             tolerance: "within reactionToleranceMs"),
     ]
     var kinds: Set<TraceEventKind> {
-        [.appLaunched, .appRestored, .appForegrounded, .appBackgrounded, .appTerminated, .socketConnected, .socketDisconnected, .httpRequest, .netOnline, .netOffline]
+        [.appLaunched, .appRestored, .appForegrounded, .appBackgrounded, .appTerminated, .socketConnected, .socketDisconnected, .netOnline, .netOffline]
     }
-    /// Per app: the last state read sent per request, whether its connection dropped, whether it is offline.
-    private var reads: [TraceActor: [String: Int64]] = [:]
+    /// Per app: whether its connection dropped, whether it is offline.
     private var dropped: Set<TraceActor> = []
     private var offline: Set<TraceActor> = []
 
@@ -37,8 +36,6 @@ struct STATE6ReadOnReturn: TraceRule {
             expectReads(actor, event, &context)
         case .connectivity(let online):
             if online { offline.remove(actor) } else { offline.insert(actor) }
-        case .httpRequest:
-            if context.call.call == .getRequest, let req = context.call.req { reads[actor, default: [:]][req] = event.ts }
         default:
             break
         }
@@ -55,16 +52,12 @@ struct STATE6ReadOnReturn: TraceRule {
         let since = obligation.due - context.header.reactionToleranceMs
         guard let state = context.session.actors[actor], state.running, (state.lastAwayAt ?? .min) <= since,
             let side = context.session.side(actor, obligation.req), side.endReceivedAt.map({ $0 < since }) ?? true,
-            (reads[actor]?[obligation.req] ?? .min) < since
+            (side.readSentAt ?? .min) < since
         else { return }
         context.report(
             "STATE-6", lines: [obligation.line, context.currentLine],
             expected: "a state read (REST-15) of \(obligation.req), which \(actor) held, within \(context.header.reactionToleranceMs) ms of line \(obligation.line)",
             observed: "no read of \(obligation.req) by \(obligation.due)")
-    }
-
-    mutating func forget(_ req: String) {
-        for key in reads.keys { reads[key]![req] = nil }
     }
 }
 
@@ -81,9 +74,7 @@ struct STATE7ActOnRead: TraceRule {
             check: "a request read in progress moves a waiting client to Work in Progress; one read cancelled or closed leaves the app's waiting or Work in Progress view and is never cancelled or closed by it again",
             tolerance: "the view within reactionToleranceMs of the read's answer"),
     ]
-    var kinds: Set<TraceEventKind> { [.httpResponse, .httpRequest, .viewShown] }
-    /// Per app and request, when it last showed the request's Work in Progress view.
-    private var workInProgressShown: [TraceActor: [String: Int64]] = [:]
+    var kinds: Set<TraceEventKind> { [.httpResponse, .httpRequest] }
     private static let toWorkInProgress = 1
     private static let leave = 2
 
@@ -112,8 +103,6 @@ struct STATE7ActOnRead: TraceRule {
                 "STATE-7", lines: [side.readLine ?? event.line, event.line],
                 expected: ended ? "no \(call.rawValue) of \(req): the state read answered \(status)" : "no timeout cancel of \(req): the state read answered it in progress",
                 observed: "\(actor) sent a \(call.rawValue) for \(req)")
-        case .viewShown(let view):
-            if view.view == TraceViews.workInProgress, let req = view.req { workInProgressShown[actor, default: [:]][req] = event.ts }
         default:
             break
         }
@@ -123,7 +112,7 @@ struct STATE7ActOnRead: TraceRule {
         guard let actor = obligation.actor, let state = context.session.actors[actor], state.running, state.foreground else { return }
         let answered = obligation.due - context.header.reactionToleranceMs
         if obligation.tag == Self.toWorkInProgress {
-            guard (workInProgressShown[actor]?[obligation.req] ?? .min) < answered, context.session.side(actor, obligation.req)?.endKnown == false else { return }
+            guard let side = context.session.side(actor, obligation.req), (side.workInProgressShownAt ?? .min) < answered, !side.endKnown else { return }
             context.report(
                 "STATE-7", lines: [obligation.line, context.currentLine],
                 expected: "the Work in Progress view of \(obligation.req) with the read's `apply`, within \(context.header.reactionToleranceMs) ms of the read that answered it in progress",
@@ -135,9 +124,5 @@ struct STATE7ActOnRead: TraceRule {
                 expected: "\(actor) leaves the \(state.view!) view of \(obligation.req) within \(context.header.reactionToleranceMs) ms of the read that answered it ended",
                 observed: "the \(state.view!) view of \(obligation.req) still on screen at \(obligation.due)")
         }
-    }
-
-    mutating func forget(_ req: String) {
-        for key in workInProgressShown.keys { workInProgressShown[key]![req] = nil }
     }
 }
