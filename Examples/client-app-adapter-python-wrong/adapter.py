@@ -45,7 +45,17 @@ class TimerRestarted(client_app.ClientApp):
         return now
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted}
+class NoStateRead(client_app.ClientApp):
+    """Comes back without reading what happened to its requests meanwhile."""
+
+    def state_reads(self):
+        # BUG(STATE-6): no state read after a restart, a return or a reconnection, so a missed
+        # apply stays missed.
+        return []
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel, "timer-restarted": TimerRestarted,
+        "no-state-read": NoStateRead}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A client app adapter with one deliberate bug.")

@@ -43,7 +43,16 @@ class DiscardShownAgain(worker_app.WorkerApp):
         return [event("offer.shown", req=req)]
 
 
-BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain}
+class NoProfileRead(worker_app.WorkerApp):
+    """Judges offers with the profile it was configured with, never the backend's record."""
+
+    def read_me(self):
+        # BUG(ELIG-12): no meProfile read at launch or on a return to the foreground.
+        return []
+
+
+BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown, "discard-shown-again": DiscardShownAgain,
+        "no-profile-read": NoProfileRead}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A worker app adapter with one deliberate bug.")

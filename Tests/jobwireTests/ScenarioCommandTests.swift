@@ -31,8 +31,8 @@ struct ScenarioCommandTests {
     }
 
     @Test(arguments: [
-        ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"),
-        ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"),
+        ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"), ("client", "no-state-read"),
+        ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"), ("worker", "no-profile-read"),
     ])
     func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) async throws {
         let known = Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/known-failures/\(bug).txt")
