@@ -581,15 +581,21 @@ def wip_view(c: Capture, t: int, app: str, req: str, tag: str) -> None:
     c.add(t, app, "view.shown", tag=tag, view="workInProgress", req=req, elements=first["elements"])
 
 
-def w1_wins(c: Capture) -> int:
-    """Both workers launch, the client posts R-1, w-1 (eligible) shows it and wins it; returns
-    when the client has the `apply`."""
+def shown_to_w1(c: Capture) -> tuple[int, int]:
+    """Both workers launch, the client posts R-1 and w-1 (eligible, w-2 not) shows it; returns
+    when the post's success arrived and when w-1 showed it."""
     workers = {"w-1": W1, "w-2": W2}
     launch(c, T0, workers)
     answered, payload = post(c, T0 + 1000, "R-1")
     show_at = broadcast(c, answered - NET, payload, workers)
     show(c, show_at["w-1"], "w-1", "R-1")
-    return accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    return answered, show_at["w-1"]
+
+
+def w1_wins(c: Capture) -> int:
+    """R-1 shown to w-1, which wins it; returns when the client has the `apply`."""
+    _, shown = shown_to_w1(c)
+    return accept(c, shown + 3000, "w-1", "R-1")
 
 
 def worker_wip_restart() -> Capture:
@@ -633,13 +639,9 @@ def client_missed_apply() -> Capture:
     foreground it shows the waiting view, reads R-1 in progress and moves to Work in Progress with
     the read's `apply` (STATE-1, STATE-6, STATE-7)."""
     c = Capture()
-    workers = {"w-1": W1, "w-2": W2}
-    launch(c, T0, workers)
-    answered, payload = post(c, T0 + 1000, "R-1")
-    show_at = broadcast(c, answered - NET, payload, workers)
-    show(c, show_at["w-1"], "w-1", "R-1")
-    c.add(show_at["w-1"] + 1000, "client", "app.backgrounded", tag="c.away")
-    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
+    answered, shown = shown_to_w1(c)
+    c.add(shown + 1000, "client", "app.backgrounded", tag="c.away")
+    received = accept(c, shown + 3000, "w-1", "R-1")
     # The client was away: the apply reached no socket of it.
     c.remove("apply.R-1.in.client", "c.wip", "c.applyalert", "c.applyalert.dismissed")
     back = received + 20_000
@@ -667,15 +669,11 @@ def reconnect(first: int = 2000, second: int = 30_000) -> Capture:
     connection `second` ms after the drop, and a state read once connected (STATE-6, STATE-8,
     STATE-9); then w-1 wins and the client closes."""
     c = Capture()
-    workers = {"w-1": W1, "w-2": W2}
-    launch(c, T0, workers)
+    _, shown = shown_to_w1(c)
     connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
     connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
     connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
-    answered, payload = post(c, T0 + 1000, "R-1")
-    show_at = broadcast(c, answered - NET, payload, workers)
-    show(c, show_at["w-1"], "w-1", "R-1")
-    drop = show_at["w-1"] + 500
+    drop = shown + 500
     auth = {"userId": "c-1", "role": "client"}
     c.add(drop, "client", "io.disconnected", tag="c.drop", nsp="/", reason="transport")
     c.add(drop + 25_000, "backend", "io.disconnected", tag="c.drop.b", nsp="/", reason="ping", auth=auth)
