@@ -9,7 +9,7 @@ Every Vectors/scenarios/*.json is validated against Vectors/schemas/scenario.sch
   * `scenario` equal to the file name, and a worker-... name exactly for a worker app under
     test, client-... for a client app;
   * requirement ids that Vectors/requirements.json knows, in the areas the trace checker
-    judges (FLOW, ALERT, TIME, ELIG, DISC and VIEW-4), since the verdict names them;
+    judges (FLOW, ALERT, TIME, ELIG, DISC, VIEW-4, the STATE rules, MSG-12 and MSG-13), since the verdict names them;
   * actor ids unique; every step's actor declared, of the role its action needs (post and
     cancel a client, accept and discard a worker), and only the app under test disconnected,
     killed or relaunched;
@@ -36,7 +36,8 @@ require_jsonschema("check_scenarios.py")
 
 CHECKED_AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC")
 CHECKED_IDS = {"VIEW-1", "VIEW-2", "VIEW-3", "VIEW-4", "VIEW-5", "VIEW-6", "VIEW-8", "VIEW-9", "VIEW-10", "VIEW-11", "VIEW-12", "VIEW-13",
-               "VIEW-14", "VIEW-15"}
+               "VIEW-14", "VIEW-15", "STATE-1", "STATE-2", "STATE-3", "STATE-4", "STATE-6", "STATE-7", "STATE-8", "STATE-9", "STATE-10",
+               "STATE-11", "MSG-12", "MSG-13"}
 ROLE_OF_ACTION = {"post": "client", "cancel": "client", "accept": "worker", "discard": "worker",
                   "openWorkInformation": "worker", "closeWorkInformation": "worker"}
 APP_ACTIONS = {"post", "cancel", "accept", "discard", "close", "background", "foreground", "restart", "disconnect", "kill", "relaunch",

@@ -86,6 +86,15 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("cancel-after-win-all", "all", s.cancel_after_win, "The client cancels after w-1 won: cancel to both, w-1 leaves Work in Progress with an alert."),
     ("retake-all", "all", s.retake, "Fixtures, a meProfile read, a reported position in the apply, a state read on return, history reads."),
     ("retake-backend", "backend", s.retake, "The backend's records at work, as the backend records it: fixtures, reads, position, connections."),
+    # Retaking state and connections (STATE), unknown and malformed `new` members (MSG-12, MSG-13).
+    ("worker-wip-restart-all", "all", s.worker_wip_restart, "w-1 is relaunched in Work in Progress: it shows it again and reads R-1's state."),
+    ("restart-after-cancel-worker", "worker", s.restart_after_cancel, "w-1 is relaunched after the client cancelled R-1: home, not Work in Progress."),
+    ("client-missed-apply-client", "client", s.client_missed_apply, "The apply comes while the client is away; back, it reads R-1 in progress and moves on."),
+    ("reconnect-all", "all", s.reconnect, "The client's connection drops while waiting: a refused attempt, a connection, a state read."),
+    ("lost-post-client", "client", s.lost_post, "The post's answer is lost; the client reads its requests and cancels the open R-1 as lost."),
+    ("lost-accept-won-all", "all", s.lost_accept_won, "w-1's WorkerAccept answer is lost; its state read shows it won, so it enters Work in Progress."),
+    ("unknown-fields-all", "all", s.unknown_fields, "The `new` carries members no requirement defines; both workers decide and show it."),
+    ("blocked-object-worker", "worker", s.blocked_object, "A `new` with BlockedXP in MSG-15's object form: the worker reads it and shows the offer."),
     # The HandyFriends task API (TASK): three users' apps and the backend.
     ("tasks-backend", "backend", t.tasks, "Sign-ups, log-ins, tasks created, edited, cancelled and read, a contractor chosen and reviewed, accounts."),
     ("tasks-client", "client", t.tasks, "The task API session as the users' apps record it."),

@@ -47,6 +47,8 @@ def register_all(bad) -> None:
     register_task(bad)
     from trace_mutations_view import register_view
     register_view(bad)
+    from trace_mutations_retake import register_retake
+    register_retake(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------
@@ -202,6 +204,7 @@ def register_flow(bad) -> None:
         c.add(t + 2000, "w-1", "app.launched", tag="w-1.back", discards=["R-1"])
         c.add(t + 2000, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
         c.add(t + 2001, "w-1", "view.shown", tag="w-1.home.again", view="home")
+        s.read_me(c, t + 2002, "w-1", s.W1, tag="w-1.me")
         return c
 
     @bad("flow-12-accept-after-cancel-worker", "worker", ["FLOW-12"], "w-1 accepts R-1 after its `cancel` arrived.")
@@ -617,6 +620,8 @@ def register_elig(bad) -> None:
         c = s.happy()
         received = c.find("w-1.received.R-1")["ts"]
         changed = dict(s.W1, categories=["9", "12", "15"])
+        # The backend's record changed: a meProfile read brings the new categories (ELIG-12).
+        s.read_me(c, received - 2 * s.NET - s.PROC, "w-1", changed, tag="w-1.me.changed")
         c.add(received, "w-1", "profile.updated", tag="w-1.changed", profile=changed)
         c.find("w-1.decided.R-1")["profile"] = changed
         return c

@@ -132,6 +132,7 @@ def launch(c: Capture, t: int, workers: dict[str, dict]) -> None:
         c.add(t + 2 + offset, worker, "app.launched", tag=f"{worker}.launch")
         c.add(t + 2 + offset, worker, "profile.updated", tag=f"{worker}.profile", profile=profile)
         c.add(t + 2 + offset, worker, "view.shown", tag=f"{worker}.home0", view="home")
+        read_me(c, t + 3 + offset, worker, profile, tag=f"{worker}.me0")
 
 
 def post(c: Capture, t: int, req: str, worker_id: str | None = None, image: str | None = None) -> tuple[int, dict]:
@@ -315,7 +316,12 @@ def read_state(c: Capture, t: int, app: str, req: str, status: str, worker: str 
 
 def read_me(c: Capture, t: int, worker: str, profile: dict, tag: str) -> int:
     """A worker reads its meProfile (REST-17), as it does at each launch and return (ELIG-12)."""
-    return c.rest(t, worker, "GET", f"/api/workers/{worker}", reply=ok(profile=profile, name="Luis", avatar=AVATAR, rating=4.5), tag=tag)
+    name, avatar, rating = WORKER_RECORDS.get(worker, WORKER_RECORDS["w-1"])
+    return c.rest(t, worker, "GET", f"/api/workers/{worker}", reply=ok(profile=profile, name=name, avatar=avatar, rating=rating), tag=tag)
+
+
+# The name, avatar and rating the backend holds for each worker (the fixtures of `retake`).
+WORKER_RECORDS = {"w-1": ("Luis", AVATAR, 4.5), "w-2": ("Eva", "https://img.example.com/w-2.png", None)}
 
 
 def hook(c: Capture, t: int, method: str, path: str, body: dict, reply: dict, tag: str) -> None:
@@ -374,7 +380,10 @@ def race(transport: bool = False) -> Capture:
     show(c, show_at["w-1"], "w-1", "R-1")
     show(c, show_at["w-2"], "w-2", "R-1")
     received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
-    lose(c, show_at["w-2"] + 3100, "w-2", "R-1", transport=transport)
+    lost = lose(c, show_at["w-2"] + 3100, "w-2", "R-1", transport=transport)
+    if transport:
+        # STATE-10: the answer was lost, so w-2 reads the request: w-1 won it.
+        read_state(c, lost - 800 + 2, "w-2", "R-1", "inProgress", worker="w-1", tag="w-2.state")
     finished = close(c, received + 60_000, "R-1", "w-1")
     end(c, finished + 5000)
     return c
@@ -434,6 +443,7 @@ def client_restart(mode: str, cancel_delay: int = 40, reason: str = "timeout") -
         back = deadline - 60_000
         c.add(back, "client", "app.foregrounded", tag="c.back")
         c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+        c.add(back + 2, "client", "view.shown", tag="c.waiting.again", view="waiting", req="R-1", elements={"counter": (deadline - back) // 1000})
         read_state(c, back + 3, "client", "R-1", "open")
         finished = timeout_cancel(c, deadline, "R-1", ["w-1", "w-2"], at=deadline + cancel_delay, reason=reason)
     end(c, finished + 5000)
@@ -524,6 +534,7 @@ def getjobs() -> Capture:
     c.add(t, "w-1", "app.launched", tag="w-1.launch")
     c.add(t, "w-1", "profile.updated", tag="w-1.profile", profile=W1)
     c.add(t + 1, "w-1", "view.shown", tag="w-1.home0", view="home")
+    read_me(c, t + 1, "w-1", W1, tag="w-1.me0")
     got = c.rest(t + 2, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[payload]), tag="w-1.getjobs")
     c.add(got, "w-1", "offer.received", tag="w-1.received.R-1", req="R-1", via="getJobs", offer=payload)
     c.add(got + 20, "w-1", "offer.shown", tag="w-1.shown.R-1", req="R-1")
@@ -596,6 +607,7 @@ def retake() -> Capture:
     c.add(away, "client", "app.backgrounded", tag="c.away")
     back = away + 20_000
     c.add(back, "client", "app.foregrounded", tag="c.back")
+    c.add(back + 1, "client", "view.shown", tag="c.wip.again", view="workInProgress", req="R-1", elements=c.find("c.wip")["elements"])
     read_state(c, back + 3, "client", "R-1", "inProgress", worker="w-1")
     finished = close(c, back + 30_000, "R-1", "w-1")
     closed = state_of(c, "R-1", "closed", worker="w-1", end="close.R-1.c.out")
@@ -632,9 +644,195 @@ def worker_missed_close() -> Capture:
     back = t + 20_000
     c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
     connected(c, back + 1, "w-1", "worker", "w-1", tag="reconn.w-1")
+    read_me(c, back + 2, "w-1", W1, tag="w-1.me.back")
     got = read_state(c, back + 20, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
     c.add(got + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
     c.add(got + 2, "w-1", "alert.shown", tag="w-1.closed", alert="closed", result="info", req="R-1",
           elements={"title": "Request closed", "text": "Ana closed the request while you were away.", "ok": True})
     end(c, got + 6000)
+    return c
+
+
+# ---- retaking state and connections (STATE, MSG-12, MSG-13) ----------------------------------
+
+def wip_view(c: Capture, t: int, app: str, req: str, tag: str) -> None:
+    """The Work in Progress view shown again, with the elements it showed first."""
+    first = c.find("c.wip" if app == "client" else f"{app}.wip")
+    c.add(t, app, "view.shown", tag=tag, view="workInProgress", req=req, elements=first["elements"])
+
+
+def shown_to_w1(c: Capture) -> tuple[int, int]:
+    """Both workers launch, the client posts R-1 and w-1 (eligible, w-2 not) shows it; returns
+    when the post's success arrived and when w-1 showed it."""
+    workers = {"w-1": W1, "w-2": W2}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    show_at = broadcast(c, answered - NET, payload, workers)
+    show(c, show_at["w-1"], "w-1", "R-1")
+    return answered, show_at["w-1"]
+
+
+def w1_wins(c: Capture) -> int:
+    """R-1 shown to w-1, which wins it; returns when the client has the `apply`."""
+    _, shown = shown_to_w1(c)
+    return accept(c, shown + 3000, "w-1", "R-1")
+
+
+def worker_wip_restart() -> Capture:
+    """w-1, in Work in Progress, is terminated and relaunched: it shows Work in Progress again and
+    reads R-1's state (STATE-2, STATE-6); the client closes later."""
+    c = Capture()
+    received = w1_wins(c)
+    away = received + 10_000
+    c.add(away, "w-1", "app.terminated", tag="w-1.away")
+    back = away + 5000
+    c.add(back, "w-1", "app.launched", tag="w-1.back", discards=[])
+    c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
+    wip_view(c, back + 1, "w-1", "R-1", tag="w-1.wip.again")
+    read_me(c, back + 2, "w-1", W1, tag="w-1.me")
+    read_state(c, back + 3, "w-1", "R-1", "inProgress", worker="w-1", tag="w-1.state")
+    finished = close(c, back + 30_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    c.header["back"] = back
+    return c
+
+
+def restart_after_cancel() -> Capture:
+    """w-1 won R-1, the client cancels it, and w-1 is relaunched 20 s later: it shows home, not
+    Work in Progress (STATE-4)."""
+    c = cancel_after_win()
+    c.remove("end")
+    left = c.find("w-1.cancelled.dismissed")["ts"]
+    c.add(left + 5000, "w-1", "app.terminated", tag="w-1.away")
+    back = left + 20_000
+    c.add(back, "w-1", "app.launched", tag="w-1.back", discards=[])
+    c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
+    c.add(back + 1, "w-1", "view.shown", tag="w-1.home.again", view="home")
+    read_me(c, back + 2, "w-1", W1, tag="w-1.me")
+    end(c, back + 6000)
+    c.header["back"] = back
+    return c
+
+
+def client_missed_apply() -> Capture:
+    """The client is in the background when w-1 wins R-1, so its `apply` is lost to it; back in the
+    foreground it shows the waiting view, reads R-1 in progress and moves to Work in Progress with
+    the read's `apply` (STATE-1, STATE-6, STATE-7)."""
+    c = Capture()
+    answered, shown = shown_to_w1(c)
+    c.add(shown + 1000, "client", "app.backgrounded", tag="c.away")
+    received = accept(c, shown + 3000, "w-1", "R-1")
+    # The client was away: the apply reached no socket of it.
+    c.remove("apply.R-1.in.client", "c.wip", "c.applyalert", "c.applyalert.dismissed")
+    back = received + 20_000
+    c.add(back, "client", "app.foregrounded", tag="c.back")
+    c.add(back + 1, "client", "timer.started", tag="c.timer.resumed", timer="timeout", req="R-1", startedAt=answered)
+    c.add(back + 2, "client", "view.shown", tag="c.waiting.again", view="waiting", req="R-1",
+          elements={"counter": (answered + TIMEOUT - back) // 1000})
+    got = read_state(c, back + 3, "client", "R-1", "inProgress", worker="w-1")
+    apply = c.find("apply.R-1.out")["payload"]
+    distance = distance_km(apply["lat"], apply["lng"], JOB["lat"], JOB["lng"])
+    c.add(got + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req="R-1",
+          elements={"distance": round(distance, 2), "rating": 4.5, "avatar": AVATAR, "workerName": "Luis",
+                    "description": "Leaking kitchen tap", "category": "Plumbing", "pay": True, "chat": True, "call": True,
+                    "closeRequest": True})
+    c.add(got + 2, "client", "alert.shown", tag="c.applyalert", alert="apply", result="success", req="R-1",
+          elements={"title": "Luis accepted your request", "avatar": AVATAR, "ok": True, "rating": 4.5})
+    end(c, got + 6000)
+    c.header["back"] = back
+    c.header["subject"] = ["client"]
+    return c
+
+
+def reconnect(first: int = 2000, second: int = 30_000) -> Capture:
+    """The client's connection drops while it waits: a refused attempt `first` ms later, a
+    connection `second` ms after the drop, and a state read once connected (STATE-6, STATE-8,
+    STATE-9); then w-1 wins and the client closes."""
+    c = Capture()
+    _, shown = shown_to_w1(c)
+    connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
+    connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
+    connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    drop = shown + 500
+    auth = {"userId": "c-1", "role": "client"}
+    c.add(drop, "client", "io.disconnected", tag="c.drop", nsp="/", reason="transport")
+    c.add(drop + 25_000, "backend", "io.disconnected", tag="c.drop.b", nsp="/", reason="ping", auth=auth)
+    c.add(drop + first, "client", "io.connecting", tag="c.attempt.1", nsp="/", auth=auth)
+    c.add(drop + second, "client", "io.connecting", tag="c.attempt.2", nsp="/", auth=auth)
+    connected(c, drop + second + 5, "client", "client", "c-1", tag="conn.c-1.again")
+    back = drop + second + 5 + NET
+    read_state(c, back + 3, "client", "R-1", "open")
+    received = accept(c, drop + 60_000, "w-1", "R-1")
+    finished = close(c, received + 60_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    c.header["drop"] = drop
+    return c
+
+
+def lost_post() -> Capture:
+    """The client's post of R-1 ends in a transport error, though the backend took it: the client
+    shows its failure, reads its requests (REST-16), finds R-1 open and cancels it with reason
+    `lost` (STATE-11)."""
+    c = Capture()
+    c.add(T0, "client", "app.launched", tag="c.launch")
+    c.add(T0 + 1, "client", "view.shown", tag="c.home0", view="home")
+    body = {"clientId": "c-1", "CatID": 9, "category": "Plumbing", "description": "Leaking kitchen tap",
+            "clientName": "Ana", "address": "Calle Mayor 1", **JOB}
+    t = T0 + 1000
+    failed = c.rest(t, "client", "POST", "/api/requests", body, error="timeout", tag="c.post")
+    c.add(failed + 1, "client", "alert.shown", tag="c.postfailed", alert="postFailed", result="failure",
+          elements={"title": "Not sent", "text": "Your request could not be sent. Try again.", "ok": True})
+    new = {"ReqID": "R-1", "CatID": 9, "exclusive": "0", **JOB, "BlockedXP": [], "Delay": 5, "clientName": "Ana",
+           "address": "Calle Mayor 1", "category": "Plumbing", "description": "Leaking kitchen tap", "createdAt": iso(t + NET + PROC)}
+    state = {"ReqID": "R-1", "clientId": "c-1", "status": "open", "workerId": None, "new": new, "apply": None, "end": None}
+    got = c.rest(failed + 2, "client", "GET", "/api/requests?userId=c-1", reply=ok(requests=[state]), tag="c.history")
+    reason = "lost"
+    c.rest(got + 5, "client", "POST", "/api/requests/R-1/cancel", {"reason": reason, "clientId": "c-1"}, reply=ok(ReqID="R-1"), tag="c.cancel")
+    c.emit(got + 5 + NET + PROC + PROC, "cancel", {"ReqID": "R-1", "reason": reason}, "c-1", ["client"], tag="cancel.R-1.c")
+    end(c, got + 8000)
+    c.header["failed"] = failed
+    return c
+
+
+def lost_accept_won() -> Capture:
+    """w-1's WorkerAccept wins on the backend but its answer is lost: w-1 shows the failure alert,
+    reads R-1, finds itself the winner and changes to Work in Progress (STATE-10)."""
+    c = Capture()
+    received = w1_wins(c)
+    # The answer never reached w-1: it gave up after 10 s and knows only of a transport error.
+    for tag in ("w-1.wip", "w-1.success", "w-1.success.dismissed"):
+        c.remove(tag)
+    reply = c.find("w-1.accept.resp")
+    sent = c.find("w-1.accept.req")["ts"]
+    del reply["status"], reply["body"]
+    reply["error"] = "timeout"
+    reply["ts"] = gave_up = sent + 10_000
+    c.add(gave_up + 1, "w-1", "alert.shown", tag="w-1.failure", alert="acceptFailure", result="failure", req="R-1",
+          elements={"title": "So close!", "text": "Someone else got this one. More jobs are on the way.", "ok": True})
+    got = read_state(c, gave_up + 2, "w-1", "R-1", "inProgress", worker="w-1", tag="w-1.state")
+    c.add(got + 1, "w-1", "view.shown", tag="w-1.wip", view="workInProgress", req="R-1",
+          elements={"clientName": "Ana", "map": {"worker": [40.0, -3.0], "job": [JOB["lat"], JOB["lng"]]},
+                    "workInformation": True, "chat": True, "call": True, "closeRequest": True})
+    c.add(got + 2, "w-1", "alert.shown", tag="w-1.success", alert="acceptSuccess", result="success", req="R-1",
+          elements={"title": "You got the job!", "subtitle": "Call Ana now", "image": "https://img.example.com/go.png",
+                    "close": True, "clientName": "Ana", "address": "Calle Mayor 1"})
+    finished = close(c, received + 60_000, "R-1", "w-1")
+    end(c, finished + 5000)
+    c.header["got"] = got
+    return c
+
+
+def unknown_fields() -> Capture:
+    """The `new` of R-1 carries members no requirement defines (`tip`, `paymentHint`): both workers
+    decide and show it as without them, and w-1 wins (MSG-12)."""
+    c = happy(w2=W2_ELIGIBLE, new_overrides={"tip": 5, "paymentHint": {"currency": "EUR", "max": 40}})
+    show(c, c.find("w-2.decided.R-1")["showAt"], "w-2", "R-1")
+    return c
+
+
+def blocked_object() -> Capture:
+    """The `new` of R-1 gives BlockedXP in MSG-15's object form: the worker reads it and shows the
+    offer (MSG-13 refuses only malformed payloads). Judged on the worker alone: sending it breaks MSG-5."""
+    c = happy(new_overrides={"BlockedXP": {"userID": ["w-9"]}}, decisions=False)
+    c.header["subject"] = ["worker"]
     return c

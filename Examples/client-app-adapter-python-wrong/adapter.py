@@ -64,9 +64,18 @@ class OutcomeNotChosen(client_app.ClientApp):
         return "unhappy" if chosen == "happy" else "happy"
 
 
+class NoStateRead(client_app.ClientApp):
+    """Comes back without reading what happened to its requests meanwhile."""
+
+    def state_reads(self):
+        # BUG(STATE-6): no state read after a restart, a return or a reconnection, so a missed
+        # apply stays missed.
+        return []
+
+
 BUGS = {"failure-alert-after-view": FailureAlertAfterView, "no-timeout-cancel": NoTimeoutCancel,
         "timer-restarted": TimerRestarted, "rating-zero-new-worker": RatingZeroNewWorker,
-        "outcome-not-chosen": OutcomeNotChosen}
+        "outcome-not-chosen": OutcomeNotChosen, "no-state-read": NoStateRead}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A client app adapter with one deliberate bug.")

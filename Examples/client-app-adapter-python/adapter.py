@@ -21,6 +21,8 @@ PATHS = {
     "post": "/api/requests",
     "cancel": "/api/requests/{ReqID}/cancel",
     "close": "/api/requests/{ReqID}/close",
+    "getRequest": "/api/requests/{ReqID}",
+    "listRequests": "/api/requests?userId={userId}",
 }
 RETRY_MS = 1000          # how long after a lost connection or a refusal the app tries again
 REST_TIMEOUT_MS = 10000  # how long the app waits for a REST answer
@@ -54,7 +56,7 @@ class ClientApp:
         self.requests = {}   # ReqID -> {"fields", "started_at", "state", "apply", "cancel_sent", "ended_by_me"}
         # In memory.
         self.foreground = True
-        self.calls = {}      # xid -> ("post", fields) | ("cancel", req, is_timeout) | ("close", req)
+        self.calls = {}      # xid -> ("post", fields) | ("cancel", req, is_timeout) | ("close", req) | ("read", req) | ("history",)
         self.next_xid = 1
         self.killed = False
         self.retry_at = None   # when to try to connect again, while disconnected
@@ -102,7 +104,7 @@ class ClientApp:
         """Lost (or refused): try to connect again a second later, as Socket.IO clients do."""
         if message["connected"]:
             self.retry_at = None
-            return []
+            return self.state_reads()  # STATE-6: a reconnection is a return too
         self.retry_at = now + RETRY_MS
         return [{"do": "timer", "at": self.retry_at}]
 
@@ -163,6 +165,15 @@ class ClientApp:
             return []
         body = message.get("body") or {}
         ok = message.get("status") is not None and 200 <= message["status"] < 300 and body.get("ok") is not False
+        if purpose[0] == "read":
+            return self.read_state(purpose[1], body.get("request") or {}, now) if ok else []
+        if purpose[0] == "history":
+            return self.cancel_lost(body.get("requests") or []) if ok else []
+        if purpose[0] == "post" and message.get("status") is None:
+            # STATE-11: the answer was lost, not the post: read the requests to find it.
+            return [event("alert.shown", alert="postFailed", result="failure",
+                          elements={"title": "Not sent", "text": "Your request could not be sent.", "ok": True}),
+                    self.call(("history",), "GET", PATHS["listRequests"].replace("{userId}", self.id), None)]
         if purpose[0] == "post":
             req = body.get("ReqID") if ok else None
             if req is None:
@@ -175,6 +186,8 @@ class ClientApp:
                     self.waiting_view(req, now), {"do": "timer", "at": now + self.timeout_ms}]
         req = purpose[1]
         if purpose[0] == "cancel":
+            if req not in self.requests:
+                return []  # a lost post cancelled (STATE-11): nothing on screen
             self.requests[req].update(state="ended", ended_by_me=True)
             return self.after_timeout_cancel(req) if purpose[2] else [event("view.shown", view="home")]
         if purpose[0] == "close" and ok:
@@ -239,7 +252,34 @@ class ClientApp:
                             self.waiting_view(req, now), {"do": "timer", "at": self.deadline(req)}]
             elif request["state"] == "inProgress":
                 actions.append(self.work_in_progress_view(req))
-        return actions + self.timeouts(now)
+        return actions + self.state_reads() + self.timeouts(now)
+
+    def state_reads(self):
+        """STATE-6: read the state of every request held waiting or in Work in Progress."""
+        return [self.call(("read", req), "GET", PATHS["getRequest"].replace("{ReqID}", req), None)
+                for req, request in self.requests.items() if request["state"] != "ended" and not request["cancel_sent"]]
+
+    def read_state(self, req, state, now):
+        """STATE-7: act on the read as on the event it shows: the apply, or the end."""
+        request = self.requests.get(req)
+        if request is None or request["state"] == "ended":
+            return []
+        status = state.get("status")
+        if status == "inProgress" and isinstance(state.get("apply"), dict):
+            return self.received("apply", state["apply"], now)
+        if status in ("cancelled", "closed") and isinstance(state.get("end"), dict):
+            return self.received("cancel" if status == "cancelled" else "close", state["end"], now)
+        return []
+
+    def cancel_lost(self, listed):
+        """STATE-11: cancel, as lost, every open request of mine I do not hold."""
+        actions = []
+        for state in listed:
+            req = state.get("ReqID")
+            if state.get("status") == "open" and str(state.get("clientId")) == str(self.id) and req not in self.requests:
+                actions.append(self.call(("cancel", req, False), "POST", PATHS["cancel"].replace("{ReqID}", req),
+                                         {"reason": "lost", "clientId": self.id}))
+        return actions
 
     def resumed_start(self, req, now):
         return self.requests[req]["started_at"]

@@ -75,9 +75,18 @@ class OfferStaysAfterCancel(worker_app.WorkerApp):
         return [] if why == "cancelled" else super().take_off(req, why)
 
 
+class NoProfileRead(worker_app.WorkerApp):
+    """Judges offers with the profile it was configured with, never the backend's record."""
+
+    def read_me(self):
+        # BUG(ELIG-12): no meProfile read at launch or on a return to the foreground.
+        return []
+
+
 BUGS = {"failure-alert-after-view": FailureAlertAfterView, "ineligible-shown": IneligibleShown,
         "discard-shown-again": DiscardShownAgain, "strict-range-boundary": StrictRangeBoundary,
-        "transport-error-ignored": TransportErrorIgnored, "offer-stays-after-cancel": OfferStaysAfterCancel}
+        "transport-error-ignored": TransportErrorIgnored, "offer-stays-after-cancel": OfferStaysAfterCancel,
+        "no-profile-read": NoProfileRead}
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description="A worker app adapter with one deliberate bug.")

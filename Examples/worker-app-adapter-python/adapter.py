@@ -17,7 +17,8 @@ import math
 import sys
 
 NAME = "example-worker-python 1.0"
-PATHS = {"accept": "/api/requests/{ReqID}/accept", "jobs": "/api/jobs?workerId={id}", "close": "/api/requests/{ReqID}/close"}
+PATHS = {"accept": "/api/requests/{ReqID}/accept", "jobs": "/api/jobs?workerId={id}", "close": "/api/requests/{ReqID}/close",
+         "getRequest": "/api/requests/{ReqID}", "me": "/api/workers/{id}"}
 RETRY_MS = 1000          # how long after a lost connection or a refusal the app tries again
 REST_TIMEOUT_MS = 10000  # how long the app waits for a REST answer
 
@@ -53,6 +54,10 @@ def decide(profile, job, received_at):
     for field in ("ReqID", "CatID", "exclusive", "lat", "lng"):
         if field not in job:
             return {"invalid": {"field": f"job.{field}", "message": "is required"}}
+    for field, limit in (("lat", 90), ("lng", 180)):
+        value = job[field]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -limit <= value <= limit:
+            return {"invalid": {"field": f"job.{field}", "message": f"must be a number from -{limit} to {limit}"}}
     delay = job.get("Delay", 0)
     if isinstance(delay, bool) or not isinstance(delay, (int, float)) or delay != int(delay) or not 0 <= delay <= 2147483647:
         return {"invalid": {"field": "job.Delay", "message": "must be whole seconds from 0 to 2147483647"}}
@@ -87,7 +92,7 @@ class WorkerApp:
         self.work_in_progress = None
         # In memory.
         self.foreground = True
-        self.calls = {}        # xid -> ("accept", req) | ("jobs",) | ("close", req)
+        self.calls = {}        # xid -> ("accept", req) | ("jobs",) | ("close", req) | ("read", req)
         self.next_xid = 1
         self.killed = False
         self.retry_at = None   # when to try to connect again, while disconnected
@@ -106,7 +111,7 @@ class WorkerApp:
             if offer["showable"] and offer["delayed"] and self.pending(req) and offer["show_at"] > now:
                 actions += [event("timer.started", timer="delay", req=req, startedAt=offer["received_at"]),
                             {"do": "timer", "at": offer["show_at"]}]
-        return actions + self.show_due(now) + [self.get_jobs()]
+        return actions + self.show_due(now) + [self.get_jobs()] + self.state_reads() + self.read_me()
 
     def handle(self, message, now):
         actions = self.react(message, now)
@@ -140,7 +145,8 @@ class WorkerApp:
                 return [event("app.backgrounded")]
             if change == "foreground":
                 self.foreground = True
-                return [event("app.foregrounded")] + self.show_due(now) + [self.get_jobs()]
+                return [event("app.foregrounded")] + self.work_in_progress_again() + self.show_due(now) + [self.get_jobs()] \
+                    + self.state_reads() + self.read_me()
             if change == "restart":
                 self.foreground = True
                 self.calls = {}
@@ -153,7 +159,7 @@ class WorkerApp:
         """Lost (or refused): try to connect again a second later, as Socket.IO clients do."""
         if message["connected"]:
             self.retry_at = None
-            return []
+            return [self.get_jobs()] + self.state_reads()  # STATE-5, STATE-6: a reconnection is a return too
         self.retry_at = now + RETRY_MS
         return [{"do": "timer", "at": self.retry_at}]
 
@@ -323,6 +329,17 @@ class WorkerApp:
             return []
         body = message.get("body") or {}
         ok = message.get("status") is not None and 200 <= message["status"] < 300 and body.get("ok") is not False
+        lost = message.get("status") is None
+        if purpose[0] == "me":
+            return self.profile_answered(body.get("profile")) if ok else []
+        if purpose[0] == "read":
+            if lost:
+                return [self.read(purpose[1])]  # STATE-10: a read that fails is sent again
+            return self.read_state(purpose[1], body.get("request") or {}, now) if ok else []
+        if purpose[0] == "accept" and lost:
+            # ALERT-3 then STATE-10: a lost answer may hide a win, so read the request.
+            self.offers[purpose[1]]["failed"] = True
+            return self.after_failed_accept(purpose[1]) + [self.read(purpose[1])]
         if purpose[0] == "accept":
             req = purpose[1]
             if ok:
@@ -343,6 +360,42 @@ class WorkerApp:
             self.offers[purpose[1]]["ended"] = True
             self.work_in_progress = None
             return [event("view.shown", view="home")] + self.show_due(now)
+        return []
+
+    def read_me(self):
+        """ELIG-12: read the meProfile at each launch and return to the foreground."""
+        return [self.call(("me",), "GET", PATHS["me"].replace("{id}", self.id))]
+
+    def profile_answered(self, answer):
+        """ELIG-12: judge with the answer's eligibility fields and the device's own position."""
+        if not isinstance(answer, dict):
+            return []
+        updated = dict(self.profile, **{key: answer.get(key) for key in ("userID", "expertActive", "expertSource", "categories", "maxKms")})
+        if updated == self.profile:
+            return []
+        self.profile = updated
+        return [event("profile.updated", profile=updated)]
+
+    def work_in_progress_again(self):
+        """STATE-2: back in the foreground, Work in Progress shows again."""
+        return [self.work_in_progress_view(self.work_in_progress)] if self.work_in_progress else []
+
+    def read(self, req):
+        return self.call(("read", req), "GET", PATHS["getRequest"].replace("{ReqID}", req))
+
+    def state_reads(self):
+        """STATE-6: read the state of the request in Work in Progress."""
+        return [self.read(self.work_in_progress)] if self.work_in_progress else []
+
+    def read_state(self, req, state, now):
+        """STATE-7, STATE-10: act on the read as on the event it shows."""
+        status = state.get("status")
+        if status == "inProgress" and self.work_in_progress is None and str(state.get("workerId")) == str(self.id) \
+                and req in self.offers and not self.offers[req]["ended"]:
+            self.work_in_progress = req
+            return [self.work_in_progress_view(req), self.success_alert(req)]
+        if status in ("cancelled", "closed") and self.work_in_progress == req and isinstance(state.get("end"), dict):
+            return self.received("cancel" if status == "cancelled" else "close", state["end"], now)
         return []
 
     def after_failed_accept(self, req):

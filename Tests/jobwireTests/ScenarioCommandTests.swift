@@ -31,9 +31,9 @@ struct ScenarioCommandTests {
     }
 
     @Test(arguments: [
-        ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"), ("client", "rating-zero-new-worker"), ("client", "outcome-not-chosen"),
+        ("client", "failure-alert-after-view"), ("client", "no-timeout-cancel"), ("client", "timer-restarted"), ("client", "rating-zero-new-worker"), ("client", "outcome-not-chosen"), ("client", "no-state-read"),
         ("worker", "failure-alert-after-view"), ("worker", "ineligible-shown"), ("worker", "discard-shown-again"), ("worker", "strict-range-boundary"), ("worker", "transport-error-ignored"),
-        ("worker", "offer-stays-after-cancel"),
+        ("worker", "offer-stays-after-cancel"), ("worker", "no-profile-read"),
     ])
     func eachDeliberateBugIsCaughtWithExactlyItsRequirementIDs(side: String, bug: String) async throws {
         let known = Self.examples.appendingPathComponent("\(side)-app-adapter-python-wrong/known-failures/\(bug).txt")

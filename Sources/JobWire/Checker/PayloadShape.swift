@@ -47,6 +47,27 @@ enum PayloadShape {
         return problems
     }
 
+    /// The members of a `new` payload MSG-4 ... MSG-8 define; any other is one an app ignores (MSG-12).
+    static let newFields: Set<String> = [
+        "ReqID", "CatID", "exclusive", "lat", "lng", "BlockedXP", "Delay", "clientName", "address", "category", "description",
+        "createdAt", "image", "workerId",
+    ]
+
+    /// The members of a `new` payload no requirement defines, in order (MSG-12).
+    static func unknownNewFields(_ payload: JSONObject) -> [String] {
+        payload.keys.filter { !newFields.contains($0) }
+    }
+
+    /// The problems that make a worker app refuse a `new` (MSG-13): those of ``new(_:)``, but a
+    /// `BlockedXP` in the object form of MSG-15 (a `userID` array of ids) is read, not refused.
+    static func refusedNew(_ payload: JSONObject) -> [ShapeProblem] {
+        var problems = new(payload)
+        if let ids = payload["BlockedXP"]?["userID"]?.arrayValue, ids.allSatisfy({ id($0) == nil }) {
+            problems.removeAll { $0.requirement == "MSG-5" }
+        }
+        return problems
+    }
+
     /// The fields of an `apply` payload that break MSG-9.
     static func apply(_ payload: JSONObject) -> [ShapeProblem] {
         var problems: [(String, String?)] = [

@@ -141,6 +141,16 @@ struct AppSide: Sendable {
     var endReceivedLine: Int?
     /// An alert about the request shown after its `cancel` or `close` arrived (ALERT-11).
     var alertAfterEnd = false
+    /// The `status` of the app's latest successful state read (REST-15), its answer's time and
+    /// line, and whether it named this worker the winner (STATE-7, STATE-10, TIME-6).
+    var readStatus: String?
+    var readAt: Int64?
+    var readLine: Int?
+    var readWon = false
+    /// When the app last sent a state read of the request, and last showed its Work in Progress
+    /// view (STATE-6, STATE-7, STATE-10).
+    var readSentAt: Int64?
+    var workInProgressShownAt: Int64?
 }
 
 /// The outcome of a worker's latest WorkerAccept for a request (ALERT-1 ... ALERT-5, FLOW-14).

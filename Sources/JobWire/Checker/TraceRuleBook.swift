@@ -3,6 +3,7 @@
 /// the backend's MSG payloads, records and routing (MSG-1, MSG-3 ... MSG-11, MSG-14, MSG-16) and its
 /// REST answers (REST-1 ... REST-19, the backend's half),
 /// the HandyFriends task API's answers (TASK-1 ... TASK-4, TASK-6 ... TASK-23, TASK-25, TASK-26: the backend's half),
+/// STATE-1 ... STATE-4 and STATE-6 ... STATE-11 (retaking state, connections), MSG-12 and MSG-13 (a worker's intake of `new`),
 /// and OFFL-1 ... OFFL-14 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
 /// vectors' alone: a trace has no scenario input to refuse).
 public enum TraceRuleBook: Sendable {
@@ -24,6 +25,8 @@ public enum TraceRuleBook: Sendable {
             MSG14RecordedBanAndDelay(),
             MSG16MalformedIdentity(), MSG2AppIdentity(),
             RESTStateReads(),
+            STATERetakeViews(), STATE3NoRepeatedCall(), STATE6ReadOnReturn(), STATE7ActOnRead(), STATELostAnswers(), STATEConnection(),
+            MSGOfferIntake(), ELIG12ProfileRead(),
             REST18PositionUse(),
             TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
             TASK7And9TaskBodies(), TASK8TaskMembers(), TASK10EditMovesUpdatedAt(), TASK11EndedTaskRefused(),

@@ -190,6 +190,7 @@ extension TraceSession {
         let pending = state.pendingFailures
         if changed, let prior = priorReq { state.movedByEnd.remove(prior) }
         actors[actor] = state
+        if view.view == TraceViews.workInProgress, let req = view.req { withSide(actor, req) { $0.workInProgressShownAt = event.ts } }
         guard changed else { return }
         for req in pending {
             withSide(actor, req) { side in
@@ -258,7 +259,8 @@ extension TraceSession {
                 }
             case .close: side.endedByItself = true
             case .workerAccept: side.acceptOutcome = .pending
-            case .postRequest, .getJobs, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture: break
+            case .getRequest: side.readSentAt = event.ts
+            case .postRequest, .getJobs, .listRequests, .meProfile, .position, .workerFixture, .clientFixture: break
             }
         }
     }
@@ -293,7 +295,18 @@ extension TraceSession {
                 side.viewChangeAfterFailureLine = nil
             }
             if succeeded { actors[actor]!.pendingFailures.remove(req) } else { actors[actor]!.pendingFailures.insert(req) }
-        case .getJobs, .cancel, .close, .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
+        case .getRequest:
+            guard response.succeeded, let req = exchange.req, let state = response.body?["request"],
+                let status = state["status"]?.stringValue
+            else { return }
+            let won = actor.role == .worker && status != "open" && state["workerId"].flatMap(\.idText) == actor.id
+            withSide(actor, req) { side in
+                side.readStatus = status
+                side.readAt = event.ts
+                side.readLine = event.line
+                if won { side.readWon = true }
+            }
+        case .getJobs, .cancel, .close, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break
         }
     }

@@ -126,12 +126,17 @@ public struct SyntheticTrace: Sendable {
                 add(at, worker, .lifecycle(.launched, stored: StoredState()))
                 add(at, worker, .profileUpdated(worker: nil, profile: profile(worker, eligible: offset == 0)))
                 view(at, worker, "home")
+                // ELIG-12: each worker reads its meProfile at launch.
+                let id = worker.id!
+                rest(at + 1, worker, "x-\(id)-me", .meProfile, nil, [
+                    "ok": true, "profile": profile(worker, eligible: offset == 0), "name": "Luis", "avatar": "https://img.example.com/w.png", "rating": 4.5,
+                ], values: ["workerId": id])
             }
         }
 
-        mutating func rest(_ t: Int64, _ app: TraceActor, _ xid: String, _ call: RESTCallKind, _ body: JSONValue, _ reply: JSONValue) {
+        mutating func rest(_ t: Int64, _ app: TraceActor, _ xid: String, _ call: RESTCallKind, _ body: JSONValue?, _ reply: JSONValue, values: [String: String]? = nil) {
             let route = Self.names.routes[call]!
-            let request = HTTPRequestRecord(xid: xid, method: route.method, path: route.path(["ReqID": req]), body: body)
+            let request = HTTPRequestRecord(xid: xid, method: route.method, path: route.path(values ?? ["ReqID": req]), body: body)
             let response = HTTPResponseRecord(xid: xid, status: 200, body: reply)
             add(t, app, .httpRequest(request))
             add(t + 10, .backend, .httpRequest(request))

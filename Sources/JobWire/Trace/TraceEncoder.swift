@@ -45,7 +45,7 @@ public struct TraceEncoder: Sendable {
             object["to"] = message.room.map(JSONValue.string)
             object["from"] = message.from.map(JSONValue.string)
             return object
-        case .connected(let record), .disconnected(let record):
+        case .connected(let record), .disconnected(let record), .connecting(let record):
             var object = JSONObject()
             object["nsp"] = namespace(record.namespace)
             object["reason"] = record.reason.map { .string($0.rawValue) }
@@ -182,7 +182,9 @@ extension TraceHeader {
             "retainMs": .int(retainMs),
         ]
         let defaults = TraceHeader(roles: roles)
-        // The task boundaries are written only when they differ, so older readers see the same header.
+        // The reconnection bounds and the task boundaries are written only when they differ, so older readers see the same header.
+        if reconnectMs != defaults.reconnectMs { object["reconnectMs"] = .int(reconnectMs) }
+        if reconnectMaxMs != defaults.reconnectMaxMs { object["reconnectMaxMs"] = .int(reconnectMaxMs) }
         if sessionTtlMs != defaults.sessionTtlMs { object["sessionTtlMs"] = .int(sessionTtlMs) }
         if rememberMeTtlMs != defaults.rememberMeTtlMs { object["rememberMeTtlMs"] = .int(rememberMeTtlMs) }
         if taskCancelCutoffMs != defaults.taskCancelCutoffMs { object["taskCancelCutoffMs"] = .int(taskCancelCutoffMs) }

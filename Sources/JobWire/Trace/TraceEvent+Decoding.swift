@@ -43,6 +43,8 @@ extension TraceEvent {
                 throw fields.error("to", "is required when the backend sends: the room or socket id it sent to")
             }
             return kind == .socketOut ? .socketOut(message) : .socketIn(message)
+        case .socketConnecting:
+            return .connecting(ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.profile.namespace, auth: fields.object["auth"]))
         case .socketConnected, .socketDisconnected:
             // `auth` is kept as recorded: a malformed one is what MSG-16 judges, not a bad line.
             let record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.profile.namespace, auth: fields.object["auth"])

@@ -39,6 +39,8 @@ public enum TraceEventKind: String, Sendable, Hashable, CaseIterable {
     case socketConnected = "io.connected"
     /// A Socket.IO connection ended (STATE-8, STATE-9).
     case socketDisconnected = "io.disconnected"
+    /// An app began an attempt to connect, accepted or not (STATE-9).
+    case socketConnecting = "io.connecting"
     /// A REST request sent by an app or received by the backend.
     case httpRequest = "http.request"
     /// A REST response, or an app's transport error.
@@ -97,6 +99,8 @@ public enum TraceEventBody: Sendable {
     case connected(ConnectionRecord)
     /// `io.disconnected`: a connection ended, and why.
     case disconnected(ConnectionRecord)
+    /// `io.connecting`: an app sent a handshake, an attempt to connect the backend may refuse (STATE-9).
+    case connecting(ConnectionRecord)
     /// `http.request`: sent by an app, or received by the backend.
     case httpRequest(HTTPRequestRecord)
     /// `http.response`: received by an app (or a transport error), or sent by the backend.
@@ -142,6 +146,7 @@ public enum TraceEventBody: Sendable {
         case .socketIn: return .socketIn
         case .connected: return .socketConnected
         case .disconnected: return .socketDisconnected
+        case .connecting: return .socketConnecting
         case .httpRequest: return .httpRequest
         case .httpResponse: return .httpResponse
         case .viewShown: return .viewShown

@@ -5,7 +5,7 @@ extension TraceHeader {
     /// silently leave its default in force. Keys starting with `x-` are free for extensions.
     static let knownKeys: Set<String> = [
         "format", "version", "roles", "timeoutMs", "cancelToleranceMs", "clockSkewToleranceMs",
-        "emitToleranceMs", "reactionToleranceMs", "retainMs", "sessionTtlMs", "rememberMeTtlMs", "taskCancelCutoffMs", "events", "namespace", "rooms", "paths",
+        "emitToleranceMs", "reactionToleranceMs", "retainMs", "reconnectMs", "reconnectMaxMs", "sessionTtlMs", "rememberMeTtlMs", "taskCancelCutoffMs", "events", "namespace", "rooms", "paths",
         "profiles", "description", "subject", "unknown",
     ]
 
@@ -44,6 +44,8 @@ extension TraceHeader {
         emitToleranceMs = try fields.optionalInteger("emitToleranceMs") ?? emitToleranceMs
         reactionToleranceMs = try fields.optionalInteger("reactionToleranceMs") ?? reactionToleranceMs
         retainMs = try fields.optionalInteger("retainMs") ?? retainMs
+        reconnectMs = try fields.optionalInteger("reconnectMs") ?? reconnectMs
+        reconnectMaxMs = try fields.optionalInteger("reconnectMaxMs") ?? reconnectMaxMs
         guard retainMs >= longestWindowMs else {
             throw fields.error("retainMs", "\(retainMs) is shorter than the longest tolerance window (\(longestWindowMs) ms); requests would be forgotten before their rules are judged")
         }

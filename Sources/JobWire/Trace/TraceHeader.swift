@@ -27,6 +27,11 @@ public struct TraceHeader: Sendable {
     public var reactionToleranceMs: Int64 = 2_000
     /// `retainMs`: how long the checker remembers a request after it was cancelled or closed, default 60000.
     public var retainMs: Int64 = 60_000
+    /// `reconnectMs`: how long a running, online app may stay disconnected after a drop before it
+    /// tries to connect again (STATE-9), default 15000 (PROTOCOL.md's Configuration).
+    public var reconnectMs: Int64 = 15_000
+    /// `reconnectMaxMs`: the longest gap between an app's reconnection attempts while they fail (STATE-9), default 45000.
+    public var reconnectMaxMs: Int64 = 45_000
     /// `events`, `namespace`, `rooms.channel` and `paths`: the names of the deployment that
     /// recorded the trace; PROTOCOL.md's by default. Its `timeoutMs` and `clockFixture` are not
     /// written: the header's own ``timeoutMs`` is the timeout in force, and no rule reads the clock.

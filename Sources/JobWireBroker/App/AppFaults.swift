@@ -87,6 +87,26 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let noSuccessAlert = AppFaults(rawValue: 1 << 36)
     /// No alert when a received `cancel` or `close` moves the app out of its view (ALERT-12).
     public static let noEndAlert = AppFaults(rawValue: 1 << 37)
+    /// The app reads no request's state when it comes back or reconnects (STATE-6).
+    public static let noStateRead = AppFaults(rawValue: 1 << 41)
+    /// The app ignores what a state read answers (STATE-7).
+    public static let stateReadIgnored = AppFaults(rawValue: 1 << 42)
+    /// Back from a restart or the background, the client shows no waiting view (STATE-1).
+    public static let waitingNotShownAgain = AppFaults(rawValue: 1 << 43)
+    /// Back from a restart or the background, the app shows no Work in Progress view (STATE-2).
+    public static let workInProgressNotShownAgain = AppFaults(rawValue: 1 << 44)
+    /// Back from a restart, the client sends its answered cancel again (STATE-3).
+    public static let cancelRepeated = AppFaults(rawValue: 1 << 45)
+    /// Back from a restart, the client shows the waiting view of a request it cancelled (STATE-4).
+    public static let endedShownAgain = AppFaults(rawValue: 1 << 46)
+    /// The client lets its socket go once its post succeeded (STATE-8).
+    public static let socketLetGo = AppFaults(rawValue: 1 << 47)
+    /// The worker refuses a `new` carrying a member it does not know (MSG-12).
+    public static let unknownFieldRefused = AppFaults(rawValue: 1 << 48)
+    /// The worker shows an offer it refused as malformed (MSG-13).
+    public static let malformedShown = AppFaults(rawValue: 1 << 49)
+    /// The worker never reads its meProfile (ELIG-12).
+    public static let noProfileRead = AppFaults(rawValue: 1 << 50)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -131,6 +151,16 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("work-in-progress-before-answer", .workInProgressBeforeAnswer, breaks: ["ALERT-2"]),
         NamedFault("no-success-alert", .noSuccessAlert, breaks: ["ALERT-4", "ALERT-5", "ALERT-6", "ALERT-7", "ALERT-8"]),
         NamedFault("no-end-alert", .noEndAlert, breaks: ["ALERT-12"]),
+        NamedFault("no-state-read", .noStateRead, breaks: ["STATE-6"]),
+        NamedFault("state-read-ignored", .stateReadIgnored, breaks: ["STATE-7"]),
+        NamedFault("waiting-not-shown-again", .waitingNotShownAgain, breaks: ["STATE-1"]),
+        NamedFault("wip-not-shown-again", .workInProgressNotShownAgain, breaks: ["STATE-2"]),
+        NamedFault("cancel-repeated", .cancelRepeated, breaks: ["STATE-3"]),
+        NamedFault("ended-shown-again", .endedShownAgain, breaks: ["STATE-4"]),
+        NamedFault("socket-let-go", .socketLetGo, breaks: ["STATE-8"]),
+        NamedFault("unknown-field-refused", .unknownFieldRefused, breaks: ["MSG-12"]),
+        NamedFault("malformed-shown", .malformedShown, breaks: ["MSG-13"]),
+        NamedFault("no-profile-read", .noProfileRead, breaks: ["ELIG-12"]),
     ]
 
     /// The faults by name.

@@ -42,6 +42,9 @@ public struct ReferenceClientApp: AppModel {
         case post(JSONObject)
         case cancel(req: String, timeout: Bool)
         case close(req: String)
+        /// A state read (STATE-6) and a history read after a lost post (STATE-11).
+        case read(req: String)
+        case history
     }
 
     /// The client app `config` describes; `faults` only in tests.
@@ -61,10 +64,13 @@ public struct ReferenceClientApp: AppModel {
     private mutating func react(_ input: AppInput, now: Int64) -> [AppAction] {
         if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
-        if let (actions, _) = link.handle(input, now: now) { return actions }
+        // STATE-6: back online after a drop, read what happened meanwhile.
+        if let (actions, back) = link.handle(input, now: now) { return back ? actions + stateReads() : actions }
         switch input {
         case .user(let action): return user(action, now: now)
-        case .http(let xid, let status, let body, _): return answered(xid, ok: Self.succeeded(status, body), body: body, now: now)
+        case .http(let xid, let status, let body, _):
+            if status == nil, let lost = lostAnswer(xid) { return lost }
+            return answered(xid, ok: Self.succeeded(status, body), body: body, now: now)
         case .socket(let event, let payload): return received(event, payload, now: now)
         case .clock: return link.due(now: now) + (foreground ? timeouts(now: now) : [])
         case .lifecycle(.background):
@@ -93,7 +99,7 @@ public struct ReferenceClientApp: AppModel {
     }
 
     /// The `kind` call by the profile's route, its placeholders filled from `values`.
-    private mutating func call(_ call: Call, _ kind: RESTCallKind, _ values: [String: String], _ body: JSONValue) -> AppAction {
+    private mutating func call(_ call: Call, _ kind: RESTCallKind, _ values: [String: String], _ body: JSONValue?) -> AppAction {
         let xid = "\(config.id)-\(nextXid)"
         nextXid += 1
         calls[xid] = call
@@ -140,8 +146,10 @@ public struct ReferenceClientApp: AppModel {
             return [
                 .event(.timerStarted, ["timer": "timeout", "req": .string(req), "startedAt": .int(now)]),
                 waitingView(req, now: now), .timer(at: now + config.timeoutMs),
-            ]
+            ] + (faults.contains(.socketLetGo) ? [.event(.socketDisconnected, ["reason": "client"])] : [])
         case .cancel(let req, let timeout):
+            // A lost post cancelled (STATE-11) has nothing on screen.
+            guard requests[req] != nil else { return [] }
             requests[req]?.state = .ended
             requests[req]?.endedByItself = true
             let home = AppAction.event(.viewShown, ["view": "home"])
@@ -154,6 +162,12 @@ public struct ReferenceClientApp: AppModel {
             requests[req]?.state = .ended
             requests[req]?.endedByItself = true
             return [.event(.viewShown, ["view": "home"])]
+        case .read(let req):
+            guard ok, let state = body?["request"] else { return [] }
+            return readState(req, state, now: now)
+        case .history:
+            guard ok, let listed = body?["requests"]?.arrayValue else { return [] }
+            return cancelLost(listed)
         }
     }
 
@@ -206,16 +220,18 @@ public struct ReferenceClientApp: AppModel {
                 if faults.contains(.timerRestarted) { requests[req]!.startedAt = now }
                 let startedAt = requests[req]!.startedAt
                 actions.append(.event(.timerStarted, ["timer": "timeout", "req": .string(req), "startedAt": .int(startedAt)]))
-                actions.append(waitingView(req, now: now))
+                if !faults.contains(.waitingNotShownAgain) { actions.append(waitingView(req, now: now)) }
                 actions.append(.timer(at: startedAt + config.timeoutMs))
             case .inProgress:
-                actions.append(workInProgressView(req))
+                if !faults.contains(.workInProgressNotShownAgain) { actions.append(workInProgressView(req)) }
                 if faults.contains(.timeoutAfterApply) { actions.append(.timer(at: request.startedAt + config.timeoutMs)) }
+            case .ended:
+                actions += endedAgain(req, now: now)
             default:
                 break
             }
         }
-        return actions + timeouts(now: now)
+        return actions + stateReads() + timeouts(now: now)
     }
 
     /// ALERT-12: the alert saying a request ended, `cancelled` or `closed`, with title, text and OK.
@@ -279,3 +295,58 @@ public struct ReferenceClientApp: AppModel {
         ])
     }
 }
+
+// STATE-6, STATE-7, STATE-11: what the client learns from the backend when it may have missed something.
+extension ReferenceClientApp {
+    /// STATE-6: a state read of every request held waiting or in Work in Progress, after a return or a reconnection.
+    mutating func stateReads() -> [AppAction] {
+        if faults.contains(.noStateRead) { return [] }
+        return order.compactMap { req in
+            guard let request = requests[req], request.state != .ended, !request.cancelSent else { return nil }
+            return call(.read(req: req), .getRequest, ["ReqID": req], nil)
+        }
+    }
+
+    /// STATE-7: a request read in progress moves to Work in Progress with the read's `apply`; one
+    /// read ended leaves its view, with the end alert.
+    mutating func readState(_ req: String, _ state: JSONValue, now: Int64) -> [AppAction] {
+        guard let request = requests[req], request.state != .ended, !faults.contains(.stateReadIgnored) else { return [] }
+        switch state["status"]?.stringValue {
+        case "inProgress"?:
+            guard request.state == .waiting, !request.cancelSent, let apply = state["apply"], apply.objectValue != nil else { return [] }
+            return received(names.name(of: .apply), apply, now: now)
+        case let status? where status == "cancelled" || status == "closed":
+            guard let end = state["end"], end.objectValue != nil else { return [] }
+            return received(names.name(of: status == "cancelled" ? .cancel : .close), end, now: now)
+        default:
+            return []
+        }
+    }
+
+    /// What the faults of STATE-3 and STATE-4 do with a request the client cancelled itself, back from a restart.
+    mutating func endedAgain(_ req: String, now: Int64) -> [AppAction] {
+        guard let request = requests[req], request.cancelSent else { return [] }
+        if faults.contains(.cancelRepeated) {
+            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": "changed my mind", "clientId": .string(config.id)])]
+        }
+        return faults.contains(.endedShownAgain) ? [waitingView(req, now: now)] : []
+    }
+
+    /// STATE-11: a post whose answer was lost may have been taken; the history read finds it.
+    mutating func lostAnswer(_ xid: String) -> [AppAction]? {
+        guard case .post? = calls[xid] else { return nil }
+        let failed = answered(xid, ok: false, body: nil, now: 0)
+        return failed + [call(.history, .listRequests, ["userId": config.id], nil)]
+    }
+
+    /// STATE-11: every open request of this client that it does not hold is cancelled as lost.
+    mutating func cancelLost(_ listed: [JSONValue]) -> [AppAction] {
+        listed.compactMap { state in
+            guard state["status"]?.stringValue == "open", state["clientId"].flatMap { CanonicalID(json: $0)?.text } == config.id,
+                let req = state["ReqID"]?.stringValue, requests[req] == nil
+            else { return nil }
+            return call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": "lost", "clientId": .string(config.id)])
+        }
+    }
+}
+

@@ -19,6 +19,8 @@ public struct ReferenceWorkerApp: AppModel {
     var order: [String] = []
     var discards: [String] = []
     var workInProgress: String?
+    /// The profile of the latest meProfile answer, with the device's position (ELIG-12).
+    var meProfile: JSONValue?
     // In memory.
     var foreground = true
     var calls: [String: Call] = [:]
@@ -46,6 +48,10 @@ public struct ReferenceWorkerApp: AppModel {
         case accept(req: String)
         case getJobs
         case close(req: String)
+        /// A state read (STATE-6), or one after a WorkerAccept's lost answer (STATE-10).
+        case read(req: String)
+        /// The meProfile read (ELIG-12).
+        case me
     }
 
     /// The worker app `config` describes, with its profile; `faults` only in tests.
@@ -54,7 +60,7 @@ public struct ReferenceWorkerApp: AppModel {
         self.faults = faults
     }
 
-    var profile: JSONValue { config.profile ?? .null }
+    var profile: JSONValue { meProfile ?? config.profile ?? .null }
     /// The Work Information alert's name (Docs/TRACE.md).
     static let workInformationAlert = "workInformation"
 
@@ -63,7 +69,7 @@ public struct ReferenceWorkerApp: AppModel {
             .event(.appLaunched, ["discards": .array(discards.map(JSONValue.string))]),
             .event(.profileUpdated, ["profile": profile]),
         ]
-        if let req = workInProgress {
+        if let req = workInProgress, !faults.contains(.workInProgressNotShownAgain) {
             actions.append(workInProgressView(req))
         } else {
             actions.append(.event(.viewShown, ["view": "home"]))
@@ -78,7 +84,7 @@ public struct ReferenceWorkerApp: AppModel {
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
-        return actions + showDue(now: now) + [getJobs()]
+        return actions + showDue(now: now) + [getJobs()] + stateReads() + readMe()
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
@@ -89,10 +95,12 @@ public struct ReferenceWorkerApp: AppModel {
         if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
-        if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] : actions }
+        if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] + stateReads() : actions }
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)
-        case .http(let xid, let status, let body, _): return answered(xid, ok: ReferenceClientApp.succeeded(status, body), body: body, now: now)
+        case .http(let xid, let status, let body, _):
+            if status == nil, let lost = lostAnswer(xid) { return lost }
+            return answered(xid, ok: ReferenceClientApp.succeeded(status, body), body: body, now: now)
         case .user(let action): return user(action, now: now)
         case .clock: return link.due(now: now) + showDue(now: now)
         case .lifecycle(.background):
@@ -100,7 +108,7 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.appBackgrounded)]
         case .lifecycle(.foreground):
             foreground = true
-            return [.event(.appForegrounded)] + showDue(now: now) + [getJobs()]
+            return [.event(.appForegrounded)] + workInProgressAgain() + showDue(now: now) + [getJobs()] + stateReads() + readMe()
         case .lifecycle(.restart):
             foreground = true
             calls = [:]
@@ -190,16 +198,17 @@ public struct ReferenceWorkerApp: AppModel {
         if via == .getJobs || (direct && !faults.contains(.directFiltered)) {
             // ELIG-7, ELIG-8: shown at once, no filtering and no Delay, but never malformed (MSG-13).
             let wellFormed = (try? JobOffer(json: payload)) != nil
-            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed, delayed: false)
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed || faults.contains(.malformedShown), delayed: false)
             order.append(req)
             return actions + showDue(now: now)
         }
+        if let refused = refusedForUnknownMember(req, payload, now: now) { return actions + refused }
         switch Eligibility.decide(input: ["profile": profile, "job": payload, "receivedAt": .int(now)]) {
         case .failure(let error):
             // ELIG-9: malformed input is refused, naming the field.
-            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
+            offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: faults.contains(.malformedShown), delayed: false)
             order.append(req)
-            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])]
+            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])] + showDue(now: now)
         case .success(let kitDecision):
             let decision = mistaken(kitDecision, job: payload, now: now)
             let showable = decision.eligible || faults.contains(.ineligibleShown)
@@ -302,6 +311,12 @@ public struct ReferenceWorkerApp: AppModel {
             offers[req]?.ended = true
             workInProgress = nil
             return [.event(.viewShown, ["view": "home"])] + showDue(now: now)
+        case .read(let req):
+            guard ok, let state = body?["request"] else { return [] }
+            return readState(req, state, now: now)
+        case .me:
+            guard ok, let answer = body?["profile"]?.objectValue else { return [] }
+            return profileAnswered(answer)
         }
     }
 
@@ -348,3 +363,77 @@ public struct ReferenceWorkerApp: AppModel {
         ])
     }
 }
+
+// STATE-2, STATE-6, STATE-7, STATE-10: what the worker learns from the backend when it may have missed something.
+extension ReferenceWorkerApp {
+    /// STATE-2: back in the foreground, the Work in Progress view shows again.
+    func workInProgressAgain() -> [AppAction] {
+        if faults.contains(.workInProgressNotShownAgain) { return [] }
+        return workInProgress.map { [workInProgressView($0)] } ?? []
+    }
+
+    /// The fault of MSG-12: a `new` with a member PROTOCOL.md does not define is refused as malformed.
+    mutating func refusedForUnknownMember(_ req: String, _ payload: JSONValue, now: Int64) -> [AppAction]? {
+        let known: Set<String> = [
+            "ReqID", "CatID", "exclusive", "lat", "lng", "BlockedXP", "Delay", "clientName", "address", "category", "description", "createdAt", "image", "workerId",
+        ]
+        guard faults.contains(.unknownFieldRefused), let unknown = payload.objectValue?.keys.first(where: { !known.contains($0) }) else { return nil }
+        offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: false, delayed: false)
+        order.append(req)
+        return [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(unknown), "message": "is not a member of a `new`"]])]
+    }
+
+    /// ELIG-12: the meProfile read at each launch and return to the foreground.
+    mutating func readMe() -> [AppAction] {
+        if faults.contains(.noProfileRead) { return [] }
+        return [call(.me, .meProfile, ["workerId": config.id], nil)]
+    }
+
+    /// ELIG-12: offers are judged with the answer's eligibility fields and the device's own position.
+    mutating func profileAnswered(_ answer: JSONObject) -> [AppAction] {
+        guard var mine = profile.objectValue else { return [] }
+        for key in ["userID", "expertActive", "expertSource", "categories", "maxKms"] { mine[key] = answer[key] ?? .null }
+        guard JSONValue.object(mine) != profile else { return [] }
+        meProfile = .object(mine)
+        return [.event(.profileUpdated, ["profile": .object(mine)])]
+    }
+
+    /// STATE-6: a state read of the request in Work in Progress, after a return or a reconnection.
+    mutating func stateReads() -> [AppAction] {
+        guard let req = workInProgress, !faults.contains(.noStateRead) else { return [] }
+        return [call(.read(req: req), .getRequest, ["ReqID": req], nil)]
+    }
+
+    /// STATE-10: a WorkerAccept whose answer was lost is a failure (ALERT-3), then a state read;
+    /// a read that also fails is sent again.
+    mutating func lostAnswer(_ xid: String) -> [AppAction]? {
+        switch calls[xid] {
+        case .accept(let req)?:
+            let failed = answered(xid, ok: false, body: nil, now: 0)
+            return failed + [call(.read(req: req), .getRequest, ["ReqID": req], nil)]
+        case .read(let req)?:
+            calls[xid] = nil
+            return [call(.read(req: req), .getRequest, ["ReqID": req], nil)]
+        default:
+            return nil
+        }
+    }
+
+    /// STATE-7, STATE-10: a read naming this worker the winner moves it to Work in Progress; one
+    /// that found its Work in Progress request ended leaves it, as the live event would.
+    mutating func readState(_ req: String, _ state: JSONValue, now: Int64) -> [AppAction] {
+        if faults.contains(.stateReadIgnored) { return [] }
+        switch state["status"]?.stringValue {
+        case "inProgress"?:
+            guard workInProgress == nil, state["workerId"].flatMap { CanonicalID(json: $0)?.text } == config.id, offers[req]?.ended != true else { return [] }
+            workInProgress = req
+            return [workInProgressView(req), successAlert(req)]
+        case let status? where status == "cancelled" || status == "closed":
+            guard workInProgress == req, let end = state["end"], end.objectValue != nil else { return [] }
+            return received(names.name(of: status == "cancelled" ? .cancel : .close), end, now: now)
+        default:
+            return []
+        }
+    }
+}
+

@@ -50,8 +50,12 @@ extension ScenarioEngine {
         case .press(let press):
             guard let resolved = press.resolving(request) else { return }
             deliver(Delivery(to: actor, input: .user(.press(resolved))))
-        case .send(let event, let alias, let to):
-            guard let req = request(alias), let payload = backend.requests[req]?.newPayload else { return }
+        case .send(let event, let alias, let to, let with):
+            guard let req = request(alias), var payload = backend.requests[req]?.newPayload else { return }
+            if case .object(var object) = payload, !with.isEmpty {
+                for member in with.members { object[member.key] = member.value }
+                payload = .object(object)
+            }
             let room = to == "channel" ? backend.profile.channelRoom : to
             let name = ProtocolEvent(rawValue: event).map(backend.profile.name(of:)) ?? event
             let emission = Emission(event: name, room: room, payload: payload)

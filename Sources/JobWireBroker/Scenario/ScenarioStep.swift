@@ -54,8 +54,9 @@ public struct ScenarioStep: Sendable, Hashable {
         /// The user presses a control of the app: an alert's OK, Work Information; a request it
         /// names is by its alias (``ScenarioStepReader/press(_:_:)``).
         case press(UserPress)
-        /// The backend sends the request's `new` again, to the channel or to one worker.
-        case send(event: String, req: String, to: String)
+        /// The backend sends the request's `new` again, to the channel or to one worker, with
+        /// `with`'s members set in its payload (an unknown member, MSG-12; a malformed one, MSG-13).
+        case send(event: String, req: String, to: String, with: JSONObject)
         /// The backend answers the next matching call with a failure instead of running it.
         case fail(call: RESTCallKind, code: BackendError.Code, req: String?, from: String?)
         /// The next `event` to `to` is lost.
@@ -106,7 +107,7 @@ public struct ScenarioStep: Sendable, Hashable {
         /// The request alias it names, if any.
         public var req: String? {
             switch self {
-            case .accept(let req), .discard(let req), .close(let req, _), .cancel(let req, _), .send(_, let req, _): return req
+            case .accept(let req), .discard(let req), .close(let req, _), .cancel(let req, _), .send(_, let req, _, _): return req
             case .fail(_, _, let req, _), .breakAnswer(_, _, let req, _): return req
             case .press(let press): return press.req
             default: return nil

@@ -9,7 +9,7 @@ enum ScenarioStepReader {
     static let actionKeys: [String: Set<String>] = [
         "post": ["as", "request"], "accept": ["req"], "discard": ["req"], "close": ["req", "outcome"], "cancel": ["req", "reason"],
         "background": [], "foreground": [], "restart": [], "disconnect": ["for"],
-        "send": ["event", "req", "to"], "fail": ["call", "code", "req", "from"], "drop": ["event", "to"], "delay": ["event", "to", "by"], "end": [],
+        "send": ["event", "req", "to", "with"], "fail": ["call", "code", "req", "from"], "drop": ["event", "to"], "delay": ["event", "to", "by"], "end": [],
         // Faults.
         "refuse-connect": ["for"], "duplicate": ["event", "to"],
         "lose-answer": ["call", "req", "from"], "hang": ["call", "req", "from"], "malformed-answer": ["call", "req", "from"],
@@ -113,7 +113,7 @@ enum ScenarioStepReader {
             _ = try reader.choice("event", [ProtocolEvent.new.rawValue])
             let to = try reader.string("to")
             guard to == "channel" || scenario.actor(to)?.role == .worker else { throw reader.error("to", "expected \"channel\" or a worker's id, found \"\(to)\"") }
-            return .send(event: ProtocolEvent.new.rawValue, req: try reader.string("req"), to: to)
+            return .send(event: ProtocolEvent.new.rawValue, req: try reader.string("req"), to: to, with: try reader.optionalObject("with") ?? [:])
         case "fail":
             let call = RESTCallKind(rawValue: try reader.choice("call", scriptedCalls.map(\.rawValue)))!
             let codes = BackendError.Code.allCases.map(\.rawValue)

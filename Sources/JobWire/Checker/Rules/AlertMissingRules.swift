@@ -56,8 +56,8 @@ struct ALERTSuccessAfterView: TraceRule {
         switch event.actor.role {
         case .client: id = "ALERT-4"
         case .worker:
-            // A success alert after a failure is ALERT-3's to judge.
-            guard context.session.side(event.actor, req)?.acceptOutcome == .success else { return }
+            // A success alert after a failure is ALERT-3's to judge, unless a state read named the worker the winner (STATE-10).
+            guard let side = context.session.side(event.actor, req), side.acceptOutcome == .success || side.readWon else { return }
             id = "ALERT-5"
         case .backend: return
         }

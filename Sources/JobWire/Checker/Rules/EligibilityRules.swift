@@ -113,7 +113,10 @@ struct ELIGDecisionReport: TraceRule {
             }
         case .success(let kit):
             if let field = report.invalidField {
-                context.report("ELIG-9", lines: lines, expected: "a decision for \(req), whose input is well-formed", observed: "refused naming `\(field)`")
+                // Refused for members no requirement defines: MSG-12's.
+                if MSGOfferIntake.onlyUnknown(offer) == nil {
+                    context.report("ELIG-9", lines: lines, expected: "a decision for \(req), whose input is well-formed", observed: "refused naming `\(field)`")
+                }
                 return
             }
             // ELIG-11: every failed rule, the distance and showAt.

@@ -66,12 +66,13 @@ struct FLOW14CloseOnlyInProgress: TraceRule {
         guard exchange.call == .close, let req = exchange.req else { return }
         let side = context.session.side(event.actor, req)
         if event.actor.role == .client {
-            guard side?.applyReceivedAt == nil else { return }
+            // A state read that found it in progress carried the `apply` (STATE-7).
+            guard side?.applyReceivedAt == nil, side?.readStatus != "inProgress" else { return }
             context.report(
                 "FLOW-14", lines: [event.line], expected: "a close for \(req) only after its `apply` arrived",
                 observed: "the client sent a close for \(req) with no `apply` received")
         } else {
-            guard side?.acceptOutcome != .success else { return }
+            guard side?.acceptOutcome != .success, side?.readWon != true else { return }
             context.report(
                 "FLOW-14", lines: [event.line] + (side?.acceptAnsweredLine.map { [$0] } ?? []),
                 expected: "a close for \(req) only after this worker's WorkerAccept succeeded",

@@ -56,6 +56,8 @@ struct TIMETimeoutCancel: TraceRule {
     private mutating func cancelSent(_ req: String, side: AppSide, answered: Int64, reason: String?, event: TraceEvent, _ context: inout RuleContext) {
         let deadline = answered + context.header.timeoutMs
         let said = reason.map { "\"\($0)\"" } ?? "no reason"
+        // A cancel after a state read that found the request won or ended is STATE-7's.
+        if side.readSettled { return }
         if let applyLine = side.applyLine {
             // TIME-4: the worker came; nothing timed out.
             if reason == "timeout" {
@@ -95,6 +97,8 @@ struct TIMETimeoutCancel: TraceRule {
         let allowed = allowedUntil(deadline: deadline, actor: actor, context)
         // An `apply` in time settles the request; one after the cancel was due excuses nothing.
         if let applied = side.applyReceivedAt, applied <= allowed { return }
+        // So does a state read that found it won or ended (TIME-6's Decision, STATE-7).
+        if side.readSettled, let read = side.readAt, read <= allowed { return }
         guard state.running, state.foreground else {
             awaiting[actor, default: []].insert(obligation.req)
             return

@@ -24,8 +24,11 @@ struct VIEWCalledForViews: TraceRule {
             check: "when its WorkerAccept succeeds the worker changes to that request's Work in Progress view; it shows none for a request it never accepted",
             tolerance: "the change may take up to reactionToleranceMs"),
     ]
-    var kinds: Set<TraceEventKind> { [.httpResponse, .socketIn, .viewShown] }
+    var kinds: Set<TraceEventKind> { [.httpResponse, .socketIn, .viewShown, .appLaunched, .appRestored, .appForegrounded] }
     private enum Tag { static let waiting = 1, clientWIP = 2, workerWIP = 3 }
+    /// Apps back from a launch or the background whose first view is still to come: which view an
+    /// app retakes is STATE-1's and STATE-2's, not a change VIEW-1 judges.
+    private var returning: Set<TraceActor> = []
     /// When each app last showed each view of each request (VIEW-1 ... VIEW-3).
     private var shown: [ShownView: Int64] = [:]
     /// Requests each app read the state of: a Work in Progress learnt that way, or a waiting view
@@ -56,8 +59,10 @@ struct VIEWCalledForViews: TraceRule {
                 let side = context.session.side(actor, req), side.postAnsweredAt != nil, side.applyReceivedAt == nil, side.cancelSentAt == nil
             else { return }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.clientWIP, line: event.line)
+        case .lifecycle(.launched, _), .lifecycle(.restored, _), .lifecycle(.foregrounded, _):
+            returning.insert(actor)
         case .viewShown(let view):
-            judge(view, event, &context)
+            judge(view, retaken: returning.remove(actor) != nil, event, &context)
             if let req = view.req { shown[ShownView(actor: actor, req: req, view: view.view)] = event.ts }
         default:
             break
@@ -69,12 +74,13 @@ struct VIEWCalledForViews: TraceRule {
         exchange.call == .postRequest ? response.body?["ReqID"].flatMap(\.idText) : nil
     }
 
-    /// What a view change must not do: leave the waiting view too early, show a wrong counter, or
-    /// show Work in Progress before what calls for it (VIEW-2's alone when it replaces the waiting view).
-    private mutating func judge(_ view: ViewRecord, _ event: TraceEvent, _ context: inout RuleContext) {
+    /// What a view change must not do: leave the waiting view too early (unless it is the first
+    /// view after a return, `retaken`, which STATE-1 judges), show a wrong counter, or show Work in
+    /// Progress before what calls for it (VIEW-2's alone when it replaces the waiting view).
+    private mutating func judge(_ view: ViewRecord, retaken: Bool, _ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
         let state = context.session.actors[actor]
-        if actor.role == .client, state?.view == TraceViews.waiting, let waitingReq = state?.viewReq,
+        if actor.role == .client, !retaken, state?.view == TraceViews.waiting, let waitingReq = state?.viewReq,
             view.req != waitingReq || (view.view != TraceViews.waiting && view.view != TraceViews.workInProgress),
             let side = context.session.side(actor, waitingReq), side.postAnsweredAt != nil, side.applyReceivedAt == nil,
             side.cancelSentAt == nil, side.endReceivedAt == nil, context.session.requests[waitingReq]?.ended != true,

@@ -8,7 +8,8 @@ import SocketIOWire
 ///
 /// An app that keeps the view while an alert about the request is open (the user reads why it
 /// ended) has until reactionToleranceMs after that alert's dismissal. An app away at the time
-/// (background, terminated) is judged when it shows the view again.
+/// (background, terminated) is judged when it shows the view again. An app that went away after
+/// the end and brings the request back on its return breaks STATE-4, which judges that alone.
 struct VIEWLeaveEndedRequest: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -20,7 +21,7 @@ struct VIEWLeaveEndedRequest: TraceRule {
             check: "when a request's `cancel` arrives, an app leaves its waiting or Work in Progress view and does not show it again, and a worker does not show its offer again",
             tolerance: "within reactionToleranceMs, or of the dismissal of an alert about the request open at the time"),
     ]
-    var kinds: Set<TraceEventKind> { [.httpResponse, .socketIn, .viewShown, .offerShown, .alertShown, .alertDismissed] }
+    var kinds: Set<TraceEventKind> { [.httpResponse, .socketIn, .viewShown, .offerShown, .alertShown, .alertDismissed, .appBackgrounded, .appTerminated] }
 
     /// How a request ended for one app: the id that judges it, the views to leave, the line.
     private struct End {
@@ -29,6 +30,8 @@ struct VIEWLeaveEndedRequest: TraceRule {
         var line: Int
     }
     private var ends: [ActorRequest: End] = [:]
+    /// Ends after which the app went away: what it shows of them on its return is STATE-4's.
+    private var awayAfterEnd: Set<ActorRequest> = []
     /// Alerts about a request on screen: shown and not dismissed.
     private var openAlerts: Set<ActorRequest> = []
     /// Ends whose view is held by an open alert, judged from its dismissal.
@@ -51,13 +54,17 @@ struct VIEWLeaveEndedRequest: TraceRule {
             default:
                 break
             }
+        case .lifecycle(.backgrounded, _), .lifecycle(.terminated, _):
+            for key in ends.keys where key.actor == actor { awayAfterEnd.insert(key) }
         case .viewShown(let view):
-            guard let req = view.req, let end = ends[ActorRequest(actor: actor, req: req)], end.views.contains(view.view) else { return }
+            guard let req = view.req, let end = ends[ActorRequest(actor: actor, req: req)], end.views.contains(view.view),
+                !awayAfterEnd.contains(ActorRequest(actor: actor, req: req))
+            else { return }
             context.report(
                 end.id, lines: [end.line, event.line], expected: "no \(view.view) view of \(req) after it ended",
                 observed: "the \(actor.role.protocolName) shows it again")
         case .offerShown(let req):
-            guard let end = ends[ActorRequest(actor: actor, req: req)], end.id == "VIEW-14" else { return }
+            guard let end = ends[ActorRequest(actor: actor, req: req)], end.id == "VIEW-14", !awayAfterEnd.contains(ActorRequest(actor: actor, req: req)) else { return }
             context.report(
                 "VIEW-14", lines: [end.line, event.line], expected: "no offer of \(req) after its `cancel` arrived",
                 observed: "worker \(actor.id ?? "?") shows it")
@@ -100,6 +107,7 @@ struct VIEWLeaveEndedRequest: TraceRule {
 
     mutating func forget(_ req: String) {
         ends.forget(req)
+        awayAfterEnd.forget(req)
         openAlerts.forget(req)
         heldByAlert.forget(req)
     }

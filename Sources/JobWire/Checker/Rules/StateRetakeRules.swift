@@ -1,0 +1,161 @@
+import SocketIOWire
+
+/// STATE-1, STATE-2 and STATE-4: what an app shows when it retakes state after a launch, a restore
+/// or a return to the foreground.
+///
+/// What it holds is what it knew when it went away (``TraceSession/held(by:)``): a client's posted
+/// request with no `apply` is waiting, one with its `apply` (or read in progress) and a winner's
+/// request are in Work in Progress. Within `reactionToleranceMs` of the return the app shows the
+/// waiting view (STATE-1; Work in Progress also does, as after a read, and a cancel sent instead
+/// does when the deadline passed while it was away) or the Work in Progress view (STATE-2) of each,
+/// unless it learnt meanwhile that the request ended. A request it knew ended never comes back as
+/// a waiting or Work in Progress view or as an offer (STATE-4).
+struct STATERetakeViews: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "STATE-1", evidence: [.client],
+            check: "after a restart or a return from the background, the client shows the waiting view of each request it held posted, unanswered and not cancelled",
+            tolerance: "within reactionToleranceMs; a cancel sent instead, or the end learnt, also does"),
+        TraceRuleInfo(
+            "STATE-2", evidence: [.client, .worker],
+            check: "after a restart or a return from the background, an app shows the Work in Progress view of each request it held in Work in Progress",
+            tolerance: "within reactionToleranceMs; the end learnt meanwhile also does"),
+        TraceRuleInfo(
+            "STATE-4", evidence: [.client, .worker],
+            check: "after a restart or a return from the background, no waiting view, Work in Progress view or offer of a request the app knew ended"),
+    ]
+    var kinds: Set<TraceEventKind> {
+        [.appLaunched, .appRestored, .appForegrounded, .appBackgrounded, .appTerminated, .viewShown, .offerShown, .httpRequest]
+    }
+    /// Per app, since it last went away: the views shown per request, and the requests it sent a cancel for.
+    private var shown: [TraceActor: [String: Set<String>]] = [:]
+    private var cancelled: [TraceActor: Set<String>] = [:]
+    /// Per app, the requests it knew ended when it came back (STATE-4), and those whose return is being judged.
+    private var ended: [TraceActor: Set<String>] = [:]
+    private var pending: [TraceActor: Set<String>] = [:]
+
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        let actor = event.actor
+        guard actor.role != .backend else { return }
+        switch event.body {
+        case .lifecycle(let change, _) where change.isRestore:
+            // A first launch holds nothing; a return holds what the app knew when it left.
+            guard context.session.actors[actor]?.lastAwayAt != nil else { return }
+            ended[actor] = context.session.endedKnown(by: actor)
+            for (req, view) in context.session.held(by: actor) where pending[actor, default: []].insert(req).inserted {
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: view.rawValue, line: event.line)
+            }
+        case .lifecycle:
+            shown[actor] = nil
+            cancelled[actor] = nil
+        case .viewShown(let view):
+            guard let req = view.req else { return }
+            shown[actor, default: [:]][req, default: []].insert(view.view)
+            if view.view == TraceViews.waiting || view.view == TraceViews.workInProgress { broughtBack(req, what: "its \(view.view) view", event, &context) }
+        case .offerShown(let req):
+            broughtBack(req, what: "its offer", event, &context)
+        case .httpRequest:
+            if context.call.call == .cancel, let req = context.call.req { cancelled[actor, default: []].insert(req) }
+        default:
+            break
+        }
+    }
+
+    /// STATE-4: a request the app knew ended is shown again.
+    private mutating func broughtBack(_ req: String, what: String, _ event: TraceEvent, _ context: inout RuleContext) {
+        guard ended[event.actor]?.remove(req) != nil else { return }
+        let side = context.session.side(event.actor, req)
+        context.report(
+            "STATE-4", lines: [side?.endReceivedLine ?? side?.readLine ?? side?.cancelLine ?? event.line, event.line].filter { $0 > 0 },
+            expected: "\(req) stays gone after the return: the app knew it ended before it went away",
+            observed: "\(event.actor) showed \(what) again")
+    }
+
+    mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let actor = obligation.actor, let expected = HeldView(rawValue: obligation.tag) else { return }
+        pending[actor]?.remove(obligation.req)
+        let returned = obligation.due - context.header.reactionToleranceMs
+        guard let state = context.session.actors[actor], state.running, state.foreground, (state.lastAwayAt ?? .min) <= returned,
+            let side = context.session.side(actor, obligation.req), !side.endKnown
+        else { return }
+        let views = shown[actor]?[obligation.req] ?? []
+        switch expected {
+        case .waiting:
+            if !views.isDisjoint(with: [TraceViews.waiting, TraceViews.workInProgress]) || cancelled[actor]?.contains(obligation.req) == true { return }
+        case .workInProgress:
+            if views.contains(TraceViews.workInProgress) { return }
+        }
+        let observed = views.isEmpty ? "no view of \(obligation.req) by \(obligation.due)" : "only its \(views.sorted().joined(separator: ", ")) view"
+        context.report(
+            expected == .waiting ? "STATE-1" : "STATE-2", lines: [obligation.line, context.currentLine],
+            expected: "the \(expected.viewName) view of \(obligation.req), which the app held when it went away, within \(context.header.reactionToleranceMs) ms of its return",
+            observed: observed)
+    }
+
+    mutating func forget(_ req: String) {
+        for key in ended.keys { ended[key]!.remove(req) }
+        for key in shown.keys { shown[key]![req] = nil }
+    }
+}
+
+/// STATE-3: retaking state repeats no call that was already answered: a post request answered
+/// with success (the same body again), a WorkerAccept, a cancel or a close of the same request
+/// answered with a status, sent again after the app came back.
+struct STATE3NoRepeatedCall: TraceRule {
+    let infos = [
+        TraceRuleInfo(
+            "STATE-3", evidence: [.client, .worker],
+            check: "after a restart or a return from the background, no post request, WorkerAccept, cancel or close answered before it is sent again"),
+    ]
+    var kinds: Set<TraceEventKind> { [.httpRequest, .httpResponse] }
+    /// Per app, its answered calls by key (`accept|R-1`, `post|{body}`) with the answer's time and line.
+    private var answered: [TraceActor: [String: (ts: Int64, line: Int)]] = [:]
+    /// How many post bodies an app keeps; older ones are forgotten.
+    private static let postsKept = 16
+
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        guard event.actor.role != .backend else { return }
+        switch event.body {
+        case .httpRequest(let request):
+            guard let key = Self.key(context.call, body: request.body), let earlier = answered[event.actor]?[key],
+                let restored = context.session.actors[event.actor]?.lastRestoreAt, restored > earlier.ts
+            else { return }
+            answered[event.actor]![key] = nil
+            context.report(
+                "STATE-3", lines: [earlier.line, event.line],
+                expected: "no repeat of the \(Self.callName(key)) answered at line \(earlier.line) when the app came back",
+                observed: "\(event.actor) sent it again after its return at \(restored)")
+        case .httpResponse(let response):
+            guard response.status != nil, let exchange = context.session.exchanges[response.xid], exchange.app == event.actor,
+                exchange.call != .postRequest || response.succeeded, let key = Self.key(exchange, body: exchange.requestBody)
+            else { return }
+            answered[event.actor, default: [:]][key] = (event.ts, event.line)
+            let posts = answered[event.actor]!.filter { $0.key.hasPrefix("post|") }
+            if posts.count > Self.postsKept, let oldest = posts.min(by: { $0.value.ts < $1.value.ts }) { answered[event.actor]![oldest.key] = nil }
+        default:
+            break
+        }
+    }
+
+    /// The key a call is remembered by, for the calls STATE-3 names.
+    private static func key(_ exchange: ExchangeState, body: JSONValue?) -> String? {
+        switch exchange.call {
+        case .postRequest?: return "post|\(body?.compactText ?? "")"
+        case .workerAccept?: return exchange.req.map { "WorkerAccept|\($0)" }
+        case .cancel?: return exchange.req.map { "cancel|\($0)" }
+        case .close?: return exchange.req.map { "close|\($0)" }
+        default: return nil
+        }
+    }
+
+    private static func callName(_ key: String) -> String {
+        let parts = key.split(separator: "|", maxSplits: 1)
+        return parts[0] == "post" ? "post request" : "\(parts[0]) of \(parts.count > 1 ? String(parts[1]) : "?")"
+    }
+
+    mutating func forget(_ req: String) {
+        for actor in answered.keys {
+            for call in ["WorkerAccept", "cancel", "close"] { answered[actor]!["\(call)|\(req)"] = nil }
+        }
+    }
+}
