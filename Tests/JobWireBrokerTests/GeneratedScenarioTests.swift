@@ -47,8 +47,6 @@ struct GeneratedScenarioTests {
         ("timeout-after-apply", "client-cancel-offer-shown", []),
         ("any-block-blocks", "worker-blocked-others-only", ["ELIG-5"]),
         ("any-block-blocks", "worker-happy", []),
-        ("ids-compared-by-type", "worker-category-number-ids", ["ELIG-3"]),
-        ("ids-compared-by-type", "worker-category-among-several", []),
         ("delay-ignored", "worker-delay-5s", ["ELIG-6", "TIME-8"]),
         ("delay-ignored", "worker-delay-60s", ["ELIG-6", "TIME-8"]),
         ("delay-ignored", "worker-delay-0s", []),

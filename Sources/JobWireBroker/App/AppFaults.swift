@@ -31,8 +31,6 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let timeoutAfterApply = AppFaults(rawValue: 1 << 10)
     /// The worker hides every channel offer whose BlockedXP is not empty, whoever it names.
     public static let anyBlockBlocks = AppFaults(rawValue: 1 << 11)
-    /// The worker compares CatID with its categories by JSON type, so 9 is not "9".
-    public static let idsComparedByType = AppFaults(rawValue: 1 << 12)
     /// The worker shows a channel offer at its receipt, whatever its Delay.
     public static let delayIgnored = AppFaults(rawValue: 1 << 13)
     /// The worker starts a Delay wait again from its relaunch.
@@ -124,7 +122,6 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("end-ignored", .endIgnored, breaks: ["FLOW-12", "VIEW-14", "VIEW-15"]),
         NamedFault("timeout-after-apply", .timeoutAfterApply, breaks: ["TIME-4"]),
         NamedFault("any-block-blocks", .anyBlockBlocks, breaks: ["ELIG-5"]),
-        NamedFault("ids-compared-by-type", .idsComparedByType, breaks: ["ELIG-3"]),
         NamedFault("delay-ignored", .delayIgnored, breaks: ["ELIG-6", "TIME-8"]),
         NamedFault("delay-restarted-on-relaunch", .delayRestartedOnRelaunch, breaks: ["TIME-9", "VIEW-4"]),
         NamedFault("direct-filtered", .directFiltered, breaks: ["ELIG-7"]),
@@ -134,9 +131,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("exclusive-always-refused", .exclusiveAlwaysRefused, breaks: ["ELIG-2"]),
         NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
         NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),
-        NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-9", "ALERT-10", "VIEW-14"]),
+        NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-9", "ALERT-10", "STATE-10", "VIEW-14"]),
         NamedFault("counter-in-minutes", .counterInMinutes, breaks: ["VIEW-1"]),
-        NamedFault("no-work-in-progress-on-apply", .noWorkInProgressOnApply, breaks: ["ALERT-4", "VIEW-2"]),
+        NamedFault("no-work-in-progress-on-apply", .noWorkInProgressOnApply, breaks: ["ALERT-4", "STATE-7", "VIEW-2"]),
         NamedFault("no-work-in-progress-on-success", .noWorkInProgressOnSuccess, breaks: ["ALERT-5", "VIEW-3"]),
         NamedFault("no-close-request-button", .noCloseRequestButton, breaks: ["VIEW-5"]),
         NamedFault("distance-in-metres", .distanceInMetres, breaks: ["VIEW-6"]),
@@ -145,14 +142,14 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("work-information-without-image", .workInformationWithoutImage, breaks: ["VIEW-10"]),
         NamedFault("work-information-as-view", .workInformationAsView, breaks: ["VIEW-11"]),
         NamedFault("outcome-not-chosen", .outcomeNotChosen, breaks: ["VIEW-12"]),
-        NamedFault("stays-after-close", .staysAfterClose, breaks: ["VIEW-13"]),
+        NamedFault("stays-after-close", .staysAfterClose, breaks: ["STATE-7", "VIEW-13"]),
         NamedFault("cancelled-offer-relisted", .cancelledOfferRelisted, breaks: ["VIEW-14"]),
         NamedFault("offer-stays-after-cancel", .offerStaysAfterCancel, breaks: ["VIEW-15"]),
         NamedFault("work-in-progress-before-answer", .workInProgressBeforeAnswer, breaks: ["ALERT-2"]),
         NamedFault("no-success-alert", .noSuccessAlert, breaks: ["ALERT-4", "ALERT-5", "ALERT-6", "ALERT-7", "ALERT-8"]),
         NamedFault("no-end-alert", .noEndAlert, breaks: ["ALERT-12"]),
         NamedFault("no-state-read", .noStateRead, breaks: ["STATE-6"]),
-        NamedFault("state-read-ignored", .stateReadIgnored, breaks: ["STATE-7"]),
+        NamedFault("state-read-ignored", .stateReadIgnored, breaks: ["STATE-10", "STATE-7"]),
         NamedFault("waiting-not-shown-again", .waitingNotShownAgain, breaks: ["STATE-1"]),
         NamedFault("wip-not-shown-again", .workInProgressNotShownAgain, breaks: ["STATE-2"]),
         NamedFault("cancel-repeated", .cancelRepeated, breaks: ["STATE-3"]),

@@ -12,10 +12,6 @@ extension ReferenceWorkerApp {
         if faults.contains(.blockedIgnored) { failed.removeAll { $0 == "ELIG-5" } }
         if faults.contains(.anyBlockBlocks), let blocked = job["BlockedXP"]?.arrayValue, !blocked.isEmpty { fail("ELIG-5") }
         if faults.contains(.strictRangeBoundary), let maxKms = profile["maxKms"]?.doubleValue, decision.distanceKm >= maxKms { fail("ELIG-4") }
-        // Typed comparison: the number 9 is not the string "9".
-        if faults.contains(.idsComparedByType), let categories = profile["categories"]?.arrayValue, let category = job["CatID"], !categories.contains(category) {
-            fail("ELIG-3")
-        }
         if faults.contains(.reachHalved), let maxKms = profile["maxKms"]?.doubleValue, decision.distanceKm > maxKms / 2 { fail("ELIG-4") }
         if faults.contains(.firstCategoryOnly), let first = profile["categories"]?.arrayValue?.first.flatMap(CanonicalID.init(json:)), first != job["CatID"].flatMap(CanonicalID.init(json:)) { fail("ELIG-3") }
         if faults.contains(.exclusiveAlwaysRefused), let exclusive = job["exclusive"].flatMap(CanonicalID.init(json:)), exclusive.text != "0" { fail("ELIG-2") }

@@ -98,7 +98,8 @@ struct STATE7ActOnRead: TraceRule {
                 let side = context.session.side(actor, req), let status = side.readStatus
             else { return }
             let ended = status == "cancelled" || status == "closed"
-            guard ended || (status == "inProgress" && call == .cancel && request.body?["reason"]?.stringValue == "timeout") else { return }
+            // A timeout cancel after an `apply` that reached the app live is TIME-4's, read or not.
+            guard ended || (status == "inProgress" && call == .cancel && request.body?["reason"]?.stringValue == "timeout" && side.applyLine == nil) else { return }
             context.report(
                 "STATE-7", lines: [side.readLine ?? event.line, event.line],
                 expected: ended ? "no \(call.rawValue) of \(req): the state read answered \(status)" : "no timeout cancel of \(req): the state read answered it in progress",

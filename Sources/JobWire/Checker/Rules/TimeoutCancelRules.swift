@@ -56,8 +56,9 @@ struct TIMETimeoutCancel: TraceRule {
     private mutating func cancelSent(_ req: String, side: AppSide, answered: Int64, reason: String?, event: TraceEvent, _ context: inout RuleContext) {
         let deadline = answered + context.header.timeoutMs
         let said = reason.map { "\"\($0)\"" } ?? "no reason"
-        // A cancel after a state read that found the request won or ended is STATE-7's.
-        if side.readSettled { return }
+        // A cancel after a state read that found the request won or ended is STATE-7's, unless the
+        // `apply` had reached the app live: then the cancel is TIME-4's, as without any read.
+        if side.readSettled, side.applyLine == nil { return }
         if let applyLine = side.applyLine {
             // TIME-4: the worker came; nothing timed out.
             if reason == "timeout" {

@@ -94,7 +94,7 @@ struct VIEWLeaveEndedRequest: TraceRule {
         guard let actor = obligation.actor, let state = context.session.actors[actor] else { return }
         let key = ActorRequest(actor: actor, req: obligation.req)
         guard let end = ends[key], state.viewReq == obligation.req, let view = state.view, end.views.contains(view),
-            state.running, state.foreground
+            state.running, state.foreground, !awayAfterEnd.contains(key)
         else { return }
         if openAlerts.contains(key) {
             heldByAlert.insert(key)
