@@ -39,6 +39,16 @@ HAND_WRITTEN = (
     "worker-direct", "worker-discard", "worker-disconnect", "worker-happy", "worker-ineligible",
     "worker-late-new", "worker-not-eligible", "worker-race-lost", "worker-redelivered-discard",
     "worker-restart", "worker-server-error", "worker-timeout-cancel",
+    # Faults (issue 14): transport and REST faults, kill and relaunch.
+    "client-apply-duplicated", "client-cancel-answer-lost", "client-post-5xx", "client-post-answer-lost",
+    "worker-accept-answer-lost", "worker-accept-hang", "worker-accept-malformed", "worker-killed-relaunched",
+    "worker-new-duplicated", "worker-reconnect-refused",
+    # Views and presses: Work in Progress, Work Information, Close Request.
+    "client-work-in-progress", "worker-work-information",
+    # Retaking state, connections, odd payloads.
+    "client-missed-apply", "client-restart-after-cancel", "client-socket-held", "client-wip-background",
+    "client-wip-restart", "worker-closed-while-away", "worker-malformed-new", "worker-unknown-field",
+    "worker-wip-background", "worker-wip-restart",
 )
 
 # PROTOCOL.md's default timeout: the scenarios omit `settings`, so this is the one in force.

@@ -131,7 +131,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("exclusive-always-refused", .exclusiveAlwaysRefused, breaks: ["ELIG-2"]),
         NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
         NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),
-        NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-9", "ALERT-10", "STATE-10", "VIEW-14"]),
+        NamedFault("transport-error-ignored", .transportErrorIgnored, breaks: ["ALERT-3", "ALERT-9", "ALERT-10", "STATE-10", "STATE-11", "VIEW-14"]),
         NamedFault("counter-in-minutes", .counterInMinutes, breaks: ["VIEW-1"]),
         NamedFault("no-work-in-progress-on-apply", .noWorkInProgressOnApply, breaks: ["ALERT-4", "STATE-7", "VIEW-2"]),
         NamedFault("no-work-in-progress-on-success", .noWorkInProgressOnSuccess, breaks: ["ALERT-5", "VIEW-3"]),
