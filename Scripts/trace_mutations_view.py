@@ -314,6 +314,22 @@ def register_alerts(bad) -> None:
         c.remove("c.applyalert", "c.applyalert.ok", "c.applyalert.dismissed")
         return c
 
+    @bad("view-7-zero-stars-for-new-worker-client", "client", ["VIEW-7"], "The winner has no rating; the client's Work in Progress view shows rating 0, no New Worker label (a SHOULD).")
+    def _():
+        c = s.happy(rating=None)
+        elements = c.find("c.wip")["elements"]
+        elements.pop("newWorker")
+        elements["rating"] = 0
+        return c
+
+    @bad("view-7-no-label-all", "all", ["VIEW-7"], "The winner has no rating; the client's Work in Progress view shows a null rating and no New Worker label (a SHOULD).")
+    def _():
+        c = s.happy(rating=None)
+        elements = c.find("c.wip")["elements"]
+        elements.pop("newWorker")
+        elements["rating"] = None
+        return c
+
     @bad("alert-5-no-success-alert-worker", "worker", ["ALERT-5", "ALERT-8"], "w-1 changes to Work in Progress and never shows the success alert.")
     def _():
         c = s.happy()

@@ -202,7 +202,8 @@ def client_wip_elements(rating, at: dict | None = None) -> dict:
     """What the client's Work in Progress view shows (VIEW-5, VIEW-6): the winner at `at`."""
     at = at or {"lat": 40.0, "lng": -3.0}
     distance = distance_km(at["lat"], at["lng"], JOB["lat"], JOB["lng"])
-    return {"distance": round(distance, 2), "rating": rating, "avatar": AVATAR, "workerName": "Luis",
+    shown = {"rating": rating} if rating is not None else {"newWorker": "New Worker"}  # VIEW-7: the label in place of a rating
+    return {"distance": round(distance, 2), **shown, "avatar": AVATAR, "workerName": "Luis",
             "description": "Leaking kitchen tap", "category": "Plumbing", "pay": True, "chat": True, "call": True, "closeRequest": True}
 
 

@@ -64,7 +64,7 @@ struct GeneratedScenarioTests {
         ("user-cancel-says-timeout", "client-cancel-before-deadline", ["ALERT-10", "TIME-3"]),
         ("user-cancel-says-timeout", "client-cancel-during-delay", ["ALERT-10", "TIME-3"]),
         ("user-cancel-says-timeout", "client-worker-blocked", []),
-        ("rating-null-as-zero", "client-rating-null", ["ALERT-7"]),
+        ("rating-null-as-zero", "client-rating-null", ["ALERT-7", "VIEW-7"]),
         ("rating-null-as-zero", "client-rating-0", []),
         ("exclusive-always-refused", "worker-exclusive-own-source", ["ELIG-2"]),
         ("exclusive-always-refused", "worker-happy", []),

@@ -127,7 +127,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("direct-filtered", .directFiltered, breaks: ["ELIG-7"]),
         NamedFault("rating-rounded", .ratingRounded, breaks: ["ALERT-6", "VIEW-5"]),
         NamedFault("user-cancel-says-timeout", .userCancelSaysTimeout, breaks: ["ALERT-10", "TIME-3"]),
-        NamedFault("rating-null-as-zero", .ratingNullAsZero, breaks: ["ALERT-7"]),
+        NamedFault("rating-null-as-zero", .ratingNullAsZero, breaks: ["ALERT-7", "VIEW-7"]),
         NamedFault("exclusive-always-refused", .exclusiveAlwaysRefused, breaks: ["ELIG-2"]),
         NamedFault("reach-halved", .reachHalved, breaks: ["ELIG-4"]),
         NamedFault("first-category-only", .firstCategoryOnly, breaks: ["ELIG-3"]),

@@ -1,9 +1,10 @@
 import SocketIOWire
 
-/// VIEW-5, VIEW-6 and VIEW-8: what each Work in Progress view presents, by the element names of
+/// VIEW-5 ... VIEW-8: what each Work in Progress view presents, by the element names of
 /// PROTOCOL.md, with the values of the messages they come from. The client's view shows the
-/// `apply`'s worker and the post's request (VIEW-5) and the haversine distance between them
-/// (VIEW-6); the worker's shows the `new`'s client and a map of both positions (VIEW-8).
+/// `apply`'s worker and the post's request (VIEW-5), the haversine distance between them (VIEW-6),
+/// and for a worker without a rating a "New Worker" label in its place (VIEW-7, SHOULD); the
+/// worker's shows the `new`'s client and a map of both positions (VIEW-8).
 ///
 /// Every showing is judged, a view shown again after a restart too. A client's view with no
 /// `apply` received is VIEW-2's alone.
@@ -19,6 +20,9 @@ struct VIEWWorkInProgressContents: TraceRule {
             "VIEW-6", evidence: [.client],
             check: "the `distance` the client shows is the haversine distance (ELIG-4) between the `apply`'s position and the request's, in km",
             tolerance: "within 0.05 km plus 1e-6 km"),
+        TraceRuleInfo(
+            "VIEW-7", evidence: [.client],
+            check: "(SHOULD) for an `apply` with `workerRating` null, the client's Work in Progress view shows a `newWorker` label in place of a rating"),
         TraceRuleInfo(
             "VIEW-8", evidence: [.worker],
             check: "the worker's Work in Progress view shows `clientName` equal to the `new`'s, a `map` of `worker` (its last reported position) and `job` (the `new`'s lat and lng) as [lat, lng], and `workInformation`, `chat`, `call` and `closeRequest`"),
@@ -53,6 +57,11 @@ struct VIEWWorkInProgressContents: TraceRule {
             }
         } else if elements["rating"] == nil, elements["newWorker"] == nil || elements["newWorker"] == .null {
             problems.append("neither `rating` nor `newWorker` is shown for a worker without a rating")
+        }
+        if apply["workerRating"]?.isNull ?? true, elements["newWorker"] == nil || elements["newWorker"] == .null || !(elements["rating"]?.isNull ?? true) {
+            context.report(
+                "VIEW-7", lines: [event.line], expected: "a `newWorker` label in place of the rating: the apply of \(req) has workerRating null",
+                observed: "`newWorker` \(elements["newWorker"]?.reportText ?? "missing"), `rating` \(elements["rating"]?.reportText ?? "missing")")
         }
         problems += Self.differences([("avatar", "workerAvatar"), ("workerName", "workerName")], in: elements, from: apply, source: "apply")
         if let posted {
