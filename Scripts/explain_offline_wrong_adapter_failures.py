@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-from jobwirelib import ROOT, VECTORS, load_module
+from jobwirelib import ROOT, VECTORS, explain_known_failures, load_module, write_or_check
 
 WRONG = ROOT / "Examples" / "offline-adapter-python-wrong" / "adapter.py"
 LIST = WRONG.parent / "known-failures.txt"
@@ -73,35 +73,16 @@ def main() -> int:
         sys.exit(f"{WRONG}: WrongApp overrides {overridden}; the table here names {[m for _, _, m in BUGS]}")
     per_bug = [(marker, what, with_methods(correct, wrong_app, [method])) for marker, what, method in BUGS]
 
-    lines = [
+    header = [
         "# Vectors the deliberately wrong offline example adapter fails, and which of its bugs trips each.",
         "# The tests run it with this list: exit 0 proves exactly these fail (an extra failure fails",
         "# the run; a listed vector that passes, or that no longer exists, fails it too).",
         "# Written by Scripts/explain_offline_wrong_adapter_failures.py; regenerate after changing the",
         "# vectors and read the diff: every line names a BUG marker of adapter.py.",
     ]
-    problems = []
-    for case in cases:
-        if not passes(correct, correct.App, case):
-            problems.append(f"{case['id']}: the correct adapter fails it")
-        if passes(correct, wrong_app, case):
-            continue
-        reasons = [f"{marker} {what}" for marker, what, app_class in per_bug if not passes(correct, app_class, case)]
-        if not reasons:
-            problems.append(f"{case['id']}: fails only through a combination of bugs")
-        lines.append(f"{case['id']:<48} # {'; '.join(reasons)}")
-    if problems:
-        sys.exit("\n".join(problems))
-    content = "\n".join(lines) + "\n"
-    if args.check:
-        if LIST.read_text(encoding="utf-8") != content:
-            print(f"{LIST} is out of date; run {Path(__file__).name}", file=sys.stderr)
-            return 1
-        print(f"{LIST.name} is up to date: {len(lines) - 5} known failures")
-        return 0
-    LIST.write_text(content, encoding="utf-8")
-    print(f"wrote {LIST.relative_to(ROOT)}: {len(lines) - 5} known failures")
-    return 0
+    lines = explain_known_failures(cases, lambda app_class, case: passes(correct, app_class, case), correct.App, wrong_app,
+                                   per_bug, header, 48)
+    return write_or_check(LIST, lines, len(header), args.check, Path(__file__).name)
 
 
 if __name__ == "__main__":

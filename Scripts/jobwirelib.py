@@ -250,3 +250,40 @@ def check_vector_files(directory: Path, report: Report, check_file: Callable[[Pa
         print(f"  {path.name:<16} {count:4d} cases")
     print(f"{total} cases in {len(files)} files")
     return total
+
+
+def explain_known_failures(cases: list[dict], passes: Callable[[Any, dict], bool], correct: Any, wrong: Any,
+                           per_bug: list[tuple[str, str, Any]], header: list[str], width: int) -> list[str]:
+    """The known-failures lines of a wrong example adapter: `header`, then one line per case the
+    `wrong` implementation fails, naming each bug (marker, what it does, the implementation with
+    that bug alone) that fails it too. Exits naming the problems when the `correct` implementation
+    fails a case, or when a failure needs a combination of bugs to happen."""
+    lines, problems = list(header), []
+    for case in cases:
+        if not passes(correct, case):
+            problems.append(f"{case['id']}: the correct adapter fails it")
+        if passes(wrong, case):
+            continue
+        reasons = [f"{marker} {what}" for marker, what, alone in per_bug if not passes(alone, case)]
+        if not reasons:
+            problems.append(f"{case['id']}: fails only through a combination of bugs")
+        lines.append(f"{case['id']:<{width}} # {'; '.join(reasons)}")
+    if problems:
+        sys.exit("\n".join(problems))
+    return lines
+
+
+def write_or_check(path: Path, lines: list[str], header_lines: int, check: bool, script: str) -> int:
+    """Writes `lines` to `path`, or with `check` compares and returns 1 when the file differs; says
+    how many entries (lines after the first `header_lines`) it holds."""
+    content = "\n".join(lines) + "\n"
+    count = len(lines) - header_lines
+    if check:
+        if path.read_text(encoding="utf-8") != content:
+            print(f"{path} is out of date; run {script}", file=sys.stderr)
+            return 1
+        print(f"{path.name} is up to date: {count} known failures")
+        return 0
+    path.write_text(content, encoding="utf-8")
+    print(f"wrote {path.relative_to(ROOT)}: {count} known failures")
+    return 0
