@@ -42,7 +42,7 @@ HAND_WRITTEN = (
     # Faults (issue 14): transport and REST faults, kill and relaunch.
     "client-apply-duplicated", "client-cancel-answer-lost", "client-post-5xx", "client-post-answer-lost",
     "worker-accept-answer-lost", "worker-accept-hang", "worker-accept-malformed", "worker-killed-relaunched",
-    "worker-new-duplicated", "worker-reconnect-refused",
+    "worker-new-duplicated", "worker-reconnect-refused", "worker-long-drop", "client-long-drop",
     # Views and presses: Work in Progress, Work Information, Close Request.
     "client-work-in-progress", "worker-work-information",
     # Retaking state, connections, odd payloads.

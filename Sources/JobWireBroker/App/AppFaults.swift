@@ -105,6 +105,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let malformedShown = AppFaults(rawValue: 1 << 49)
     /// The worker never reads its meProfile (ELIG-12).
     public static let noProfileRead = AppFaults(rawValue: 1 << 50)
+    /// The app never tries to connect again after its connection drops; only the kit's
+    /// reconnection, once the network is back, brings it back (STATE-9).
+    public static let noReconnect = AppFaults(rawValue: 1 << 51)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -158,6 +161,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("unknown-field-refused", .unknownFieldRefused, breaks: ["MSG-12"]),
         NamedFault("malformed-shown", .malformedShown, breaks: ["MSG-13"]),
         NamedFault("no-profile-read", .noProfileRead, breaks: ["ELIG-12"]),
+        NamedFault("no-reconnect", .noReconnect, breaks: ["STATE-9"]),
     ]
 
     /// The faults by name.

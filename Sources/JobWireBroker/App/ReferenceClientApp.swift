@@ -64,6 +64,7 @@ public struct ReferenceClientApp: AppModel {
     private mutating func react(_ input: AppInput, now: Int64) -> [AppAction] {
         if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
+        if faults.contains(.noReconnect), case .connection(connected: false) = input { return [] }
         // STATE-6: back online after a drop, read what happened meanwhile.
         if let (actions, back) = link.handle(input, now: now) { return back ? actions + stateReads() : actions }
         switch input {

@@ -95,6 +95,7 @@ public struct ReferenceWorkerApp: AppModel {
         if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
+        if faults.contains(.noReconnect), case .connection(connected: false) = input { return [] }
         if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] + stateReads() : actions }
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)

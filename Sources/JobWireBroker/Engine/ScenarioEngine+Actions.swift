@@ -17,6 +17,7 @@ extension ScenarioEngine {
                     continue
                 }
                 record(event)
+                if actorID == appID { appLifecycle(event.body) }
                 if case .offerShown(let req) = event.body, let alias = aliasOf[req] {
                     moment("\(alias).shown@\(actorID)")
                 }
