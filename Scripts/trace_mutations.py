@@ -205,6 +205,7 @@ def register_flow(bad) -> None:
         c.add(t + 2000, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
         c.add(t + 2001, "w-1", "view.shown", tag="w-1.home.again", view="home")
         s.read_me(c, t + 2002, "w-1", s.W1, tag="w-1.me")
+        s.catch_up(c, t + 2002, "w-1", tag="w-1.jobs.back")
         return c
 
     @bad("flow-12-accept-after-cancel-worker", "worker", ["FLOW-12"], "w-1 accepts R-1 after its `cancel` arrived.")
@@ -682,6 +683,7 @@ def register_disc(bad) -> None:
         c.remove("w-1.received.again")
         c.add(t + 5000, "w-1", "app.backgrounded", tag="w-1.bg")
         c.add(t + 8000, "w-1", "app.foregrounded", tag="w-1.fg")
+        s.catch_up(c, t + 8000, "w-1", tag="w-1.jobs.fg")
         c.add(t + 8001, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
         return c
 

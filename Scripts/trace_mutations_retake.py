@@ -27,7 +27,24 @@ def refused(field: str) -> Capture:
     return c
 
 
+def register_catch_up(bad) -> None:
+    """STATE-5 (SHOULD): getJobs after each launch and each return."""
+
+    @bad("state-5-no-getjobs-after-restart-worker", "worker", ["STATE-5"], "w-1 is relaunched during R-1's Delay and does not call getJobs (a SHOULD).")
+    def _():
+        c = s.worker_restart("restart")
+        c.remove_prefix("w-1.jobs.back")
+        return c
+
+    @bad("state-5-no-getjobs-at-launch-worker", "worker", ["STATE-5"], "w-2 launches and never calls getJobs (a SHOULD).")
+    def _():
+        c = s.happy()
+        c.remove_prefix("w-2.jobs0")
+        return c
+
+
 def register_retake(bad) -> None:
+    register_catch_up(bad)
     register_views(bad)
     register_reads(bad)
     register_connections(bad)
@@ -93,6 +110,7 @@ def register_views(bad) -> None:
         c.add(arrived + 10_000, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
         c.add(arrived + 10_001, "w-1", "view.shown", tag="w-1.home.again", view="home")
         s.read_me(c, arrived + 10_001, "w-1", s.W1, tag="w-1.me")
+        s.catch_up(c, arrived + 10_001, "w-1", tag="w-1.jobs.back")
         c.add(arrived + 10_002, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
         s.end(c, arrived + 15_000)
         return c

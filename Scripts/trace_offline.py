@@ -161,6 +161,11 @@ class OfflineSession:
             stored["options"] = copy.deepcopy(self.options)  # OFFL-17: kept across termination
         self._event("app.launched", "launch", **stored)
         self._apply({"op": "launch", "now": self.t - 1})
+        if self.actor != "client" and self.app.online():
+            # A worker app also catches up with getJobs at launch (STATE-5); the model has no such call.
+            xid = f"x-jobs-{self.t}"
+            self._event("http.request", "jobs", xid=xid, method="GET", path=f"/api/jobs?workerId={self.actor}")
+            self._event("http.response", "jobs.resp", xid=xid, status=200, body={"ok": True, "jobs": []})
 
     def terminate(self) -> None:
         self._event("app.terminated", "terminate")

@@ -133,6 +133,12 @@ def launch(c: Capture, t: int, workers: dict[str, dict]) -> None:
         c.add(t + 2 + offset, worker, "profile.updated", tag=f"{worker}.profile", profile=profile)
         c.add(t + 2 + offset, worker, "view.shown", tag=f"{worker}.home0", view="home")
         read_me(c, t + 3 + offset, worker, profile, tag=f"{worker}.me0")
+        catch_up(c, t + 3 + offset, worker, tag=f"{worker}.jobs0")
+
+
+def catch_up(c: Capture, t: int, worker: str, tag: str, jobs: list | None = None) -> int:
+    """A worker app's getJobs after a launch, a return or a reconnection (STATE-5); returns when the answer arrived."""
+    return c.rest(t, worker, "GET", f"/api/jobs?workerId={worker}", reply=ok(jobs=jobs or []), tag=tag)
 
 
 def post(c: Capture, t: int, req: str, worker_id: str | None = None, image: str | None = None) -> tuple[int, dict]:
@@ -475,6 +481,7 @@ def worker_restart(mode: str) -> Capture:
         c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
     c.add(back + 2, "w-1", "timer.started", tag="w-1.delay.resumed", timer="delay", req="R-1", startedAt=received)
     read_me(c, back + 3, "w-1", W1, tag="w-1.me")
+    catch_up(c, back + 4, "w-1", tag="w-1.jobs.back")  # R-1's Delay has not passed: nothing to list yet (ELIG-8)
     show(c, show_at["w-1"], "w-1", "R-1")
     got = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
     finished = close(c, got + 60_000, "R-1", "w-1")
@@ -646,6 +653,7 @@ def worker_missed_close() -> Capture:
     c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
     connected(c, back + 1, "w-1", "worker", "w-1", tag="reconn.w-1")
     read_me(c, back + 2, "w-1", W1, tag="w-1.me.back")
+    catch_up(c, back + 2, "w-1", tag="w-1.jobs.back")
     got = read_state(c, back + 20, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
     c.add(got + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
     c.add(got + 2, "w-1", "alert.shown", tag="w-1.closed", alert="closed", result="info", req="R-1",
@@ -691,6 +699,7 @@ def worker_wip_restart() -> Capture:
     c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
     wip_view(c, back + 1, "w-1", "R-1", tag="w-1.wip.again")
     read_me(c, back + 2, "w-1", W1, tag="w-1.me")
+    catch_up(c, back + 2, "w-1", tag="w-1.jobs.back")
     read_state(c, back + 3, "w-1", "R-1", "inProgress", worker="w-1", tag="w-1.state")
     finished = close(c, back + 30_000, "R-1", "w-1")
     end(c, finished + 5000)
@@ -710,6 +719,7 @@ def restart_after_cancel() -> Capture:
     c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
     c.add(back + 1, "w-1", "view.shown", tag="w-1.home.again", view="home")
     read_me(c, back + 2, "w-1", W1, tag="w-1.me")
+    catch_up(c, back + 2, "w-1", tag="w-1.jobs.back")
     end(c, back + 6000)
     c.header["back"] = back
     return c

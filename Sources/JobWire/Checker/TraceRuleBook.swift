@@ -25,7 +25,7 @@ public enum TraceRuleBook: Sendable {
             MSG14RecordedBanAndDelay(),
             MSG16MalformedIdentity(), MSG2AppIdentity(),
             RESTStateReads(),
-            STATERetakeViews(), STATE3NoRepeatedCall(), STATE6ReadOnReturn(), STATE7ActOnRead(), STATELostAnswers(), STATEConnection(),
+            STATERetakeViews(), STATE5CatchUp(), STATE3NoRepeatedCall(), STATE6ReadOnReturn(), STATE7ActOnRead(), STATELostAnswers(), STATEConnection(),
             MSGOfferIntake(), ELIG12ProfileRead(),
             REST18PositionUse(),
             TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
