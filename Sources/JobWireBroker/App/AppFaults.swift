@@ -108,6 +108,8 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The app never tries to connect again after its connection drops; only the kit's
     /// reconnection, once the network is back, brings it back (STATE-9).
     public static let noReconnect = AppFaults(rawValue: 1 << 51)
+    /// The worker never calls getJobs after a launch, a return or a reconnection (STATE-5).
+    public static let noCatchUp = AppFaults(rawValue: 1 << 52)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -162,6 +164,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("malformed-shown", .malformedShown, breaks: ["MSG-13"]),
         NamedFault("no-profile-read", .noProfileRead, breaks: ["ELIG-12"]),
         NamedFault("no-reconnect", .noReconnect, breaks: ["STATE-9"]),
+        NamedFault("no-catch-up", .noCatchUp, breaks: ["STATE-5"]),
     ]
 
     /// The faults by name.

@@ -84,7 +84,7 @@ public struct ReferenceWorkerApp: AppModel {
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
-        return actions + showDue(now: now) + [getJobs()] + stateReads() + readMe()
+        return actions + showDue(now: now) + catchUp() + stateReads() + readMe()
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
@@ -96,7 +96,7 @@ public struct ReferenceWorkerApp: AppModel {
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if faults.contains(.noReconnect), case .connection(connected: false) = input { return [] }
-        if let (actions, back) = link.handle(input, now: now) { return back ? [getJobs()] + stateReads() : actions }
+        if let (actions, back) = link.handle(input, now: now) { return back ? catchUp() + stateReads() : actions }
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)
         case .http(let xid, let status, let body, _):
@@ -109,7 +109,7 @@ public struct ReferenceWorkerApp: AppModel {
             return [.event(.appBackgrounded)]
         case .lifecycle(.foreground):
             foreground = true
-            return [.event(.appForegrounded)] + workInProgressAgain() + showDue(now: now) + [getJobs()] + stateReads() + readMe()
+            return [.event(.appForegrounded)] + workInProgressAgain() + showDue(now: now) + catchUp() + stateReads() + readMe()
         case .lifecycle(.restart):
             foreground = true
             calls = [:]
@@ -134,8 +134,8 @@ public struct ReferenceWorkerApp: AppModel {
     }
 
     /// STATE-5: getJobs catches up on broadcasts missed while away.
-    private mutating func getJobs() -> AppAction {
-        call(.getJobs, .getJobs, ["workerId": config.id], nil)
+    private mutating func catchUp() -> [AppAction] {
+        faults.contains(.noCatchUp) ? [] : [call(.getJobs, .getJobs, ["workerId": config.id], nil)]
     }
 
     private var available: Bool { foreground && workInProgress == nil }
