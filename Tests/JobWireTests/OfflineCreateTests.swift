@@ -54,7 +54,7 @@ struct OfflineCreateTests {
         try app.apply(.create(data: F.bea))
         try app.apply(.edit(id: "tmp-1", changes: ["city": "Cuenca"]))
         try app.apply(.goOnline)
-        #expect(try app.apply(.response(seq: 1, outcome: .failure, body: nil)) == [.drop(seq: 2)])
+        #expect(try app.apply(.response(seq: 1, outcome: .failure, body: nil)) == [.drop(seq: 2), .alert(.create, "tmp-1")])  // OFFL-6, OFFL-19
         #expect(app.entities == ["c-1": F.ana])
         #expect(app.queue.isEmpty)
     }
