@@ -6,8 +6,11 @@ public struct VectorCase: Sendable, Identifiable {
     public var id: String
     /// One short sentence a reader understands.
     public var description: String
-    /// The requirement the vector exercises.
+    /// The requirement the vector exercises, the first of ``requirements``.
     public var requirement: RequirementID
+    /// Every requirement the vector names, ``requirement`` first: a malformed-input vector names
+    /// ELIG-9 and the rule its field feeds, and a failure is reported under each.
+    public var requirements: [RequirementID]
     /// The suite-specific input sent to the implementation.
     public var input: JSONValue
     /// The suite-specific expectation the answer is compared with.
@@ -16,10 +19,12 @@ public struct VectorCase: Sendable, Identifiable {
     public var file: String
     public var line: Int
 
-    public init(id: String, description: String, requirement: RequirementID, input: JSONValue, expect: JSONValue, file: String, line: Int) {
+    /// A vector of `requirement`, or of `requirements` when it names several (`requirement` first).
+    public init(id: String, description: String, requirement: RequirementID, requirements: [RequirementID] = [], input: JSONValue, expect: JSONValue, file: String, line: Int) {
         self.id = id
         self.description = description
         self.requirement = requirement
+        self.requirements = requirements.isEmpty ? [requirement] : requirements
         self.input = input
         self.expect = expect
         self.file = file
