@@ -146,6 +146,10 @@ class Eligibility:
         """ELIG-4: a distance within TOLERANCE_KM of maxKms is in range."""
         return distance <= max_kms + TOLERANCE_KM
 
+    def failed_rules(self, verdicts):
+        """ELIG-11: every rule that failed, not only the first, in rule order (the order of `verdicts`)."""
+        return [rule for rule, passed in verdicts if not passed]
+
     def blocked_workers(self, job):
         """BlockedXP: the array of worker ids (MSG-5), or the seed's literal reading, an object whose
         `userID` member is that array (MSG-15); the object's other members are ignored."""
@@ -189,18 +193,14 @@ class Eligibility:
         blocked = self.blocked_workers(job)
         delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
 
-        failed = []  # every failed rule, appended in ascending order
-        if not active:
-            failed.append("ELIG-1")  # the expert must be active
-        if exclusive != "0" and exclusive != source:
-            failed.append("ELIG-2")  # an exclusive job is only for that partner's experts
-        if cat_id not in categories:
-            failed.append("ELIG-3")  # the expert must work in the job's category
         distance = self.distance_km(p_lat, p_lng, j_lat, j_lng)
-        if not self.in_range(distance, max_kms):
-            failed.append("ELIG-4")  # the job must be within the expert's range
-        if user_id in blocked:
-            failed.append("ELIG-5")  # a blocked expert never sees the job
+        failed = self.failed_rules([  # (rule, passed) for every rule, in rule order
+            ("ELIG-1", active),  # the expert must be active
+            ("ELIG-2", exclusive == "0" or exclusive == source),  # an exclusive job is only for that partner's experts
+            ("ELIG-3", cat_id in categories),  # the expert must work in the job's category
+            ("ELIG-4", self.in_range(distance, max_kms)),  # the job must be within the expert's range
+            ("ELIG-5", user_id not in blocked),  # a blocked expert never sees the job
+        ])
         return {
             "eligible": not failed,
             "failed": failed,

@@ -51,4 +51,20 @@ struct EligibilityVectorJudgingTests {
         #expect(byRequirement.map(\.0) == ["ELIG-3", "ELIG-9"])
         #expect(byRequirement.map(\.1) == [1, 1])
     }
+
+    @Test func theRightRulesInTheWrongOrderFailUnderELIG11() async throws {
+        let report = await run { _, builtin in
+            guard let failed = builtin["failed"]?.arrayValue else { return builtin }
+            return Self.replacing("failed", in: builtin, with: .array(failed.reversed()))
+        }
+        let several = Set(EligibilityVectorTests.cases.filter { ($0.expect["failed"]?.arrayValue?.count ?? 0) > 1 }.map(\.id))
+        #expect(several.contains("combined.fail-4-5"))
+        #expect(failedIDs(report) == several)
+        let failures = report.results.filter { $0.outcome.isProblem }
+        #expect(failures.allSatisfy { $0.requirements == ["ELIG-11"] })
+        let failure = try #require(failures.first { $0.id == "combined.fail-4-5" })
+        guard case .failed(let expected, let observed) = failure.outcome else { Issue.record("\(failure.outcome)"); return }
+        #expect(expected.contains("failed [ELIG-4, ELIG-5]"), "\(expected)")
+        #expect(observed.contains("failed [ELIG-5, ELIG-4]") && observed.contains("not in rule order"), "\(observed)")
+    }
 }

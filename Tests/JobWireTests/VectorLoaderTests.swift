@@ -90,4 +90,14 @@ struct VectorLoaderTests {
             ]}
             """, line: 2, field: field, containing: message)
     }
+
+    @Test func failedRulesOutOfRuleOrderAreRefused() {
+        expectError(
+            """
+            {"suite": "eligibility", "cases": [
+              {"id": "a.one", "description": "d", "requirement": "ELIG-11", "input": {},
+               "expect": {"eligible": false, "failed": ["ELIG-5", "ELIG-4"], "distanceKm": 0, "showAt": 0}}
+            ]}
+            """, line: 3, field: "cases[0].expect.failed", containing: "rule order (ELIG-11)")
+    }
 }
