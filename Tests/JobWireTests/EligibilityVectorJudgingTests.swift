@@ -67,4 +67,38 @@ struct EligibilityVectorJudgingTests {
         #expect(expected.contains("failed [ELIG-4, ELIG-5]"), "\(expected)")
         #expect(observed.contains("failed [ELIG-5, ELIG-4]") && observed.contains("not in rule order"), "\(observed)")
     }
+
+    @Test func showAtCountedFromCreatedAtFailsTheCreatedAtVectors() async {
+        let report = await run { input, builtin in
+            guard let job = input["job"], let created = Self.milliseconds(job["createdAt"]) else { return builtin }
+            let delay = Int64(job["Delay"]?.doubleValue ?? 0)
+            return builtin["invalid"] != nil ? builtin : Self.replacing("showAt", in: builtin, with: .int(created + delay * 1000))
+        }
+        let createdAtVectors = Set(EligibilityVectorTests.cases.map(\.id).filter { $0.hasPrefix("delay.created-at-") })
+        #expect(createdAtVectors.count == 4)
+        #expect(failedIDs(report) == createdAtVectors)
+        #expect(report.results.filter { $0.outcome.isProblem }.allSatisfy { $0.requirement == "ELIG-6" })
+    }
+
+    @Test func jobFieldsCheckedBeforeProfileFieldsFailThePrecedenceVectors() async {
+        let soundProfile: JSONValue = ["userID": "w", "expertActive": true, "categories": [], "maxKms": 0, "lat": 0, "lng": 0]
+        let report = await run { input, builtin in
+            guard input["profile"]?.objectValue != nil,
+                case .failure(let jobError) = Eligibility.decide(input: Self.replacing("profile", in: input, with: soundProfile)),
+                jobError.field.hasPrefix("job.")
+            else { return builtin }
+            return ["invalid": ["field": .string(jobError.field)]]
+        }
+        #expect(failedIDs(report) == ["precedence.profile-lng-before-reqid", "precedence.profile-field-before-job-field", "precedence.every-member-malformed"])
+        #expect(report.summaryByRequirement.first { $0.0 == "ELIG-9" }?.1.failed == 3)
+    }
+
+    /// `createdAt` as the ISO 8601 text MSG-7 asks for, or as epoch milliseconds.
+    private static func milliseconds(_ value: JSONValue?) -> Int64? {
+        if case .int(let milliseconds)? = value { return milliseconds }
+        guard let text = value?.stringValue else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = text.contains(".") ? [.withInternetDateTime, .withFractionalSeconds] : [.withInternetDateTime]
+        return formatter.date(from: text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+    }
 }
