@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `eligibility` suite.
 
 It shows what failures look like: the correct adapter from ../eligibility-adapter-python
-with four bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
+with six bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
 catch. known-failures.txt beside it lists exactly the vectors it fails and the bug behind
 each (Scripts/explain_wrong_adapter_failures.py writes it). Copy the correct adapter, never
 this one:
@@ -25,7 +25,7 @@ NAME = "example-python-wrong 1.0"
 
 
 class WrongEligibility(eligibility.Eligibility):
-    """The correct decision with four bugs."""
+    """The correct decision with six bugs."""
 
     def distance_km(self, lat1, lng1, lat2, lng2):
         # BUG(ELIG-4): flat-earth distance, 111.19492664455873 km per degree (6371 * pi / 180)
@@ -36,6 +36,17 @@ class WrongEligibility(eligibility.Eligibility):
     def in_range(self, distance, max_kms):
         # BUG(ELIG-4): strict <, no tolerance: a distance exactly at maxKms is out of range.
         return distance < max_kms
+
+    def read_fields(self, profile, job):
+        # BUG(ELIG-9): the job is checked before the profile, so with a bad field in each the job's is named.
+        offer = self.read_job(job)
+        return self.read_profile(profile), offer
+
+    def failed_rules(self, verdicts):
+        # BUG(ELIG-11): the cheap comparisons first and the distance, the costly one, last; the failed
+        # rules come in the order they were checked, so ELIG-4 follows ELIG-5 instead of preceding it.
+        cheap_first = [v for v in verdicts if v[0] != "ELIG-4"] + [v for v in verdicts if v[0] == "ELIG-4"]
+        return [rule for rule, passed in cheap_first if not passed]
 
     def blocked_workers(self, job):
         # BUG(MSG-15): only the array form is read; the seed's {"userID": [...]} is refused as malformed.
