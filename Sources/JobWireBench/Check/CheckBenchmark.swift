@@ -1,8 +1,9 @@
 import Foundation
 import JobWire
 
-/// `jobwire check` on a generated trace, side by side with `jq -c .`: events per second and
-/// peak memory of each, every run and the medians.
+/// `jobwire check` on a generated trace, side by side with `jq -c .`: events per second, peak
+/// memory and CPU time of each, every run and the medians, and the checker/jq ratio by wall and
+/// by CPU time (the one a shared machine does not skew).
 ///
 /// Each tool runs as a child process measured alone (``ProcessMeasurement``), so the figures
 /// are those of the command a user types, start-up included. The trace is conformant by
