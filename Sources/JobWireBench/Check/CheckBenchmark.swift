@@ -1,8 +1,9 @@
 import Foundation
 import JobWire
 
-/// `jobwire check` on a generated trace, side by side with `jq -c .`: events per second and
-/// peak memory of each, every run and the medians.
+/// `jobwire check` on a generated trace, side by side with `jq -c .`: events per second, peak
+/// memory and CPU time of each, every run and the medians, and the checker/jq ratio by wall and
+/// by CPU time (the one a shared machine does not skew).
 ///
 /// Each tool runs as a child process measured alone (``ProcessMeasurement``), so the figures
 /// are those of the command a user types, start-up included. The trace is conformant by
@@ -70,25 +71,31 @@ public struct CheckBenchmark: Sendable {
     /// per run, then the medians and the ratio to jq; returns whether every checker run passed.
     public func measure(_ tools: [Tool], count: Int, print: (String) -> Void) throws(BenchError) -> Bool {
         var results: [String: [ProcessMeasurement]] = [:]
-        print("run  tool            seconds   events/s   peak MB  exit")
+        print("run  tool            seconds   events/s   peak MB  exit   cpu s")
         for run in 1...runs {
             for tool in tools {
                 let measured = try ProcessMeasurement.run(tool.executable, tool.arguments)
                 results[tool.name, default: []].append(measured)
-                print("\(String(run).padding(4)) \(tool.name.padding(15)) \(String(format: "%7.2f", measured.seconds)) \(String(Int(Double(count) / measured.seconds)).leftPadding(10)) \(Self.megabytes(measured.peakBytes).leftPadding(9))  \(measured.status)")
+                print("\(String(run).padding(4)) \(tool.name.padding(15)) \(String(format: "%7.2f", measured.seconds)) \(String(Int(Double(count) / measured.seconds)).leftPadding(10)) \(Self.megabytes(measured.peakBytes).leftPadding(9))  \(String(measured.status).padding(4)) \(String(format: "%7.2f", measured.cpuSeconds))")
             }
         }
         print("")
         var medians: [String: Double] = [:]
+        var cpuMedians: [String: Double] = [:]
         for tool in tools {
             let measured = results[tool.name] ?? []
             let seconds = Self.median(measured.map(\.seconds))
             let peak = Self.median(measured.map { Double($0.peakBytes) })
+            let cpu = Self.median(measured.map(\.cpuSeconds))
             medians[tool.name] = seconds
-            print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB")
+            cpuMedians[tool.name] = cpu
+            print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB  cpu \(String(format: "%.2f", cpu)) s")
         }
         if let ours = medians[Self.checkerName], let theirs = medians[Self.jqName] {
             print(String(format: "jobwire check runs at %.2fx jq's throughput", theirs / ours))
+            if let ourCPU = cpuMedians[Self.checkerName], let theirCPU = cpuMedians[Self.jqName], ourCPU > 0 {
+                print(String(format: "by CPU time (what other processes on the machine do not change): %.2fx", theirCPU / ourCPU))
+            }
         }
         return results[Self.checkerName]?.allSatisfy({ $0.status == 0 }) == true
     }

@@ -72,6 +72,6 @@ struct OfferShowObligations: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        for key in waiting.keys { waiting[key]![req] = nil }
+        waiting.updateEachValue { $0[req] = nil }
     }
 }

@@ -138,6 +138,6 @@ struct TIMETimeoutCancel: TraceRule {
 
     mutating func forget(_ req: String) {
         judged.remove(req)
-        for key in awaiting.keys { awaiting[key]!.remove(req) }
+        awaiting.updateEachValue { $0.remove(req) }
     }
 }
