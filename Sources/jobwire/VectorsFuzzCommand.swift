@@ -20,6 +20,7 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
               jobwire vectors fuzz
               jobwire vectors fuzz --adapter "python3 Examples/eligibility-adapter-python/adapter.py" --count 100000
               jobwire vectors fuzz --adapter "./my-impl" --seed 42 --count 18   (replays a run up to its case 17)
+              jobwire vectors fuzz --adapter "./my-impl" --save fuzz.json     (the counterexamples as a vector file)
 
             Exit status: 0 every case decided alike; 1 a disagreement, or the adapter gave no output for a case (the seed and the command that replays it are printed); 2 unusable input.
             """
@@ -33,6 +34,9 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
 
     @Option(help: "How many cases to generate.")
     var count: Int = 10_000
+
+    @Option(help: ArgumentHelp("Also write the shrunk counterexamples to this file as a vector file (feature fuzz), to review and add to Vectors/eligibility/.", valueName: "file"))
+    var save: String?
 
     @Option(help: ArgumentHelp("Seconds the adapter may take to answer one case before it counts as hung.", valueName: "seconds"))
     var timeout: Double = 10
@@ -65,6 +69,13 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
                 against = "the reference implementation of PROTOCOL.md"
                 FileHandle.standardError.write(Data("jobwire: fuzzing \(count) eligibility cases, seed \(seed), against \(against)\n".utf8))
                 summary = await fuzzer.run(against: EligibilityFuzzer.reference)
+            }
+            if let save, !summary.counterexamples.isEmpty {
+                do {
+                    try summary.vectorFileText.write(toFile: save, atomically: true, encoding: .utf8)
+                } catch {
+                    throw CLIError("cannot write \(save): \(error.localizedDescription)")
+                }
             }
             print(Self.report(summary, against: against, seconds: (clock.now - start).inSeconds) { replayCommand(seed: seed, count: $0) })
             return summary.passed ? .success : .failure

@@ -28,6 +28,17 @@ public struct EligibilityFuzzSummary: Sendable {
         public var answer: TesteeAnswer
     }
 
+    /// The counterexamples as a vector file of feature `fuzz`, to review and add to Vectors/eligibility/.
+    public var vectorFileText: String {
+        let file = FuzzJSON.object([
+            .init("suite", .string("eligibility")),
+            .init("feature", .string("fuzz")),
+            .init("description", .string("disagreements found by jobwire vectors fuzz --seed \(seed), shrunk")),
+            .init("cases", .array(counterexamples.map { $0.vector(seed: seed) })),
+        ])
+        return file.prettyText + "\n"
+    }
+
     /// True when every case was decided alike.
     public var passed: Bool { disagreements == 0 && stopped == nil }
 }
@@ -96,7 +107,10 @@ public struct EligibilityCounterexample: Sendable {
 
     /// The case in the vector files' form (Vectors/schemas/eligibility-vectors.schema.json): an
     /// id, a description, the requirement, the input as generated and the built-in's answer.
-    public func vectorText(seed: UInt64) -> String {
+    public func vectorText(seed: UInt64) -> String { vector(seed: seed).prettyText }
+
+    /// The case as a JSON value of ``vectorText(seed:)``'s form.
+    func vector(seed: UInt64) -> FuzzJSON {
         var expect = FuzzJSON(expected)
         if let field = expected["invalid"]?["field"], let rule = expected["invalid"]?["requirement"] {
             // The message is free text for humans; a vector expects the field and its requirement.
@@ -109,6 +123,6 @@ public struct EligibilityCounterexample: Sendable {
             .init("input", input),
             .init("expect", expect),
         ])
-        return vector.prettyText
+        return vector
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import SocketIOWire
+import Testing
+
+/// `jobwire vectors fuzz`: the built-in agrees with the reference and the correct example adapter,
+/// and each bug of the wrong example adapter is found, shrunk and printed as a vector naming it.
+struct VectorsFuzzCommandTests {
+    @Test func theBuiltinAgreesWithTheReferenceImplementation() throws {
+        let result = try CLIRunner.run(["vectors", "fuzz", "--seed", "1", "--count", "3000"])
+        #expect(result.status == 0, "\(result.stdout.suffix(3000))")
+        #expect(result.stdout.contains("0 disagreements in 3000 cases"))
+        for rule in ["ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6", "ELIG-9", "ELIG-11"] {
+            #expect(result.stdout.contains("  \(rule) "), "no coverage line for \(rule)")
+        }
+    }
+
+    @Test func theCorrectExampleAdapterAgreesOn2000Cases() throws {
+        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", CLIRunner.example("eligibility-adapter-python"), "--seed", "2", "--count", "2000"])
+        #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+        #expect(result.stdout.contains("0 disagreements in 2000 cases"))
+    }
+
+    /// Each bug of the wrong adapter, alone, and the requirement its shrunk vector must name.
+    @Test(arguments: [
+        ("strict-boundary", "ELIG-4"), ("flat-earth", "ELIG-4"), ("first-failed-only", "ELIG-11"), ("blockedxp-object", "ELIG-9"),
+    ])
+    func aWrongAdapterIsShrunkToAVectorNamingItsBug(bug: String, requirement: String) throws {
+        let directory = CLIRunner.scratchDirectory()
+        let saved = directory.appendingPathComponent("eligibility/fuzz.json")
+        try FileManager.default.createDirectory(at: saved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let adapter = CLIRunner.example("eligibility-adapter-python-wrong") + " --bug \(bug)"
+        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", adapter, "--seed", "7", "--count", "300", "--save", saved.path], in: directory)
+        print(result.stdout.components(separatedBy: "\n").filter { !$0.hasPrefix("  ELIG") }.joined(separator: "\n"))
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("replay: jobwire vectors fuzz --adapter"))
+        #expect(result.stdout.contains("--seed 7 --count 300"))
+
+        // Exactly one counterexample, naming the bug's requirement, small enough to read.
+        let file = try JSONParser.parse(String(contentsOf: saved, encoding: .utf8))
+        let cases = file["cases"]?.arrayValue ?? []
+        #expect(cases.count == 1, "\(cases.map { $0["requirement"]?.compactText ?? "?" })")
+        let vector = try #require(cases.first)
+        #expect(vector["requirement"]?.stringValue == requirement)
+        #expect((vector["input"]?.compactText.utf8.count ?? .max) < 260, "not shrunk: \(vector["input"]?.compactText ?? "")")
+
+        // Ready to commit: the built-in passes the vector and the wrong adapter fails it.
+        let builtin = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path])
+        #expect(builtin.status == 0, "\(builtin.stdout)\n\(builtin.stderr)")
+        let wrong = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path, "--adapter", adapter])
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("FAIL   fuzz.\(requirement.lowercased())-seed-7-case-"))
+    }
+
+    @Test func helpTeachesWithExamples() throws {
+        let result = try CLIRunner.run(["vectors", "fuzz", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("Exit status: 0"))
+        #expect(result.stdout.contains("--adapter"))
+    }
+}
