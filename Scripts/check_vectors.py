@@ -82,7 +82,7 @@ def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
 
         case_input = case["input"]
         expect = case["expect"]
-        decidable = well_formed.is_valid(case_input)
+        decidable = well_formed.is_valid(case_input) and not float_ids(case_input)
         if "invalid" in expect:
             check_invalid(here, case, decidable, report)
             requirement = expect["invalid"]["requirement"]
@@ -97,6 +97,25 @@ def check_file(path: Path, validator: Any, well_formed: Any, report: Report,
             if isinstance(case_input["job"].get("BlockedXP"), dict):
                 tally["MSG-15"][0] += 1  # the object form read, not refused
     return len(file.cases)
+
+
+def float_ids(case_input: dict) -> list[Any]:
+    """The ids of an input written as numbers with a fraction or an exponent (`9.0`, `1e1`).
+
+    JSON Schema counts 9.0 as an integer, so wellFormedInput accepts it; ELIG-2 and ELIG-9 do
+    not (an integer id is an integer literal), and Python reads such a literal as a float."""
+    profile, job = case_input.get("profile"), case_input.get("job")
+    ids: list[Any] = []
+    if isinstance(profile, dict):
+        ids += [profile.get("userID"), profile.get("expertSource")]
+        ids += profile.get("categories") if isinstance(profile.get("categories"), list) else []
+    if isinstance(job, dict):
+        ids += [job.get("CatID"), job.get("exclusive")]
+        blocked = job.get("BlockedXP")
+        if isinstance(blocked, dict):
+            blocked = blocked.get("userID")
+        ids += blocked if isinstance(blocked, list) else []
+    return [value for value in ids if isinstance(value, float)]
 
 
 def check_invalid(here: str, case: dict, decidable: bool, report: Report) -> None:

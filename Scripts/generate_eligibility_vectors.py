@@ -868,6 +868,44 @@ def malformed_suite() -> Suite:
     return s
 
 
+def identity_suite() -> Suite:
+    """ELIG-2's id equality at its edges: Unicode scalars with no normalisation, integers of any
+    size by their digits, and number ids that are not integer literals (malformed, ELIG-9)."""
+    s = Suite("identity", "ELIG-2: ids compare by Unicode scalars and integer digits, at any size")
+    two_70 = 2**70
+    s.valid("precomposed-vs-decomposed", 'CatID "cafe" + U+0301 is not "caf" + U+00E9: no normalisation', "ELIG-3",
+            make_input(profile(categories=["caf\u00e9"]), job(CatID="cafe\u0301")), ["ELIG-3"])
+    s.valid("decomposed-match", 'CatID "cafe" + U+0301 matches the same scalars in categories', "ELIG-3",
+            make_input(profile(categories=["cafe\u0301"]), job(CatID="cafe\u0301")), [])
+    s.valid("hangul-syllable-vs-jamo", "CatID U+AC00 is not the jamo pair U+1100 U+1161 it decomposes to", "ELIG-3",
+            make_input(profile(categories=["\u1100\u1161"]), job(CatID="\uac00")), ["ELIG-3"])
+    s.valid("non-bmp-match", "a CatID outside the Basic Multilingual Plane matches itself", "ELIG-3",
+            make_input(profile(categories=["\U0001d518", "7"]), job(CatID="\U0001d518")), [])
+    s.valid("ohm-sign-vs-omega", "exclusive U+2126 (ohm sign) is not expertSource U+03A9 (omega)", "ELIG-2",
+            make_input(profile(expertSource="\u03a9"), job(exclusive="\u2126")), ["ELIG-2"])
+    s.valid("blocked-canonical-equivalent", "BlockedXP holds a precomposed spelling of a decomposed userID", "ELIG-5",
+            make_input(profile(userID="cafe\u0301"), job(BlockedXP=["caf\u00e9"])), [])
+    s.valid("big-integer-match", "CatID 2^70 as a string matches the integer 2^70 in categories", "ELIG-3",
+            make_input(profile(categories=[two_70]), job(CatID=str(two_70))), [])
+    s.valid("big-integer-neighbour", "CatID 2^70 + 1 is not 2^70, though both round to one double", "ELIG-3",
+            make_input(profile(categories=[two_70]), job(CatID=two_70 + 1)), ["ELIG-3"])
+    s.valid("beyond-64-bits-exclusive", "exclusive 2^64 (integer) equals expertSource \"18446744073709551616\"", "ELIG-2",
+            make_input(profile(expertSource=str(2**64)), job(exclusive=2**64)), [])
+    s.valid("int64-max-plus-one-blocked", "BlockedXP [2^63] blocks userID \"9223372036854775808\"", "ELIG-5",
+            make_input(profile(userID=str(2**63)), job(BlockedXP=[2**63])), ["ELIG-5"])
+    s.valid("negative-big-integer", "CatID -2^70 matches \"-1180591620717411303424\" as written", "ELIG-3",
+            make_input(profile(categories=[str(-two_70)]), job(CatID=-two_70)), [])
+    s.invalid("catid-integral-float", "job.CatID 9.0 is not an integer literal, so not an id",
+              make_input(profile(categories=[9]), job(CatID=9.0)), "job.CatID", "ELIG-3")
+    s.invalid("exclusive-zero-float", "job.exclusive 0.0 is not the non-exclusive 0: not an id",
+              make_input(j=job(exclusive=0.0)), "job.exclusive", "ELIG-2")
+    s.invalid("userid-integral-float", "profile.userID 1024.0 is not an integer literal, so not an id",
+              make_input(profile(userID=1024.0)), "profile.userID", "ELIG-5")
+    s.invalid("blockedxp-integral-float-element", "job.BlockedXP [1024.0]: element 0 is not an id",
+              make_input(j=job(BlockedXP=[1024.0])), "job.BlockedXP[0]", "ELIG-5")
+    return s
+
+
 SUITES = (
     active_suite,
     exclusive_suite,
@@ -878,6 +916,7 @@ SUITES = (
     delay_suite,
     combined_suite,
     malformed_suite,
+    identity_suite,
 )
 
 

@@ -101,16 +101,30 @@ public actor AdapterTestee: Testee {
         guard declaredSuites.contains(suite.name) else {
             return .skipped("testee does not support suite \(suite.name)")
         }
-        guard let reply = await exchange(AdapterMessages.caseRequest(vector, suite: suite.name), expecting: vector.id, what: "case \(vector.id)") else {
+        return await answer(inputText: vector.inputText, id: vector.id, suite: suite.name)
+    }
+
+    /// Sends a `case` of `suite` whose input is the JSON text `inputText`, byte for byte (one
+    /// valid JSON value on one line), and reads the answer: for inputs made as text, such as
+    /// `vectors fuzz`'s, which a parsed value could not carry (`9.0`, integers beyond 64 bits).
+    public func answer(inputText: String, id: String, suite: String) async -> TesteeAnswer {
+        if let broken { return .error("not run: \(broken)") }
+        let line = AdapterMessages.caseRequestLine(suite: suite, id: id, inputText: inputText)
+        guard let reply = await exchange(line: line, expecting: id, what: "case \(id)") else {
             return .error(broken ?? "testee failed")
         }
         return AdapterMessages.answer(from: reply)
     }
 
-    /// Sends one line and reads one reply; on any failure records why and returns nil.
+    /// Sends one message and reads one reply; on any failure records why and returns nil.
     private func exchange(_ message: JSONValue, expecting id: String?, what: String) async -> JSONValue? {
+        await exchange(line: message.compactText, expecting: id, what: what)
+    }
+
+    /// Sends one line and reads one reply; on any failure records why and returns nil.
+    private func exchange(line: String, expecting id: String?, what: String) async -> JSONValue? {
         do {
-            try stdin.fileHandleForWriting.write(contentsOf: Data((message.compactText + "\n").utf8))
+            try stdin.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
         } catch {
             breakSession(await exitDescription(during: what))
             return nil

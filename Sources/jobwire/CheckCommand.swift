@@ -8,10 +8,10 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Check JSON-lines traces against every FLOW, ALERT, TIME, ELIG, DISC, OFFL and AUTH requirement.",
         discussion: """
-            Each FILE is a trace in the format of Docs/TRACE.md: a header line, then one event per
-            line. It is read as a stream, in constant memory whatever its size. Every requirement
-            is reported per file as passed, failed (each violation with the trace lines, what was
-            expected and what was observed) or skipped (the trace has no events of the role it
+            Each FILE is a trace in the format of Docs/TRACE.md: a header line, then one event per \
+            line. It is read as a stream, in constant memory whatever its size. Every requirement \
+            is reported per file as passed, failed (each violation with the trace lines, what was \
+            expected and what was observed) or skipped (the trace has no events of the role it \
             binds).
 
             Examples:
@@ -19,13 +19,13 @@ struct CheckCommand: AsyncParsableCommand {
               jobwire check client.jsonl worker.jsonl --format json
               jobwire check capture.jsonl --junit out.xml --known-failures known.txt
 
-            A known-failures file lists one entry per line: a requirement id (ALERT-11), which
-            excuses it in every file, or FILE:ID (capture.jsonl:ALERT-11), for one file. An entry
-            that excuses nothing because everything it names passed, or that names nothing, fails
+            A known-failures file lists one entry per line: a requirement id (ALERT-11), which \
+            excuses it in every file, or FILE:ID (capture.jsonl:ALERT-11), for one file. An entry \
+            that excuses nothing because everything it names passed, or that names nothing, fails \
             the run.
 
-            Exit status: 0 every trace conforms; 1 a violation outside the known failures, or a
-            stale known-failures entry; 2 unusable input: an unreadable, truncated or garbled
+            Exit status: 0 every trace conforms; 1 a violation outside the known failures, or a \
+            stale known-failures entry; 2 unusable input: an unreadable, truncated or garbled \
             trace (the message names the file, the line and the field) or a bad option.
             """
     )

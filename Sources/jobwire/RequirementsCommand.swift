@@ -9,11 +9,11 @@ struct RequirementsCommand: AsyncParsableCommand {
         commandName: "requirements",
         abstract: "List every requirement of Docs/PROTOCOL.md with the judges that can fail it and the bad examples that do.",
         discussion: """
-            A requirement is only really checked when something in the kit can fail with its id (a
-            judge: a checker rule, a jobwire verify case, a scenario, a vector) and something wrong
-            does fail with it (a bad example: a bad trace, a mutant of the reference backend or
-            apps, a failure of a deliberately wrong example adapter, each proved by a test). Both
-            are read from the kit's own registries and shipped files. The wrong adapters live in
+            A requirement is only really checked when something in the kit can fail with its id (a \
+            judge: a checker rule, a jobwire verify case, a scenario, a vector) and something wrong \
+            does fail with it (a bad example: a bad trace, a mutant of the reference backend or \
+            apps, a failure of a deliberately wrong example adapter, each proved by a test). Both \
+            are read from the kit's own registries and shipped files. The wrong adapters live in \
             Examples/ of the checkout beside the vectors; without one they are not counted.
 
             Examples:
@@ -32,8 +32,8 @@ struct RequirementsCommand: AsyncParsableCommand {
 
             The totals count MUST requirements; SHOULD requirements are listed and never fail.
 
-            Exit status: 0 every MUST requirement is judged, judge-none or awaiting; 1 one is
-            unjudged or untripped, or a declaration is stale (an awaiting entry, a `Judge: none.`
+            Exit status: 0 every MUST requirement is judged, judge-none or awaiting; 1 one is \
+            unjudged or untripped, or a declaration is stale (an awaiting entry, a `Judge: none.` \
             that something judges, more than ten of them); 2 unusable input, naming file and line.
             """
     )

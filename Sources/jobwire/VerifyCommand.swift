@@ -9,9 +9,9 @@ struct VerifyCommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Test a backend requirement by requirement, playing a client app and several worker apps against it.",
         discussion: """
-            Without URL, jobwire starts its embedded reference backend on a free loopback port and
-            verifies it. With URL (http://host:port), it verifies your backend: Socket.IO and REST on
-            that address. Each case names the requirements of Docs/PROTOCOL.md it checks; what the
+            Without URL, jobwire starts its embedded reference backend on a free loopback port and \
+            verifies it. With URL (http://host:port), it verifies your backend: Socket.IO and REST on \
+            that address. Each case names the requirements of Docs/PROTOCOL.md it checks; what the \
             kit's apps observe is recorded as a trace and judged by the same checker as jobwire check.
 
             Examples:
@@ -19,17 +19,17 @@ struct VerifyCommand: AsyncParsableCommand {
               jobwire verify http://127.0.0.1:3000 --junit out.xml
               jobwire verify http://127.0.0.1:3000 --profile names.json --timeout 5000
               jobwire verify --only FLOW --skip getjobs-eligibility-geometry --format json
-              jobwire verify http://127.0.0.1:3000 --known-failures known.txt --capture run.jsonl
+              jobwire verify --known-failures known.txt --capture run.jsonl
               jobwire verify --mutant reachHalved      (see what a failure looks like)
 
-            A profile file (JSON) renames events, namespace, channel room and REST paths, and names
+            A profile file (JSON) renames events, namespace, channel room and REST paths, and names \
             the test fixtures of PROTOCOL.md's FIX area, or null for a backend without them.
 
-            --mutant switches the embedded backend into one of its deliberate faults (the kit's own
+            --mutant switches the embedded backend into one of its deliberate faults (the kit's own \
             tests prove each is caught with the ids it breaks), to see how verify reports a bug.
 
-            Exit status: 0 every case passed; 1 a case failed, or a known-failures entry is stale;
-            2 unusable input: a bad profile or option, or a backend that cannot be reached; also
+            Exit status: 0 every case passed; 1 a case failed, or a known-failures entry is stale; \
+            2 unusable input: a bad profile or option, or a backend that cannot be reached; also \
             when nothing failed but a case was inconclusive because the kit's machine starved it.
             """
     )

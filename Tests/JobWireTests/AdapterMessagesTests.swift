@@ -7,7 +7,7 @@ struct AdapterMessagesTests {
     @Test func requestsAreTheLinesOfTheTranscript() {
         #expect(AdapterMessages.hello(suites: ["eligibility"]).compactText == #"{"type":"hello","protocol":1,"suites":["eligibility"]}"#)
         let vector = VectorCase(id: "demo.ok", description: "", requirement: "ELIG-1", input: ["a": .int(9)], expect: nil, file: "demo.json", line: 1)
-        #expect(AdapterMessages.caseRequest(vector, suite: "eligibility").compactText
+        #expect(AdapterMessages.caseRequestLine(vector, suite: "eligibility")
             == #"{"type":"case","suite":"eligibility","id":"demo.ok","input":{"a":9}}"#)
         #expect(AdapterMessages.stop.compactText == #"{"type":"stop"}"#)
     }

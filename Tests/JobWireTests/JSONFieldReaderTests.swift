@@ -74,13 +74,28 @@ struct JSONFieldReaderTests {
         #expect(try reader(#"{"a":9,"b":"09"}"#).id("a") == "9")
         #expect(try reader(#"{"a":9,"b":"09"}"#).id("b") == "09")
         #expect(try reader(#"{"ids":[1,"x"]}"#).ids("ids") == ["1", "x"])
-        #expect(problem(#"{"a":9.0}"#) { r throws(Problem) in _ = try r.id("a") } == "input.a: expected a string or an integer id, found a fractional number")
+        #expect(problem(#"{"a":9.0}"#) { r throws(Problem) in _ = try r.id("a") } == "input.a: expected a string or an integer id, found a number with a fraction or an exponent")
         #expect(problem(#"{"a":true}"#) { r throws(Problem) in _ = try r.id("a") } == "input.a: expected a string or an integer id, found a boolean")
         #expect(problem(#"{"a":""}"#) { r throws(Problem) in _ = try r.id("a") } == "input.a: is empty")
         #expect(try reader(#"{"a":""}"#).id("a", allowingEmpty: true) == "")
-        #expect(problem(#"{"ids":[1,1.5]}"#) { r throws(Problem) in _ = try r.ids("ids") } == "input.ids[1]: expected a string or an integer id, found a fractional number")
+        #expect(problem(#"{"ids":[1,1.5]}"#) { r throws(Problem) in _ = try r.ids("ids") } == "input.ids[1]: expected a string or an integer id, found a number with a fraction or an exponent")
         #expect(problem(#"{"ids":"1"}"#) { r throws(Problem) in _ = try r.optionalIDs("ids") } == "input.ids: expected an array of ids, found a string")
         #expect(JSONValue.int(9).idText == "9" && JSONValue.string("").idText == nil && JSONValue.double(9).idText == nil)
+        #expect(problem(#"{"a":1e1}"#) { r throws(Problem) in _ = try r.id("a") } == "input.a: expected a string or an integer id, found a number with a fraction or an exponent")
+    }
+
+    /// ELIG-2: an integer id of any size is its digits; ids are equal only when their Unicode
+    /// scalars are, where Swift's `String` equality would join canonically-equivalent spellings.
+    @Test func idsKeepTheirDigitsAndScalars() throws {
+        #expect(try reader(#"{"a":1180591620717411303424,"b":-18446744073709551616}"#).id("a") == "1180591620717411303424")
+        #expect(try reader(#"{"a":1180591620717411303424,"b":-18446744073709551616}"#).id("b") == "-18446744073709551616")
+        #expect(CanonicalID(json: .bigInt("1180591620717411303425")) != CanonicalID("1180591620717411303424"))
+        let precomposed = CanonicalID("caf\u{e9}"), decomposed = CanonicalID("cafe\u{301}")
+        #expect(precomposed.text == decomposed.text, "Swift's String equality joins them; CanonicalID must not")
+        #expect(precomposed != decomposed)
+        #expect(Set([precomposed, decomposed]).count == 2)
+        #expect(CanonicalID("\u{1d518}") == CanonicalID(json: .string("\u{1d518}")))
+        #expect(problem(#"{"n":99999999999999999999}"#) { r throws(Problem) in _ = try r.integer("n", in: 0...2_147_483_647) } == "input.n: 99999999999999999999 is outside 0 ... 2147483647")
     }
 
     /// Docs/PROTOCOL.md: null is a value, allowed only where a field says "or null".

@@ -9,7 +9,24 @@ struct JSONParserTests {
         #expect(value.objectValue?.keys == ["b", "a", "c"])
         #expect(value["b"] == .int(1))
         #expect(value["a"] == .double(1))
-        #expect(value["c"] == [.int(0), .double(100), .double(12_345_678_901_234_567_890)])
+        #expect(value["c"] == [.int(0), .double(100), .bigInt("12345678901234567890")])
+    }
+
+    @Test("an integer beyond 64 bits keeps its digits and prints them back")
+    func bigIntegers() throws {
+        let text = #"[9223372036854775807,9223372036854775808,-9223372036854775809,1180591620717411303424]"#
+        let value = try JSONParser.parse(text)
+        #expect(value == [.int(.max), .bigInt("9223372036854775808"), .bigInt("-9223372036854775809"), .bigInt("1180591620717411303424")])
+        #expect(value.compactText == text)
+        #expect(JSONValue.bigInt("9223372036854775808").doubleValue == 9_223_372_036_854_775_808)
+        #expect(JSONValue.bigInt("9223372036854775808").integerValue == nil)
+        #expect(JSONValue.bigInt("9223372036854775808").isEquivalent(to: .double(9_223_372_036_854_775_808)))
+    }
+
+    @Test("JSONText.oneLine drops whitespace between tokens and keeps numbers and strings as written")
+    func oneLineText() {
+        let written = "{\n  \"a\" : [ 9.0 , 1e1,\t2e+0 ],\r\n  \"s\": \" x \\\" \\u00e9 \\ud83d\\ude00 \"\n}"
+        #expect(JSONText.oneLine(Array(written.utf8)) == #"{"a":[9.0,1e1,2e+0],"s":" x \" \u00e9 \ud83d\ude00 "}"#)
     }
 
     @Test("strings: escapes, surrogate pairs, UTF-8")

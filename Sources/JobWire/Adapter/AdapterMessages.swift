@@ -14,9 +14,18 @@ public enum AdapterMessages {
         ["type": "hello", "protocol": .int(protocolVersion), "suites": .array(suites.map(JSONValue.string))]
     }
 
-    /// One vector as a `case` request of `suite`; the answer must carry the vector's id.
-    public static func caseRequest(_ vector: VectorCase, suite: String) -> JSONValue {
-        ["type": "case", "suite": .string(suite), "id": .string(vector.id), "input": vector.input]
+    /// One vector as the line of a `case` request of `suite`, with the input exactly as the vector
+    /// file wrote it (``VectorCase/inputText``); the answer must carry the vector's id.
+    public static func caseRequestLine(_ vector: VectorCase, suite: String) -> String {
+        caseRequestLine(suite: suite, id: vector.id, inputText: vector.inputText)
+    }
+
+    /// The line of a `case` request whose input is the JSON text `inputText`, passed on byte for
+    /// byte (it must be one valid JSON value on one line): ADAPTER.md promises inputs exactly as
+    /// written, which re-encoding a parsed value would break (`9.0` would become `9`).
+    public static func caseRequestLine(suite: String, id: String, inputText: String) -> String {
+        let head: JSONValue = ["type": "case", "suite": .string(suite), "id": .string(id)]
+        return String(head.compactText.dropLast()) + #","input":"# + inputText + "}"
     }
 
     /// The runner's last message: the adapter exits with status 0.

@@ -82,6 +82,7 @@ extension JSONFieldReader {
     /// Checks that `value` at `path` is a whole number in `range`; a number with a fraction shows as written.
     public func integer(_ value: JSONValue, at path: JSONFieldPath, in range: ClosedRange<Int64>) throws(Failure) -> Int64 {
         guard value.doubleValue != nil else { throw error(at: path, "expected a whole number, found \(context.describe(value))") }
+        if case .bigInt(let digits) = value { throw error(at: path, "\(digits) is outside \(range.lowerBound) ... \(range.upperBound)") }
         guard let whole = value.integerValue else { throw error(at: path, "expected a whole number, found \(value.compactText)") }
         guard range.contains(whole) else {
             throw error(at: path, range.upperBound == .max ? "\(whole) is below \(range.lowerBound)" : "\(whole) is outside \(range.lowerBound) ... \(range.upperBound)")

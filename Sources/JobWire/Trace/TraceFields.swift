@@ -29,7 +29,7 @@ extension JSONFieldReader where Context == TraceLineContext {
     /// The value's type and, when short, the value itself.
     static func describe(_ value: JSONValue) -> String {
         switch value {
-        case .null, .bool, .int, .double: return "\(value.typeDescription) (\(value.compactText))"
+        case .null, .bool, .int, .bigInt, .double: return "\(value.typeDescription) (\(value.compactText.prefix(40)))"
         case .string(let text): return text.isEmpty ? "an empty string" : "a string (\(value.compactText.prefix(40)))"
         case .array, .object: return value.typeDescription
         }

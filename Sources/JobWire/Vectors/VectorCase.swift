@@ -8,19 +8,24 @@ public struct VectorCase: Sendable, Identifiable {
     public var description: String
     /// The requirement the vector exercises.
     public var requirement: RequirementID
-    /// The suite-specific input sent to the implementation.
+    /// The suite-specific input, parsed: what the built-in implementation decides from.
     public var input: JSONValue
+    /// The same input as written in the vector file (on one line): what an adapter receives,
+    /// byte for byte, so that `9.0`, `1e1` and integers beyond 64 bits reach it as written.
+    public var inputText: String
     /// The suite-specific expectation the answer is compared with.
     public var expect: JSONValue
     /// Where the vector was read from, for error messages and reports.
     public var file: String
     public var line: Int
 
-    public init(id: String, description: String, requirement: RequirementID, input: JSONValue, expect: JSONValue, file: String, line: Int) {
+    /// A vector; `inputText` defaults to the compact text of `input`, for vectors built in code.
+    public init(id: String, description: String, requirement: RequirementID, input: JSONValue, inputText: String? = nil, expect: JSONValue, file: String, line: Int) {
         self.id = id
         self.description = description
         self.requirement = requirement
         self.input = input
+        self.inputText = inputText ?? input.compactText
         self.expect = expect
         self.file = file
         self.line = line

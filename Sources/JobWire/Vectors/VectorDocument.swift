@@ -9,11 +9,11 @@ public struct VectorDocument: Sendable {
     /// The parsed document.
     public let root: JSONValue
     private let locations: JSONLocations
+    private let bytes: [UInt8]
 
     /// Reads and parses `url`; unreadable files and invalid JSON are errors naming the line.
     public init(url: URL, displayPath: String? = nil) throws(InputError) {
         let file = displayPath ?? url.path
-        let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
@@ -41,6 +41,12 @@ public struct VectorDocument: Sendable {
     public func error(at path: [String], _ message: String) -> InputError {
         let position = locations.position(of: path)
         return InputError(file: file, line: position.line, column: position.column, field: Self.fieldName(path), message: message)
+    }
+
+    /// The value at `path` as written in the file, on one line (``JSONText/oneLine(_:)``): what an
+    /// adapter receives, so that `9.0`, `1e1` and integers beyond 64 bits reach it untouched.
+    public func text(at path: [String]) -> String? {
+        locations.range(of: path).map { JSONText.oneLine(bytes[$0]) }
     }
 
     /// The 1-based line where the value at `path` starts.

@@ -60,6 +60,7 @@ public enum VectorLoader {
                     description: try document.string(at: path + ["description"]),
                     requirement: RequirementID(requirementText),
                     input: input,
+                    inputText: document.text(at: path + ["input"]),
                     expect: expect,
                     file: document.file,
                     line: document.line(of: path)

@@ -56,7 +56,7 @@ public enum AppAction: Sendable, Hashable {
         }
         switch object["do"]?.stringValue {
         case "http":
-            guard let xid = object["xid"].flatMap(Self.idText) else { throw AppProtocolError("xid: an http action needs a string or integer xid") }
+            guard let xid = object["xid"]?.idText else { throw AppProtocolError("xid: an http action needs a string or integer xid") }
             guard let method = object["method"]?.stringValue, !method.isEmpty else { throw AppProtocolError("method: an http action needs a method such as \"POST\"") }
             guard let path = object["path"]?.stringValue, path.hasPrefix("/") else { throw AppProtocolError("path: an http action needs a path starting with /") }
             var timeoutMs: Int64?
@@ -102,12 +102,6 @@ public enum AppAction: Sendable, Hashable {
             object.members += fields.members
             return .object(object)
         }
-    }
-
-    private static func idText(_ value: JSONValue) -> String? {
-        if let text = value.stringValue, !text.isEmpty { return text }
-        if case .int(let number) = value { return String(number) }
-        return nil
     }
 }
 

@@ -129,11 +129,6 @@ public final class VerifyApp: Sendable {
         await client.disconnect()
     }
 
-    static func id(_ value: JSONValue) -> String? {
-        switch value {
-        case .string(let text): return text
-        case .int(let number): return String(number)
-        default: return nil
-        }
-    }
+    /// An id's canonical text (ELIG-2), empty strings included.
+    static func id(_ value: JSONValue) -> String? { CanonicalID(json: value)?.text }
 }

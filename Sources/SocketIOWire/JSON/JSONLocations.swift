@@ -1,9 +1,10 @@
 import Foundation
 
-/// Where each value of a parsed document starts, keyed by JSON Pointer (`/cases/3/expect`),
-/// so that a complaint about content can name the line and column a person should look at.
+/// Where each value of a parsed document lies, keyed by JSON Pointer (`/cases/3/expect`), so
+/// that a complaint about content can name the line and column a person should look at, and a
+/// value can be passed on exactly as it was written (``range(of:)``).
 public struct JSONLocations: Sendable {
-    let offsets: [String: Int]
+    let offsets: [String: Range<Int>]
     /// Maps byte offsets of the document to lines and columns.
     public let lines: LineIndex
 
@@ -14,12 +15,15 @@ public struct JSONLocations: Sendable {
         }
     }
 
+    /// The byte range of the value at `path` in the document, nil when there is no such value.
+    public func range(of path: [String]) -> Range<Int>? { offsets[Self.pointer(path)] }
+
     /// The line and column where the value at `path` starts; for a path that does not exist,
     /// the position of its deepest existing ancestor.
     public func position(of path: [String]) -> LineIndex.Position {
         var components = path
         while true {
-            if let offset = offsets[Self.pointer(components)] { return lines.position(ofOffset: offset) }
+            if let range = offsets[Self.pointer(components)] { return lines.position(ofOffset: range.lowerBound) }
             if components.isEmpty { return LineIndex.Position(line: 1, column: 1) }
             components.removeLast()
         }

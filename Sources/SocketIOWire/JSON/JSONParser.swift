@@ -52,7 +52,7 @@ public struct JSONParser {
     private var index = 0
     /// The path of the value being parsed, when locations are recorded; nil otherwise.
     private var path: [String]?
-    private var offsets: [String: Int] = [:]
+    private var offsets: [String: Range<Int>] = [:]
 
     private init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -72,8 +72,15 @@ public struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard let path else { return try parseUnlocatedValue(depth: depth) }
+        let start = index
+        let value = try parseUnlocatedValue(depth: depth)
+        offsets[JSONLocations.pointer(path)] = start..<index
+        return value
+    }
+
+    private mutating func parseUnlocatedValue(depth: Int) throws(JSONParseError) -> JSONValue {
         guard !atEnd else { throw fail("unexpected end of input, expected a value") }
-        if let path { offsets[JSONLocations.pointer(path)] = index }
         switch buffer[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
@@ -297,7 +304,7 @@ public struct JSONParser {
             while !atEnd, isDigit(buffer[index]) { index += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .int(value) }
+        if isInteger { return Int64(text).map(JSONValue.int) ?? .bigInt(text) }
         guard let value = Double(text), value.isFinite else { throw fail("number out of range", at: start) }
         return .double(value)
     }

@@ -14,6 +14,7 @@ extension JSONValue {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
+        case .bigInt(let digits): output += digits
         case .double(let value): output += Self.format(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let elements):

@@ -7,7 +7,8 @@ extension JSONValue {
     public func isEquivalent(to other: JSONValue) -> Bool {
         switch (self, other) {
         case (.int(let left), .int(let right)): return left == right
-        case (.int, .double), (.double, .int), (.double, .double):
+        case (.int, .double), (.double, .int), (.double, .double), (.bigInt, .int), (.bigInt, .bigInt), (.bigInt, .double),
+            (.int, .bigInt), (.double, .bigInt):
             guard let left = doubleValue, let right = other.doubleValue else { return false }
             return left == right
         case (.array(let left), .array(let right)):

@@ -10,6 +10,9 @@ public enum JSONValue: Sendable, Hashable {
     case bool(Bool)
     /// An integer literal (no fraction, no exponent) that fits in 64 bits.
     case int(Int64)
+    /// An integer literal beyond 64 bits, kept as written (its digits, after a `-` when negative)
+    /// so that such a number survives a round trip and an id of any size is itself (ELIG-2).
+    case bigInt(String)
     /// Any other number.
     case double(Double)
     /// A string.
@@ -102,6 +105,7 @@ extension JSONValue {
     public var doubleValue: Double? {
         switch self {
         case .int(let value): return Double(value)
+        case .bigInt(let digits): return Double(digits)
         case .double(let value): return value
         default: return nil
         }
@@ -127,7 +131,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .int, .double: return "a number"
+        case .int, .bigInt, .double: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

@@ -123,7 +123,7 @@ struct SocketIOPacketParser {
                 if SocketIOPacketHeader.reservedEventNames.contains(name) {
                     throw SocketIOWireError(.reservedEventName, "\"\(name)\" is a reserved event name", at: offset)
                 }
-            case .int, .double: break
+            case .int, .bigInt, .double: break
             case nil: throw invalid("an \(type.name) payload must not be empty")
             case let other?: throw invalid("an event name must be a string or a number, not \(other.typeDescription)")
             }

@@ -24,6 +24,7 @@ extension SocketIOValue {
         case .null: return .null
         case .bool(let value): return .bool(value)
         case .int(let value): return .int(value)
+        case .bigInt(let digits): return .bigInt(digits)
         case .double(let value): return .double(value)
         case .string(let value): return .string(value)
         case .binary(let data):

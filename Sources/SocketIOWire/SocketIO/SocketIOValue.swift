@@ -14,6 +14,8 @@ public enum SocketIOValue: Sendable, Hashable {
     case bool(Bool)
     /// An integer number.
     case int(Int64)
+    /// An integer beyond 64 bits, as its digits (``JSONValue/bigInt(_:)``).
+    case bigInt(String)
     /// Any other number.
     case double(Double)
     /// A string.
@@ -45,6 +47,7 @@ public enum SocketIOValue: Sendable, Hashable {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
         case .int(let value): self = .int(value)
+        case .bigInt(let digits): self = .bigInt(digits)
         case .double(let value): self = .double(value)
         case .string(let value): self = .string(value)
         case .array(let elements): self = .array(elements.map(SocketIOValue.init))
