@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import JobWire
 import JobWireAdapters
-import SocketIOWire
 
 /// `jobwire vectors fuzz`: generated eligibility cases, compared and shrunk (``EligibilityFuzzer``).
 struct VectorsFuzzCommand: AsyncParsableCommand {
@@ -59,11 +58,7 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
                 }
                 against = await testee.name
                 FileHandle.standardError.write(Data("jobwire: fuzzing \(count) eligibility cases, seed \(seed), against \(against)\n".utf8))
-                summary = await fuzzer.run { input, _ in
-                    // TEMPORARY until the runner forwards raw text: the parsed input, re-encoded.
-                    let vector = VectorCase(id: "fuzz", description: "", requirement: "ELIG-9", input: (try? JSONParser.parse(input.text)) ?? .null, expect: .null, file: "", line: 0)
-                    return await testee.answer(vector, suite: EligibilitySuite())
-                }
+                summary = await fuzzer.run { _, text in await testee.answer(inputText: text, id: "fuzz", suite: "eligibility") }
                 if let problem = await testee.finish() { FileHandle.standardError.write(Data("jobwire: \(problem)\n".utf8)) }
             } else {
                 against = "the reference implementation of PROTOCOL.md"

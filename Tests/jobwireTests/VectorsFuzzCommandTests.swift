@@ -35,13 +35,15 @@ struct VectorsFuzzCommandTests {
         #expect(result.stdout.contains("replay: jobwire vectors fuzz --adapter"))
         #expect(result.stdout.contains("--seed 7 --count 300"))
 
-        // Exactly one counterexample, naming the bug's requirement, small enough to read.
+        // Every counterexample names the bug's requirement and is small: the generated inputs
+        // run to 300-460 bytes, a shrunk one keeps little beyond the required fields.
         let file = try JSONParser.parse(String(contentsOf: saved, encoding: .utf8))
         let cases = file["cases"]?.arrayValue ?? []
-        #expect(cases.count == 1, "\(cases.map { $0["requirement"]?.compactText ?? "?" })")
-        let vector = try #require(cases.first)
-        #expect(vector["requirement"]?.stringValue == requirement)
-        #expect((vector["input"]?.compactText.utf8.count ?? .max) < 260, "not shrunk: \(vector["input"]?.compactText ?? "")")
+        #expect(!cases.isEmpty)
+        for vector in cases {
+            #expect(vector["requirement"]?.stringValue == requirement, "\(vector.compactText)")
+            #expect((vector["input"]?.compactText.utf8.count ?? .max) < 200, "not shrunk: \(vector["input"]?.compactText ?? "")")
+        }
 
         // Ready to commit: the built-in passes the vector and the wrong adapter fails it.
         let builtin = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path])

@@ -48,7 +48,7 @@ public struct EligibilityFuzzer: Sendable {
             summary.disagreements += 1
             let key = Self.disagreementKey(expected: expected, observed: output)
             guard summary.shrunkKeys.insert(key).inserted, summary.counterexamples.count < Self.maximumCounterexamples else { continue }
-            let (shrunk, tries) = await FuzzShrinker.shrink(input, maximumTries: maximumShrinkTries) { candidate in
+            let (shrunk, tries) = await FuzzShrinker.shrink(input, maximumTries: maximumShrinkTries, leaps: Self.simplerGeometry) { candidate in
                 guard case .output(let answer) = await other(candidate, candidate.text) else { return false }
                 return Self.disagree(on: key, expected: Self.builtinAnswer(candidate), observed: answer)
             }
@@ -130,6 +130,21 @@ public struct EligibilityFuzzer: Sendable {
     static func leavesOut(_ rule: RequirementID, expected: JSONValue, observed: JSONValue) -> Bool {
         let got = failedRules(observed)
         return failedRules(expected).contains(rule) && !got.contains(rule) && !got.isEmpty
+    }
+
+    /// Geometry made simple in one step, as one-value shrinks cannot do it without leaving
+    /// ELIG-4's boundary on the way: every coordinate and maxKms `0`; the job moved onto the worker
+    /// with maxKms `0`.
+    public static func simplerGeometry(_ input: FuzzJSON) -> [FuzzJSON] {
+        guard let profile = input["profile"], let job = input["job"], let lat = profile["lat"], let lng = profile["lng"] else { return [] }
+        let zero = FuzzJSON.number("0")
+        let atZero = input
+            .replacing("profile", with: profile.replacing("lat", with: zero).replacing("lng", with: zero).replacing("maxKms", with: zero))
+            .replacing("job", with: job.replacing("lat", with: zero).replacing("lng", with: zero))
+        let together = input
+            .replacing("profile", with: profile.replacing("maxKms", with: zero))
+            .replacing("job", with: job.replacing("lat", with: lat).replacing("lng", with: lng))
+        return [atZero, together]
     }
 
     /// `input` with every rule the built-in failed besides `rule` made to pass (ELIG-1 active,

@@ -112,6 +112,7 @@ extension FuzzJSON {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)
         case .int(let integer): self = .integer(integer)
+        case .bigInt(let digits): self = .number(digits)
         case .double(let double): self = .double(double)
         case .string(let text): self = .string(text)
         case .array(let elements): self = .array(elements.map(FuzzJSON.init))

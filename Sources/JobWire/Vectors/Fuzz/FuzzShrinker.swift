@@ -27,13 +27,17 @@ public enum FuzzShrinker {
 
     /// Shrinks `input` while `keeps` holds, trying at most `maximumTries` variants.
     ///
-    /// Returns the smallest input found (`input` itself when no variant keeps the property) and
-    /// how many variants were tried.
-    public static func shrink(_ input: FuzzJSON, maximumTries: Int = 2000, keeps: (FuzzJSON) async -> Bool) async -> (input: FuzzJSON, tries: Int) {
+    /// `leaps` proposes variants that change several values at once, which one-value steps
+    /// cannot reach without losing the property on the way (two positions made equal together);
+    /// they are tried first, and only when smaller. Returns the smallest input found (`input`
+    /// itself when no variant keeps the property) and how many variants were tried.
+    public static func shrink(
+        _ input: FuzzJSON, maximumTries: Int = 2000, leaps: (FuzzJSON) -> [FuzzJSON] = { _ in [] }, keeps: (FuzzJSON) async -> Bool
+    ) async -> (input: FuzzJSON, tries: Int) {
         var current = input
         var tries = 0
         search: while tries < maximumTries {
-            for candidate in candidates(of: current) {
+            for candidate in leaps(current).filter({ isSmaller($0, than: current) }) + candidates(of: current) {
                 guard tries < maximumTries else { break search }
                 tries += 1
                 if await keeps(candidate) {
