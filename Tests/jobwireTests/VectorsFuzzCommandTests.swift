@@ -2,7 +2,7 @@ import Foundation
 import SocketIOWire
 import Testing
 
-/// `jobwire vectors fuzz`: the built-in agrees with the reference and the correct example adapter,
+/// `jobwire vectors fuzz`: the built-in agrees with the reference and the correct example adapters,
 /// and each bug of the wrong example adapter is found, shrunk and printed as a vector naming it.
 struct VectorsFuzzCommandTests {
     @Test func theBuiltinAgreesWithTheReferenceImplementation() throws {
@@ -14,10 +14,19 @@ struct VectorsFuzzCommandTests {
         }
     }
 
-    @Test func theCorrectExampleAdapterAgreesOn2000Cases() throws {
-        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", CLIRunner.example("eligibility-adapter-python"), "--seed", "2", "--count", "2000"])
+    /// The eligibility example, and the worker app example, which serves the suite with the
+    /// decision it filters its offers with.
+    @Test(arguments: ["eligibility-adapter-python", "worker-app-adapter-python"])
+    func theCorrectExampleAdaptersAgreeOn2000Cases(example: String) throws {
+        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", CLIRunner.example(example), "--seed", "2", "--count", "2000"])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
         #expect(result.stdout.contains("0 disagreements in 2000 cases"))
+    }
+
+    @Test func theWorkerAppExamplePassesEveryEligibilityVector() throws {
+        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", CLIRunner.example("worker-app-adapter-python")])
+        #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
+        #expect(result.stdout.contains("0 failed, 0 skipped, 0 errors"))
     }
 
     /// Each bug of the wrong adapter, alone, and the requirement its shrunk vector must name.
