@@ -12,7 +12,8 @@ then checked for:
   * descriptions of at most 100 characters;
   * a decision exactly for inputs matching the schema's wellFormedInput, failed
     rules sorted, eligible == (failed is empty), showAt == receivedAt + Delay*1000;
-  * invalid expectations naming the rule their field belongs to;
+  * invalid expectations naming the rule their field belongs to, and their case's requirement
+    naming ELIG-9 and then that rule (ELIG-9 alone when the field feeds no other rule);
   * coverage: ELIG-1..ELIG-6, ELIG-9 and MSG-15 (the object form of BlockedXP) each have a case that passes and one that
     fails (fail = rule in expect.failed, or an invalid expectation for that rule;
     every invalid case fails ELIG-9 and every valid case passes it);
@@ -123,9 +124,10 @@ def check_invalid(here: str, case: dict, decidable: bool, report: Report) -> Non
     field, requirement = invalid["field"], invalid["requirement"]
     if decidable:
         report.add(here, "expects invalid, but the input matches the schema's wellFormedInput")
-    if case["requirement"] != requirement:
-        report.add(here, f"requirement {case['requirement']} differs from expect.invalid.requirement "
-                         f"{requirement}")
+    named = "ELIG-9" if requirement == "ELIG-9" else ["ELIG-9", requirement]
+    if case["requirement"] != named:
+        report.add(here, f"requirement {case['requirement']} should be {named}: a malformed input breaks ELIG-9, "
+                         f"and its field feeds expect.invalid.requirement {requirement}")
     base = re.sub(r"\[\d+\]$", "", field)
     if base not in FIELD_REQUIREMENT:
         report.add(here, f"unknown field {field!r}")

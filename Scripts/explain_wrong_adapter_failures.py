@@ -8,7 +8,7 @@ one's `Eligibility` and overrides one method per bug, each marked `# BUG(ID):` w
 requirement it breaks. This script imports it, runs every eligibility vector through its
 `WrongEligibility`, and, to say which bug trips each failure, also through the correct class with
 one of the wrong methods put on it at a time; it compares answers as `jobwire vectors run` does
-(`eligible`, `failed` as a set, `distanceKm` within 1e-6 km, `showAt`; for a refusal, `field`).
+(`eligible`, `failed` as a list in rule order, `distanceKm` within 1e-6 km, `showAt`; for a refusal, `field`).
 It checks that the table below names exactly the methods `WrongEligibility` overrides and that
 every failure is explained by at least one bug, then writes known-failures.txt beside the wrong
 adapter (with --check: compares and exits 1 when it differs). The requirement a line's BUG(ID)
@@ -35,7 +35,9 @@ BUGS = [
     ("BUG(ELIG-4)", "flat-earth distance", "distance_km"),
     ("BUG(ELIG-4)", "strict boundary at maxKms", "in_range"),
     ("BUG(ELIG-11)", "first failed rule only", "decide"),
+    ("BUG(ELIG-11)", "failed in check order, distance last", "failed_rules"),
     ("BUG(MSG-15)", "refuses the object form of BlockedXP", "blocked_workers"),
+    ("BUG(ELIG-9)", "checks the job before the profile", "read_fields"),
 ]
 
 
@@ -55,7 +57,7 @@ def passes(correct, rules, case) -> bool:
     got, want = output(correct, rules, case["input"]), case["expect"]
     if "invalid" in want or "invalid" in got:
         return got.get("invalid", {}).get("field") == want.get("invalid", {}).get("field", object())
-    return (got["eligible"] == want["eligible"] and set(got["failed"]) == set(want["failed"])
+    return (got["eligible"] == want["eligible"] and got["failed"] == want["failed"]
             and abs(got["distanceKm"] - want["distanceKm"]) <= TOLERANCE_KM and got["showAt"] == want["showAt"])
 
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 import argparse
 import copy
 import itertools
+import json
 import math
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -120,6 +122,11 @@ def _require_blocked(job: dict) -> list[str]:
     if isinstance(value, dict):
         return _require_id_list(value, "userID", "job.BlockedXP.userID", "MSG-15", None)
     return _require_id_list(job, "BlockedXP", "job.BlockedXP", "ELIG-5", [])
+
+
+def malformed_requirements(field_rule: str) -> str | list[str]:
+    """A malformed case's `requirement`: ELIG-9, then the rule of its field when that is another."""
+    return "ELIG-9" if field_rule == "ELIG-9" else ["ELIG-9", field_rule]
 
 
 def decide(case_input: dict) -> dict:
@@ -296,16 +303,21 @@ class Suite:
         self._add(slug, description, requirement, case_input, expect)
 
     def invalid(self, slug: str, description: str, case_input: dict, field: str, requirement: str) -> None:
+        """A malformed case; `requirement` is the rule the named field feeds (expect.invalid.requirement).
+
+        The case names ELIG-9, which every malformed input breaks, and that rule after it when it is
+        another one, so a report counts the failure under both (malformed_requirements).
+        """
         expect = decide(case_input)
         intended = {"invalid": {"field": field, "requirement": requirement}}
         self._check(slug, expect == intended, f"intended {intended}, decided {expect}")
-        self._add(slug, description, requirement, case_input, expect)
+        self._add(slug, description, malformed_requirements(requirement), case_input, expect)
 
     def _check(self, slug: str, ok: bool, message: str) -> None:
         if not ok:
             sys.exit(f"{self.feature}.{slug}: {message}")
 
-    def _add(self, slug: str, description: str, requirement: str, case_input: dict, expect: dict) -> None:
+    def _add(self, slug: str, description: str, requirement: str | list[str], case_input: dict, expect: dict) -> None:
         self._check(slug, len(description) <= 100, "description longer than 100 characters")
         self.cases.append({
             "id": f"{self.feature}.{slug}",
@@ -649,6 +661,20 @@ def delay_suite() -> Suite:
             make_input(profile(), job(Delay=5), received_at=1767225600123), [], show_delay=5)
     s.valid("ineligible-still-delayed", "a blocked worker still gets showAt computed from Delay 60", r,
             make_input(profile(), job(BlockedXP=["w-1024"], Delay=60)), ["ELIG-5"], show_delay=60)
+    s.valid("received-at-whole-float", "receivedAt 1767225600000.0 counts as whole milliseconds, Delay 5", r,
+            make_input(profile(), job(Delay=5), received_at=float(RECEIVED_AT)), [], show_delay=5)
+    # showAt counts from the receipt, never from the job's createdAt (MSG-7), which the check does not read:
+    # an offer heard late, or from a backend whose clock runs ahead, still waits its whole Delay.
+    five_minutes_late = RECEIVED_AT + 300_000
+    s.valid("created-at-before-receipt", "createdAt 5 minutes before receivedAt, Delay 30: showAt is receivedAt + 30 s", r,
+            make_input(profile(), job(Delay=30, createdAt="2026-01-01T00:00:00Z"), received_at=five_minutes_late),
+            [], show_delay=30)
+    s.valid("created-at-after-receipt", "createdAt 5 minutes after receivedAt (backend clock ahead), Delay 30", r,
+            make_input(profile(), job(Delay=30, createdAt="2026-01-01T00:05:00Z")), [], show_delay=30)
+    s.valid("created-at-without-delay", "createdAt an hour before receivedAt and no Delay: showAt is receivedAt", r,
+            make_input(profile(), job(createdAt="2025-12-31T23:00:00.000Z"), received_at=five_minutes_late), [])
+    s.valid("created-at-epoch-milliseconds", "createdAt as epoch milliseconds 10 minutes early is not read either", r,
+            make_input(profile(), job(Delay=10, createdAt=RECEIVED_AT - 600_000)), [], show_delay=10)
     return s
 
 
@@ -794,6 +820,8 @@ def malformed_suite() -> Suite:
         ("categories-null", "profile.categories null", "categories", None, "ELIG-3"),
         ("maxkms-missing", "profile.maxKms is required", "maxKms", MISSING, "ELIG-4"),
         ("maxkms-negative", "profile.maxKms -1 is below 0", "maxKms", -1, "ELIG-4"),
+        ("maxkms-just-below-zero", "profile.maxKms -1e-09 is below 0: the 1e-6 km tolerance is no licence", "maxKms",
+         -1e-9, "ELIG-4"),
         ("maxkms-string", 'profile.maxKms "10" is a string, not a number', "maxKms", "10", "ELIG-4"),
         ("maxkms-null", "profile.maxKms null", "maxKms", None, "ELIG-4"),
         ("maxkms-boolean", "profile.maxKms true is not a number", "maxKms", True, "ELIG-4"),
@@ -839,11 +867,14 @@ def malformed_suite() -> Suite:
         ("job-lat-missing", "job.lat is required", "lat", MISSING, "ELIG-4"),
         ("job-lat-null", "job.lat null", "lat", None, "ELIG-4"),
         ("job-lat-above-90", "job.lat 91 is north of the pole", "lat", 91, "ELIG-4"),
+        ("job-lat-just-above-90", "job.lat 90.0000001 is north of the pole", "lat", 90.0000001, "ELIG-4"),
+        ("job-lat-just-below-minus-90", "job.lat -90.0000001 is south of the pole", "lat", -90.0000001, "ELIG-4"),
         ("job-lat-string", 'job.lat "19.4194" is a string, not a number', "lat", "19.4194", "ELIG-4"),
         ("job-lng-missing", "job.lng is required", "lng", MISSING, "ELIG-4"),
         ("job-lng-below-minus-180", "job.lng -180.5 is out of range", "lng", -180.5, "ELIG-4"),
         ("job-lng-above-180", "job.lng 200 is out of range", "lng", 200, "ELIG-4"),
         ("job-lng-null", "job.lng null", "lng", None, "ELIG-4"),
+        ("job-lng-just-below-minus-180", "job.lng -180.0000001 is out of range", "lng", -180.0000001, "ELIG-4"),
         ("blockedxp-string", 'job.BlockedXP "w-1" is a string, not an array', "BlockedXP", "w-1", "ELIG-5"),
         ("blockedxp-null", "job.BlockedXP null: present but not an array", "BlockedXP", None, "ELIG-5"),
         ("delay-negative", "job.Delay -1 is below 0", "Delay", -1, e6),
@@ -906,6 +937,91 @@ def identity_suite() -> Suite:
     return s
 
 
+# ELIG-9's order of the fields, each with a malformed value and the rule it feeds: `profile` and
+# `job` themselves come right after `receivedAt`, before any of their members.
+PRECEDENCE = (
+    ("receivedAt", -1, "ELIG-6"),
+    ("profile", "w-1024", "ELIG-9"),
+    ("job", None, "ELIG-9"),
+    ("profile.userID", True, "ELIG-5"),
+    ("profile.expertActive", "true", "ELIG-1"),
+    ("profile.expertSource", 7.5, "ELIG-2"),
+    ("profile.categories", "7", "ELIG-3"),
+    ("profile.maxKms", -1, "ELIG-4"),
+    ("profile.lat", 91, "ELIG-4"),
+    ("profile.lng", 181, "ELIG-4"),
+    ("job.ReqID", 1001, "ELIG-9"),
+    ("job.CatID", None, "ELIG-3"),
+    ("job.exclusive", "", "ELIG-2"),
+    ("job.lat", "19.4194", "ELIG-4"),
+    ("job.lng", -181, "ELIG-4"),
+    ("job.BlockedXP", "w-1", "ELIG-5"),
+    ("job.Delay", -1, "ELIG-6"),
+)
+
+
+def precedence_suite() -> Suite:
+    """Two or more malformed fields: the error names the first in ELIG-9's order, for every
+    adjacent pair of that order and a few far apart. Every object's members are written in the
+    reverse of that order, so an implementation that checks in document order names the wrong one."""
+    s = Suite("precedence", "ELIG-9: of several malformed fields the first in ELIG-9's order is named")
+    bad = {field: value for field, value, _ in PRECEDENCE}
+    rule = {field: requirement for field, _, requirement in PRECEDENCE}
+
+    def backwards(value: Any) -> Any:
+        return {key: backwards(value[key]) for key in reversed(list(value))} if isinstance(value, dict) else value
+
+    def spoilt(fields: list[str], values: dict[str, Any] | None = None) -> dict:
+        values = values or bad
+        inp = make_input()
+        for field in fields:
+            owner, _, key = field.partition(".")
+            if key:
+                inp[owner][key] = values[field]
+            else:
+                inp[owner] = values[field]
+        return backwards(inp)
+
+    def slug(field: str) -> str:
+        owner, _, key = field.partition(".")
+        name = (key or owner).lower().replace("receivedat", "received-at")
+        return f"{owner}-{name}" if key in ("lat", "lng") else name
+
+    def shown(field: str, values: dict[str, Any]) -> str:
+        return f"{field} {json.dumps(values[field])}"
+
+    def first_named(slug_text: str, fields: list[str], description: str, values: dict[str, Any] | None = None,
+                    field: str | None = None) -> None:
+        named = field or fields[0]
+        base = re.sub(r"\[\d+\]$", "", named)
+        s.invalid(slug_text, description, spoilt(fields, values), named, "MSG-15" if base == "job.BlockedXP.userID" else rule[base])
+
+    order = [field for field, _, _ in PRECEDENCE]
+    for first, second in zip(order, order[1:]):
+        first_named(f"{slug(first)}-before-{slug(second)}", [first, second],
+                    f"{shown(first, bad)} and {shown(second, bad)}: {first} is named")
+    first_named("profile-field-before-job-field", ["profile.userID", "job.Delay"],
+                f"a bad profile field and a bad job field ({shown('profile.userID', bad)}, {shown('job.Delay', bad)})")
+    first_named("received-at-before-job-delay", ["receivedAt", "job.Delay"],
+                f"the first and the last of the order: {shown('receivedAt', bad)} and {shown('job.Delay', bad)}")
+    members = [field for field in order if "." in field]
+    first_named("every-field-malformed", ["receivedAt"] + members, "receivedAt and every member of profile and job are malformed")
+    first_named("every-member-malformed", members, "every member of profile and job is malformed: profile.userID is named")
+    first_named("every-job-member-malformed", [f for f in members if f.startswith("job.")],
+                "every member of job is malformed, the profile is sound: job.ReqID is named")
+    elements = dict(bad, **{"profile.categories": [True, None, 1.5], "job.BlockedXP": ["w-1", 1.5, None]})
+    first_named("categories-first-bad-element", ["profile.categories"],
+                "profile.categories [true, null, 1.5]: the first bad element, [0], is named", elements,
+                "profile.categories[0]")
+    first_named("blockedxp-first-bad-element", ["job.BlockedXP"],
+                'job.BlockedXP ["w-1", 1.5, null]: the first bad element, [1], is named', elements, "job.BlockedXP[1]")
+    blocked_object = dict(bad, **{"job.BlockedXP": {"userID": "w-1"}})
+    first_named("blockedxp-object-before-delay", ["job.BlockedXP", "job.Delay"],
+                'job.BlockedXP {"userID": "w-1"} (MSG-15) and job.Delay -1: job.BlockedXP.userID is named',
+                blocked_object, "job.BlockedXP.userID")
+    return s
+
+
 SUITES = (
     active_suite,
     exclusive_suite,
@@ -916,6 +1032,7 @@ SUITES = (
     delay_suite,
     combined_suite,
     malformed_suite,
+    precedence_suite,
     identity_suite,
 )
 
@@ -976,7 +1093,9 @@ def main() -> int:
 
     labelled = {req: 0 for req in REQUIREMENTS}
     for case in all_cases:
-        labelled[case["requirement"]] += 1
+        named = case["requirement"]
+        for req in [named] if isinstance(named, str) else named:
+            labelled[req] += 1
     print("per requirement:  labelled  passing  failing")
     for req, (passing, failing) in tally(all_cases).items():
         print(f"  {req:<15} {labelled[req]:9d} {passing:8d} {failing:8d}")

@@ -633,6 +633,12 @@ def register_elig(bad) -> None:
         c.find("w-2.decided.R-1")["failed"] = ["ELIG-3"]
         return c
 
+    @bad("elig-11-failed-out-of-order-worker", "worker", ["ELIG-11"], "w-2 fails ELIG-3 and ELIG-4 and reports them as ELIG-4, ELIG-3.")
+    def _():
+        c = s.happy(w2=dict(s.W2, maxKms=1))
+        c.find("w-2.decided.R-1")["failed"] = ["ELIG-4", "ELIG-3"]
+        return c
+
     @bad("elig-11-wrong-distance-worker", "worker", ["ELIG-11"], "w-1 reports a distance 0.5 km off the haversine one.")
     def _():
         c = s.happy()

@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `eligibility` suite.
 
 It shows what failures look like: the correct adapter from ../eligibility-adapter-python
-with four bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
+with six bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
 catch. known-failures.txt beside it lists exactly the vectors it fails and the bug behind
 each (Scripts/explain_wrong_adapter_failures.py writes it). Copy the correct adapter, never
 this one:
@@ -10,8 +10,9 @@ this one:
     swift run jobwire vectors run --suite eligibility \\
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py"
 
-`--bug NAME` keeps one bug alone (flat-earth, strict-boundary, blockedxp-object,
-first-failed-only), so `jobwire vectors fuzz` can show the smallest input that reveals it:
+`--bug NAME` keeps one bug alone (flat-earth, strict-boundary, job-before-profile,
+failed-out-of-order, blockedxp-object, first-failed-only), so `jobwire vectors fuzz` can show
+the smallest input that reveals it:
 
     swift run jobwire vectors fuzz \\
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py --bug strict-boundary"
@@ -31,7 +32,7 @@ NAME = "example-python-wrong 1.0"
 
 
 class WrongEligibility(eligibility.Eligibility):
-    """The correct decision with four bugs."""
+    """The correct decision with six bugs."""
 
     def distance_km(self, lat1, lng1, lat2, lng2):
         # BUG(ELIG-4): flat-earth distance, 111.19492664455873 km per degree (6371 * pi / 180)
@@ -42,6 +43,17 @@ class WrongEligibility(eligibility.Eligibility):
     def in_range(self, distance, max_kms):
         # BUG(ELIG-4): strict <, no tolerance: a distance exactly at maxKms is out of range.
         return distance < max_kms
+
+    def read_fields(self, profile, job):
+        # BUG(ELIG-9): the job is checked before the profile, so with a bad field in each the job's is named.
+        offer = self.read_job(job)
+        return self.read_profile(profile), offer
+
+    def failed_rules(self, verdicts):
+        # BUG(ELIG-11): the cheap comparisons first and the distance, the costly one, last; the failed
+        # rules come in the order they were checked, so ELIG-4 follows ELIG-5 instead of preceding it.
+        cheap_first = [v for v in verdicts if v[0] != "ELIG-4"] + [v for v in verdicts if v[0] == "ELIG-4"]
+        return [rule for rule, passed in cheap_first if not passed]
 
     def blocked_workers(self, job):
         # BUG(MSG-15): only the array form is read; the seed's {"userID": [...]} is refused as malformed.
@@ -55,12 +67,12 @@ class WrongEligibility(eligibility.Eligibility):
 
 
 # `--bug NAME`: the method of WrongEligibility that holds each bug.
-BUG_METHODS = {"flat-earth": "distance_km", "strict-boundary": "in_range",
-               "blockedxp-object": "blocked_workers", "first-failed-only": "decide"}
+BUG_METHODS = {"flat-earth": "distance_km", "strict-boundary": "in_range", "job-before-profile": "read_fields",
+               "failed-out-of-order": "failed_rules", "blockedxp-object": "blocked_workers", "first-failed-only": "decide"}
 
 
 def chosen_rules(arguments):
-    """All four bugs, or with `--bug NAME` the correct decision with that one method swapped in."""
+    """All six bugs, or with `--bug NAME` the correct decision with that one method swapped in."""
     if not arguments:
         return WrongEligibility()
     if len(arguments) != 2 or arguments[0] != "--bug" or arguments[1] not in BUG_METHODS:

@@ -146,6 +146,10 @@ class Eligibility:
         """ELIG-4: a distance within TOLERANCE_KM of maxKms is in range."""
         return distance <= max_kms + TOLERANCE_KM
 
+    def failed_rules(self, verdicts):
+        """ELIG-11: every rule that failed, not only the first, in rule order (the order of `verdicts`)."""
+        return [rule for rule, passed in verdicts if not passed]
+
     def blocked_workers(self, job):
         """BlockedXP: the array of worker ids (MSG-5), or the seed's literal reading, an object whose
         `userID` member is that array (MSG-15); the object's other members are ignored."""
@@ -156,6 +160,39 @@ class Eligibility:
             return as_ids(member(value, "userID", "job.BlockedXP.userID"), "job.BlockedXP.userID")
         return as_ids(value, "job.BlockedXP")
 
+    def read_profile(self, profile):
+        """The profile's fields, each checked in ELIG-9's order."""
+        user_id = as_id(member(profile, "userID", "profile.userID"), "profile.userID")
+        active = member(profile, "expertActive", "profile.expertActive")
+        if not isinstance(active, bool):
+            raise Invalid("profile.expertActive", f"expected a boolean, got {json_type(active)}")
+        source = profile.get("expertSource")  # absent and null both mean "no partner"
+        source = None if source is None else as_id(source, "profile.expertSource")
+        categories = as_ids(member(profile, "categories", "profile.categories"), "profile.categories")
+        max_kms = as_number(member(profile, "maxKms", "profile.maxKms"), "profile.maxKms", 0)
+        lat = as_number(member(profile, "lat", "profile.lat"), "profile.lat", -90, 90)
+        lng = as_number(member(profile, "lng", "profile.lng"), "profile.lng", -180, 180)
+        return user_id, active, source, categories, max_kms, lat, lng
+
+    def read_job(self, job):
+        """The job's fields, each checked in ELIG-9's order."""
+        req_id = member(job, "ReqID", "job.ReqID")
+        if not isinstance(req_id, str):
+            raise Invalid("job.ReqID", f"expected a string, got {json_type(req_id)}")
+        cat_id = as_id(member(job, "CatID", "job.CatID"), "job.CatID")
+        exclusive = as_id(member(job, "exclusive", "job.exclusive"), "job.exclusive")
+        if exclusive == "":
+            raise Invalid("job.exclusive", "an empty string is neither \"0\" nor a partner id")
+        lat = as_number(member(job, "lat", "job.lat"), "job.lat", -90, 90)
+        lng = as_number(member(job, "lng", "job.lng"), "job.lng", -180, 180)
+        blocked = self.blocked_workers(job)
+        delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
+        return cat_id, exclusive, lat, lng, blocked, delay
+
+    def read_fields(self, profile, job):
+        """ELIG-9: the profile's fields before the job's, so of several bad fields the first in ELIG-9's order is named."""
+        return self.read_profile(profile), self.read_job(job)
+
     def decide(self, case_input):
         """The eligibility output: every failed rule, the distance and when to show the job."""
         received_at = as_whole(member(case_input, "receivedAt", "receivedAt"), "receivedAt", 0)
@@ -165,42 +202,18 @@ class Eligibility:
         job = member(case_input, "job", "job")
         if not isinstance(job, dict):
             raise Invalid("job", f"expected an object, got {json_type(job)}")
+        worker, offer = self.read_fields(profile, job)
+        user_id, active, source, categories, max_kms, p_lat, p_lng = worker
+        cat_id, exclusive, j_lat, j_lng, blocked, delay = offer
 
-        user_id = as_id(member(profile, "userID", "profile.userID"), "profile.userID")
-        active = member(profile, "expertActive", "profile.expertActive")
-        if not isinstance(active, bool):
-            raise Invalid("profile.expertActive", f"expected a boolean, got {json_type(active)}")
-        source = profile.get("expertSource")  # absent and null both mean "no partner"
-        source = None if source is None else as_id(source, "profile.expertSource")
-        categories = as_ids(member(profile, "categories", "profile.categories"), "profile.categories")
-        max_kms = as_number(member(profile, "maxKms", "profile.maxKms"), "profile.maxKms", 0)
-        p_lat = as_number(member(profile, "lat", "profile.lat"), "profile.lat", -90, 90)
-        p_lng = as_number(member(profile, "lng", "profile.lng"), "profile.lng", -180, 180)
-
-        req_id = member(job, "ReqID", "job.ReqID")
-        if not isinstance(req_id, str):
-            raise Invalid("job.ReqID", f"expected a string, got {json_type(req_id)}")
-        cat_id = as_id(member(job, "CatID", "job.CatID"), "job.CatID")
-        exclusive = as_id(member(job, "exclusive", "job.exclusive"), "job.exclusive")
-        if exclusive == "":
-            raise Invalid("job.exclusive", "an empty string is neither \"0\" nor a partner id")
-        j_lat = as_number(member(job, "lat", "job.lat"), "job.lat", -90, 90)
-        j_lng = as_number(member(job, "lng", "job.lng"), "job.lng", -180, 180)
-        blocked = self.blocked_workers(job)
-        delay = as_whole(job["Delay"], "job.Delay", 0, MAX_DELAY) if "Delay" in job else 0
-
-        failed = []  # every failed rule, appended in ascending order
-        if not active:
-            failed.append("ELIG-1")  # the expert must be active
-        if exclusive != "0" and exclusive != source:
-            failed.append("ELIG-2")  # an exclusive job is only for that partner's experts
-        if cat_id not in categories:
-            failed.append("ELIG-3")  # the expert must work in the job's category
         distance = self.distance_km(p_lat, p_lng, j_lat, j_lng)
-        if not self.in_range(distance, max_kms):
-            failed.append("ELIG-4")  # the job must be within the expert's range
-        if user_id in blocked:
-            failed.append("ELIG-5")  # a blocked expert never sees the job
+        failed = self.failed_rules([  # (rule, passed) for every rule, in rule order
+            ("ELIG-1", active),  # the expert must be active
+            ("ELIG-2", exclusive == "0" or exclusive == source),  # an exclusive job is only for that partner's experts
+            ("ELIG-3", cat_id in categories),  # the expert must work in the job's category
+            ("ELIG-4", self.in_range(distance, max_kms)),  # the job must be within the expert's range
+            ("ELIG-5", user_id not in blocked),  # a blocked expert never sees the job
+        ])
         return {
             "eligible": not failed,
             "failed": failed,

@@ -23,8 +23,10 @@ struct VectorsListCommand: AsyncParsableCommand {
                 }
                 let cases = try VectorLoader.load(suite: suite, from: directory, displayRoot: vectors.displayRoot)
                 print("suite \(suite.name): \(cases.count) vectors")
-                for (requirement, group) in Dictionary(grouping: cases, by: \.requirement).sorted(by: { $0.key < $1.key }) {
-                    print("  \(requirement.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(group.count)")
+                // A vector that names several requirements counts under each.
+                let counts = Dictionary(cases.flatMap { $0.requirements.map { ($0, 1) } }, uniquingKeysWith: +)
+                for (requirement, count) in counts.sorted(by: { $0.key < $1.key }) {
+                    print("  \(requirement.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(count)")
                 }
             }
             return .success

@@ -62,4 +62,42 @@ struct VectorLoaderTests {
     @Test func aFileOfAnotherSuiteIsRefused() {
         expectError(#"{"suite": "offline", "cases": []}"#, line: 1, field: "suite", containing: "belongs to suite")
     }
+
+    @Test func aRequirementIsOneIdOrSeveralTheMainOneFirst() throws {
+        let cases = try load(
+            """
+            {"suite": "eligibility", "cases": [
+              {"id": "a.one", "description": "d", "requirement": "ELIG-4", "input": {}, "expect": {"invalid": {"field": "x"}}},
+              {"id": "a.two", "description": "d", "requirement": ["ELIG-9", "ELIG-3"], "input": {}, "expect": {"invalid": {"field": "x"}}}
+            ]}
+            """)
+        #expect(cases.map(\.requirement) == ["ELIG-4", "ELIG-9"])
+        #expect(cases.map(\.requirements) == [["ELIG-4"], ["ELIG-9", "ELIG-3"]])
+    }
+
+    @Test(arguments: [
+        (#"[]"#, "cases[0].requirement", "non-empty array"),
+        (#"["ELIG-9", 3]"#, "cases[0].requirement[1]", "found a number"),
+        (#"["ELIG-9", "three"]"#, "cases[0].requirement[1]", #"found "three""#),
+        (#"["ELIG-9", "ELIG-9"]"#, "cases[0].requirement[1]", "named twice"),
+        (#"{"id": "ELIG-9"}"#, "cases[0].requirement", "or an array of them"),
+    ])
+    func aBadRequirementListNamesItsElement(_ requirement: String, field: String, message: String) {
+        expectError(
+            """
+            {"suite": "eligibility", "cases": [
+              {"id": "a.one", "description": "d", "requirement": \(requirement), "input": {}, "expect": {"invalid": {"field": "x"}}}
+            ]}
+            """, line: 2, field: field, containing: message)
+    }
+
+    @Test func failedRulesOutOfRuleOrderAreRefused() {
+        expectError(
+            """
+            {"suite": "eligibility", "cases": [
+              {"id": "a.one", "description": "d", "requirement": "ELIG-11", "input": {},
+               "expect": {"eligible": false, "failed": ["ELIG-5", "ELIG-4"], "distanceKm": 0, "showAt": 0}}
+            ]}
+            """, line: 3, field: "cases[0].expect.failed", containing: "rule order (ELIG-11)")
+    }
 }

@@ -63,12 +63,13 @@ public struct RunReport: Sendable {
     /// Totals over all results.
     public var summary: RunSummary { RunSummary(results) }
 
-    /// Totals per requirement, in requirement order. A failed case counts under every requirement it violated (a verify case may break several,
-    /// and none of them need be the one it is named for); any other case under its requirement.
+    /// Totals per requirement, in requirement order. A failed case with violations counts under every requirement it violated (a verify
+    /// case may break several, and none of them need be the one it is named for); any other case under every requirement it names
+    /// (a malformed-input vector under ELIG-9 and its field's rule).
     public var summaryByRequirement: [(RequirementID, RunSummary)] {
         var groups: [RequirementID: [CaseResult]] = [:]
         for result in results {
-            var ids: Set<RequirementID> = [result.requirement]
+            var ids = Set(result.requirements)
             if case .failed = result.outcome, !result.violations.isEmpty { ids = Set(result.violations.map(\.requirement)) }
             for id in ids { groups[id, default: []].append(result) }
         }

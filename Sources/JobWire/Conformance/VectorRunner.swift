@@ -30,7 +30,7 @@ public enum VectorRunner {
                 CaseResult(
                     id: vector.id, description: vector.description, requirement: vector.requirement, outcome: outcome,
                     location: "\(vector.file):\(vector.line)",
-                    durationSeconds: elapsed.inSeconds, violations: violations
+                    durationSeconds: elapsed.inSeconds, violations: violations, requirements: vector.requirements
                 )
             )
         }

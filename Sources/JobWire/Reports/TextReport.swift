@@ -47,14 +47,16 @@ public struct TextReport {
         if let location = result.location { out += "  (\(location))" }
         out += "\n"
         guard result.outcome != .passed else { return out }
-        out += "       \(catalog?.headline(result.requirement) ?? result.requirement.rawValue)\n"
+        for requirement in result.requirements {
+            out += "       \(catalog?.headline(requirement) ?? requirement.rawValue)\n"
+        }
         out += "       case: \(result.description)\n"
         switch result.outcome {
         case .passed: break
         case .failed(let expected, let observed) where !result.violations.isEmpty:
             for violation in result.violations {
                 // A violation of another requirement than the case's is named with its sentence.
-                if violation.requirement != result.requirement {
+                if !result.requirements.contains(violation.requirement) {
                     out += "       broke \(catalog?.headline(violation.requirement) ?? violation.requirement.rawValue)\n"
                 }
                 if !violation.lines.isEmpty { out += "       \(violation.linesText):\n" }

@@ -3,7 +3,8 @@ import SocketIOWire
 /// The `eligibility` vectors: `{profile, job, receivedAt}` in, a decision or a refusal out (ELIG-1 ... ELIG-9).
 ///
 /// Outputs are `{"eligible","failed","distanceKm","showAt"}` or `{"invalid":{"field","message"}}`;
-/// `failed` compares as a set, `distanceKm` within ``Eligibility/distanceToleranceKm``.
+/// `failed` compares as a list, in rule order as ELIG-11 says, `distanceKm` within
+/// ``Eligibility/distanceToleranceKm``.
 public struct EligibilitySuite: VectorSuite {
     public init() {}
 
@@ -36,6 +37,9 @@ public struct EligibilitySuite: VectorSuite {
             if decision.distanceKm == nil { return (["distanceKm"], "expected a number") }
             if decision.showAt == nil { return (["showAt"], "expected an integer") }
             if decision.eligible != decision.failed?.isEmpty { return (["eligible"], "must be true exactly when failed is empty") }
+            if let failed = decision.failed?.map({ RequirementID($0) }), failed != failed.sorted() {
+                return (["failed"], "must list the failed rules in rule order (ELIG-11)")
+            }
             return nil
         case .unrecognised: return ([], "expected {\"eligible\",\"failed\",\"distanceKm\",\"showAt\"} or {\"invalid\":{\"field\"}}")
         }
@@ -55,7 +59,10 @@ public struct EligibilitySuite: VectorSuite {
             }
             var differences: [String] = []
             if gotEligible != wantDecision.eligible { differences.append("eligible") }
-            if Set(gotFailed) != Set(wantDecision.failed ?? []) { differences.append("failed") }
+            if gotFailed != wantDecision.failed ?? [] {
+                // ELIG-11: every failed rule, in rule order; the right ids in another order is a difference too.
+                differences.append(Set(gotFailed) == Set(wantDecision.failed ?? []) ? "failed (the same rules, not in rule order)" : "failed")
+            }
             let distanceError = abs(gotDistance - (wantDecision.distanceKm ?? .nan))
             if !(distanceError <= Eligibility.distanceToleranceKm) {
                 differences.append("distanceKm (off by \(distanceError) km, tolerance \(Eligibility.distanceToleranceKm))")
@@ -102,7 +109,7 @@ public struct EligibilitySuite: VectorSuite {
             case .invalid(let field): return "input rejected, field \(field ?? "(none named)")"
             case .decision(let decision):
                 let verdict = decision.eligible.map { $0 ? "eligible" : "not eligible" } ?? "eligible?"
-                let failed = decision.failed.map { "[" + $0.sorted { RequirementID($0) < RequirementID($1) }.joined(separator: ", ") + "]" } ?? "?"
+                let failed = decision.failed.map { "[" + $0.joined(separator: ", ") + "]" } ?? "?"
                 let distance = decision.distanceKm.map { "\($0)" } ?? "?"
                 let showAt = decision.showAt.map { "\($0)" } ?? "?"
                 return "\(verdict), failed \(failed), distanceKm \(distance), showAt \(showAt)"

@@ -45,10 +45,7 @@ public enum VectorLoader {
         var result: [VectorCase] = []
         for index in list.indices {
             let path = ["cases", String(index)]
-            let requirementText = try document.string(at: path + ["requirement"])
-            guard RequirementID(requirementText).number != nil else {
-                throw document.error(at: path + ["requirement"], "expected a requirement id like ELIG-4, found \"\(requirementText)\"")
-            }
+            let requirements = try VectorLoader.requirements(in: document, at: path + ["requirement"])
             let expect = try document.required(at: path + ["expect"])
             let input = try document.required(at: path + ["input"])
             if let problem = suite.problem(input: input, expect: expect) {
@@ -58,7 +55,8 @@ public enum VectorLoader {
                 VectorCase(
                     id: try document.string(at: path + ["id"]),
                     description: try document.string(at: path + ["description"]),
-                    requirement: RequirementID(requirementText),
+                    requirement: requirements[0],
+                    requirements: requirements,
                     input: input,
                     inputText: document.text(at: path + ["input"]),
                     expect: expect,
@@ -68,5 +66,30 @@ public enum VectorLoader {
             )
         }
         return result
+    }
+
+    /// A case's `requirement`: one id (`"ELIG-4"`), or several, the main one first
+    /// (`["ELIG-9", "ELIG-3"]`: a malformed `categories` breaks ELIG-9 and feeds ELIG-3).
+    static func requirements(in document: VectorDocument, at path: [String]) throws(InputError) -> [RequirementID] {
+        let value = try document.required(at: path)
+        let texts: [(text: String?, path: [String])]
+        switch value {
+        case .string(let text): texts = [(text, path)]
+        case .array(let items):
+            guard !items.isEmpty else { throw document.error(at: path, "expected a requirement id or a non-empty array of them, found []") }
+            texts = items.indices.map { (items[$0].stringValue, path + [String($0)]) }
+        default:
+            throw document.error(at: path, "expected a requirement id like ELIG-4 or an array of them, found \(value.typeDescription)")
+        }
+        var ids: [RequirementID] = []
+        for (text, itemPath) in texts {
+            guard let text, RequirementID(text).number != nil else {
+                let found = text.map { "\"\($0)\"" } ?? (document.value(at: itemPath)?.typeDescription ?? "nothing")
+                throw document.error(at: itemPath, "expected a requirement id like ELIG-4, found \(found)")
+            }
+            guard !ids.contains(RequirementID(text)) else { throw document.error(at: itemPath, "\(text) is named twice") }
+            ids.append(RequirementID(text))
+        }
+        return ids
     }
 }

@@ -16,7 +16,7 @@ extension RequirementEvidence {
         }
         for suite in VectorSuites.all {
             for vector in try VectorLoader.load(suite: suite, from: vectors, displayRoot: displayRoot) {
-                evidence.add(.vectors, "\(suite.name) \(vector.id)", for: [vector.requirement])
+                evidence.add(.vectors, "\(suite.name) \(vector.id)", for: vector.requirements)
             }
         }
         for trace in try TraceManifest.load(fromVectors: vectors, displayRoot: displayRoot).entries where !trace.expect.isEmpty {

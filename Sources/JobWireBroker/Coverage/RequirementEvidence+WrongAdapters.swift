@@ -26,7 +26,7 @@ extension RequirementEvidence {
     /// ran, counts for none); for a vector id (`known-failures.txt` of a
     /// suite's adapter), the ids of the `BUG(ID)` markers its line's comment names (the explaining
     /// scripts write them: a vector of one requirement may fail by a bug that breaks another), or the
-    /// vector's own `requirement` when the line names none. The tests run each adapter with its lists,
+    /// vector's own requirements when the line names none. The tests run each adapter with its lists,
     /// so every entry is a failure that happens.
     mutating func addWrongAdapters(examples: URL, vectors: URL, displayRoot: String) throws(InputError) {
         let folders: [String]
@@ -57,17 +57,17 @@ extension RequirementEvidence {
             guard let suite = VectorSuites.all.first(where: { folder.hasPrefix("\($0.name)-") }) else {
                 throw InputError(file: vectorList.path, message: "\(folder) names no vector suite (\(VectorSuites.all.map(\.name).joined(separator: ", ")))")
             }
-            let requirementOf = Dictionary(
-                try VectorLoader.load(suite: suite, from: vectors, displayRoot: displayRoot).map { ($0.id, $0.requirement) },
+            let requirementsOf = Dictionary(
+                try VectorLoader.load(suite: suite, from: vectors, displayRoot: displayRoot).map { ($0.id, $0.requirements) },
                 uniquingKeysWith: { first, _ in first })
             let list = try KnownFailures.load(path: vectorList.path)
             let lines = ((try? String(contentsOf: vectorList, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             for entry in list.entries {
-                guard let id = requirementOf[entry.id] else {
+                guard let ids = requirementsOf[entry.id] else {
                     throw InputError(file: list.file, line: entry.line, message: "\(entry.id) is no vector of the \(suite.name) suite")
                 }
                 let broken = Self.bugMarkers(in: entry.line <= lines.count ? String(lines[entry.line - 1]) : "")
-                add(.wrongAdapter, "\(folder): \(entry.id)", for: broken.isEmpty ? [id] : broken)
+                add(.wrongAdapter, "\(folder): \(entry.id)", for: broken.isEmpty ? ids : broken)
             }
         }
     }

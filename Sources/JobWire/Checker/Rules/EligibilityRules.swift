@@ -74,7 +74,7 @@ struct ELIGDecisionReport: TraceRule {
         TraceRuleInfo("ELIG-9", evidence: [.worker], check: "a malformed offer is refused naming the field the kit names, and a well-formed one is not refused"),
         TraceRuleInfo("ELIG-10", evidence: [.worker], check: "a reported decision uses the worker's profile and position at receipt"),
         TraceRuleInfo(
-            "ELIG-11", evidence: [.worker], check: "a reported decision lists every failed rule, with `distanceKm` and `showAt`",
+            "ELIG-11", evidence: [.worker], check: "a reported decision lists every failed rule, in rule order, with `distanceKm` and `showAt`",
             tolerance: "distance within \(Eligibility.distanceToleranceKm) km"),
     ]
     var kinds: Set<TraceEventKind> { [.offerDecided] }
@@ -124,6 +124,10 @@ struct ELIGDecisionReport: TraceRule {
             if let failed = report.failed {
                 let missing = kit.failed.filter { !failed.contains($0.rawValue) }
                 if !missing.isEmpty { problems.append("`failed` \(failed) lacks \(missing.map(\.rawValue).joined(separator: ", "))") }
+                // In rule order: the failed rules among those reported come as the kit's do (a rule
+                // reported failed that passes is that rule's own violation, above).
+                let reported = failed.filter { name in kit.failed.contains { $0.rawValue == name } }
+                if missing.isEmpty, reported != kit.failed.map(\.rawValue) { problems.append("`failed` \(failed) is not in rule order") }
                 if let eligible = report.eligible, eligible != failed.isEmpty { problems.append("`eligible` \(eligible) contradicts `failed` \(failed)") }
             } else {
                 problems.append("`failed` is missing")
