@@ -56,7 +56,7 @@ public enum FuzzShrinker {
         case .bool(false): return [.bool(true)]
         case .number(let literal): return simpler(number: literal).map(FuzzJSON.number)
         case .string(let text): return simpler(string: text).map(FuzzJSON.string)
-        case .escapedString(let text): return [.string(text)]
+        case .escapedString(let text): return [.string(text)] + simpler(string: text).map(FuzzJSON.string)
         case .array(let elements):
             var result: [FuzzJSON] = elements.isEmpty ? [] : [.array([])]
             for index in elements.indices { result.append(.array(removing(index, from: elements))) }
