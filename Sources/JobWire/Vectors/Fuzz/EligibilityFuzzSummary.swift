@@ -106,20 +106,26 @@ public struct EligibilityCounterexample: Sendable {
     public var shrinkTries: Int
 
     /// The case in the vector files' form (Vectors/schemas/eligibility-vectors.schema.json): an
-    /// id, a description, the requirement, the input as generated and the built-in's answer.
+    /// id, a description, the requirement (ELIG-9 with the field's rule for a refused input), the
+    /// input as generated and the built-in's answer.
     public func vectorText(seed: UInt64) -> String { vector(seed: seed).prettyText }
 
     /// The case as a JSON value of ``vectorText(seed:)``'s form.
     func vector(seed: UInt64) -> FuzzJSON {
         var expect = FuzzJSON(expected)
+        var requirements = FuzzJSON.string(requirement.rawValue)
         if let field = expected["invalid"]?["field"], let rule = expected["invalid"]?["requirement"] {
             // The message is free text for humans; a vector expects the field and its requirement.
             expect = .object([.init("invalid", .object([.init("field", FuzzJSON(field)), .init("requirement", FuzzJSON(rule))]))])
+            // A malformed input breaks ELIG-9 and also the rule its field feeds, as the vectors name them.
+            if requirement == "ELIG-9", let ruleText = rule.stringValue, ruleText != "ELIG-9" {
+                requirements = .array([.string("ELIG-9"), .string(ruleText)])
+            }
         }
         let vector = FuzzJSON.object([
             .init("id", .string("fuzz.\(requirement.rawValue.lowercased())-seed-\(seed)-case-\(caseIndex)")),
-            .init("description", .string("found by jobwire vectors fuzz --seed \(seed) (case \(caseIndex)): \(requirement.rawValue) decided differently")),
-            .init("requirement", .string(requirement.rawValue)),
+            .init("description", .string("found by jobwire vectors fuzz --seed \(seed) (case \(caseIndex)): \(key.refusal ?? "\(requirement.rawValue) decided differently")")),
+            .init("requirement", requirements),
             .init("input", input),
             .init("expect", expect),
         ])
