@@ -24,6 +24,7 @@ public enum EligibilityReference {
     private static func decide(_ input: FuzzJSON) throws(Invalid) -> JSONValue {
         guard case .object = input else { throw Invalid(field: "input", message: "not an object") }
         // ELIG-9's order: receivedAt, profile, job, then each one's fields in the order below.
+        // PROTOCOL.md bounds receivedAt below only; the kit's Int64.max / 2 keeps showAt in 64 bits.
         let receivedAt = try whole(required(input, "receivedAt", at: "receivedAt"), at: "receivedAt", in: 0...Int64.max / 2)
         let profile = try object(required(input, "profile", at: "profile"), at: "profile")
         let job = try object(required(input, "job", at: "job"), at: "job")
