@@ -39,6 +39,14 @@ struct EligibilityPropertyTests {
         }
     }
 
+    /// Member order carries no meaning, and the field an error names is the first in ELIG-9's
+    /// order, not in the document's: reversing every object's members changes no answer.
+    @Test func theAnswerDoesNotDependOnMemberOrder() async {
+        await propertyCheck(count: 300, input: Self.inputs) { input in
+            #expect(EligibilityFuzzer.builtinAnswer(input) == EligibilityFuzzer.builtinAnswer(Self.reversingMembers(input)), "\(input.text)")
+        }
+    }
+
     @Test func theDistanceIsSymmetricAndAtMostHalfTheCircumference() async {
         let coordinates = zip(Gen.double(in: -90...90), Gen.double(in: -180...180), Gen.double(in: -90...90), Gen.double(in: -180...180))
         await propertyCheck(count: 300, input: coordinates) { lat1, lng1, lat2, lng2 in
@@ -124,6 +132,15 @@ struct EligibilityPropertyTests {
         let lng = atan2(mixed[1], mixed[0]) * 180 / .pi
         let movedJob = job.replacing("lat", with: .double(lat)).replacing("lng", with: .double(lng))
         return input.replacing("job", with: movedJob)
+    }
+
+    /// `value` with the members of every object in reverse order.
+    static func reversingMembers(_ value: FuzzJSON) -> FuzzJSON {
+        switch value {
+        case .object(let members): return .object(members.reversed().map { FuzzJSON.Member($0.key, reversingMembers($0.value)) })
+        case .array(let elements): return .array(elements.map(reversingMembers))
+        default: return value
+        }
     }
 
     private static func coordinate(_ value: FuzzJSON?) -> Double? {
