@@ -17,9 +17,11 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
 
             Examples:
               jobwire vectors fuzz
-              jobwire vectors fuzz --adapter "python3 Examples/eligibility-adapter-python/adapter.py" --count 100000
-              jobwire vectors fuzz --adapter "./my-impl" --seed 42 --count 18   (replays a run up to its case 17)
-              jobwire vectors fuzz --adapter "./my-impl" --save fuzz.json     (the counterexamples as a vector file)
+              jobwire vectors fuzz --count 100000 --adapter "python3 my_adapter.py"
+              jobwire vectors fuzz --adapter "./my-impl" --seed 42 --count 18
+                (the first 18 cases of seed 42 again: a failing run prints this line)
+              jobwire vectors fuzz --adapter "./my-impl" --save fuzz.json
+                (the shrunk counterexamples also written as a vector file)
 
             Exit status: 0 every case decided alike; 1 a disagreement, or the adapter gave no output for a case (the seed and the command that replays it are printed); 2 unusable input.
             """
