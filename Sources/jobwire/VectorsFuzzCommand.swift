@@ -107,14 +107,20 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
             lines += example.vectorText(seed: summary.seed).split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
         }
         if let stop = summary.stopped {
-            lines += ["", "STOPPED at case \(stop.caseIndex): no output for input \(stop.input.text)", "  answer: \(stop.answer)"]
+            let answer: String
+            switch stop.answer {
+            case .output(let output): answer = output.compactText
+            case .skipped(let reason): answer = "skipped: \(reason)"
+            case .error(let message): answer = "error: \(message)"
+            }
+            lines += ["", "STOPPED at case \(stop.caseIndex), which got no output: \(answer)", "  input: \(stop.input.text)"]
         }
         lines.append("")
         if summary.passed {
             lines.append("0 disagreements in \(summary.cases) cases")
         } else {
-            lines.append("\(summary.disagreements) disagreements in \(summary.cases) cases (the first of each kind shown, shrunk)")
-            lines.append("replay: \(replay(nil))")
+            lines.append("\(summary.disagreements) disagreements in \(summary.cases) cases" + (summary.counterexamples.isEmpty ? "" : " (the first of each kind shown, shrunk)"))
+            lines.append("replay: \(replay(summary.stopped.map { $0.caseIndex + 1 }))")
         }
         return lines.joined(separator: "\n")
     }

@@ -65,6 +65,25 @@ struct VectorsFuzzCommandTests {
         #expect(wrong.stdout.contains("FAIL   fuzz.\(requirement.lowercased())-seed-7-case-"))
     }
 
+    @Test func anAdapterThatAnswersNoOutputStopsTheRun() throws {
+        let script = CLIRunner.scratchDirectory().appendingPathComponent("testee.py")
+        try """
+            import json, sys
+            for line in sys.stdin:
+                message = json.loads(line)
+                if message["type"] == "hello":
+                    print(json.dumps({"type": "hello", "protocol": 1, "name": "failing", "suites": ["eligibility"]}), flush=True)
+                elif message["type"] == "case":
+                    print(json.dumps({"type": "error", "id": message["id"], "message": "boom"}), flush=True)
+                else:
+                    break
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", "\(CLIRunner.python) \(script.path)", "--seed", "5", "--count", "50"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("STOPPED at case 0, which got no output: error: testee reported an error: boom"), "\(result.stdout)")
+        #expect(result.stdout.contains("--seed 5 --count 1"))
+    }
+
     @Test func helpTeachesWithExamples() throws {
         let result = try CLIRunner.run(["vectors", "fuzz", "--help"])
         #expect(result.status == 0)
