@@ -29,6 +29,8 @@ public enum EligibilityFuzzFocus: String, Sendable, CaseIterable {
 /// precomposed and decomposed, "Å" and the Ångström sign) meet often. Positions and `maxKms` are
 /// drawn together so the distance sits on ELIG-4's bound, within 1e-9 km of it or clear of it,
 /// never inside the 2e-10 km band where PROTOCOL.md lets faithful implementations differ.
+/// Nor does it generate what PROTOCOL.md leaves open: `-0` as an id (its digits, or 0?), numbers
+/// beyond a double's range (`1e400`), receivedAt above the kit's Int64.max / 2, repeated members.
 public struct EligibilityFuzzGenerator: Sendable {
     private var random: SplitMix64
 
