@@ -63,11 +63,11 @@ extension EligibilityFuzzer {
         return [atZero, together]
     }
 
-    /// `input` with every rule the built-in failed besides `rule` made to pass (ELIG-1 active,
-    /// ELIG-2 open to all, ELIG-3 the job's category listed, ELIG-4 maxKms beyond πR, ELIG-5 no
-    /// BlockedXP), or nil when `rule` is no decision rule or no other rule failed.
-    public static func isolating(_ rule: RequirementID, in input: FuzzJSON) -> FuzzJSON? {
-        let others = failedRules(builtinAnswer(input)).filter { $0 != rule }
+    /// `input` with every rule the built-in failed besides `rule` (and `kept`) made to pass
+    /// (ELIG-1 active, ELIG-2 open to all, ELIG-3 the job's category listed, ELIG-4 maxKms beyond
+    /// πR, ELIG-5 no BlockedXP), or nil when `rule` is no decision rule or no other rule failed.
+    public static func isolating(_ rule: RequirementID, keeping kept: RequirementID? = nil, in input: FuzzJSON) -> FuzzJSON? {
+        let others = failedRules(builtinAnswer(input)).filter { $0 != rule && $0 != kept }
         guard ["ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5"].contains(rule), !others.isEmpty,
             var profile = input["profile"], var job = input["job"]
         else { return nil }

@@ -75,6 +75,12 @@ public struct EligibilityFuzzer: Sendable {
                 example = isolated
             } else if case .output(let answer) = await other(shrunk, shrunk.text), Self.leavesOut(key.requirement, expected: Self.builtinAnswer(shrunk), observed: answer) {
                 requirement = "ELIG-11"
+                // The smallest such vector: the rule it reported and the one it left out, no third.
+                if let reported = Self.failedRules(answer).first, let pair = Self.isolating(key.requirement, keeping: reported, in: shrunk),
+                    case .output(let pairAnswer) = await other(pair, pair.text), Self.leavesOut(key.requirement, expected: Self.builtinAnswer(pair), observed: pairAnswer)
+                {
+                    example = pair
+                }
             }
         }
         var observedAnswer = output
