@@ -20,9 +20,35 @@ public enum FuzzShrinker {
         return a.bytes < b.bytes || a.bytes == b.bytes && a.values < b.values
     }
 
-    /// The variants of `value` one step simpler, most shrunk first, each smaller than `value`.
+    /// The variants of `value` one step simpler, most shrunk first, each smaller than `value`:
+    /// first every occurrence of one string made `""` or `"a"` at once (ids that must stay equal
+    /// to each other, such as a worker and its entry in a block list), then one value at a time.
     public static func candidates(of value: FuzzJSON) -> [FuzzJSON] {
-        variants(of: value).filter { isSmaller($0, than: value) }
+        let strings = Set(leaves(of: value).compactMap { leaf -> String? in
+            if case .string(let text) = leaf { return text }
+            if case .escapedString(let text) = leaf { return text }
+            return nil
+        })
+        let together = strings.sorted().flatMap { text in ["", "a"].map { replacing(text, with: $0, in: value) } }
+        return (together + variants(of: value)).filter { isSmaller($0, than: value) }
+    }
+
+    private static func leaves(of value: FuzzJSON) -> [FuzzJSON] {
+        switch value {
+        case .array(let elements): return elements.flatMap(leaves)
+        case .object(let members): return members.flatMap { leaves(of: $0.value) }
+        default: return [value]
+        }
+    }
+
+    /// `value` with every string equal to `text` (plain or escaped) made the plain `replacement`.
+    private static func replacing(_ text: String, with replacement: String, in value: FuzzJSON) -> FuzzJSON {
+        switch value {
+        case .string(let string) where string == text, .escapedString(let string) where string == text: return .string(replacement)
+        case .array(let elements): return .array(elements.map { replacing(text, with: replacement, in: $0) })
+        case .object(let members): return .object(members.map { FuzzJSON.Member($0.key, replacing(text, with: replacement, in: $0.value)) })
+        default: return value
+        }
     }
 
     /// Shrinks `input` while `keeps` holds, trying at most `maximumTries` variants.
