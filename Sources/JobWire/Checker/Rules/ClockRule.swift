@@ -26,7 +26,7 @@ struct TIME10ClockAgreement: TraceRule {
         switch event.body {
         case .socketIn(let message) where event.actor.role != .backend && session.backendRecorded:
             guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID else { return }
-            let request = session.requests[req]
+            let request = session.request(req)
             let rooms = session.rooms(of: event.actor, for: request)
             if let send = request?.sends.last(where: { $0.event == protocolEvent && rooms.contains($0.room ?? "") }) {
                 check(receipt: event.ts, receiptLine: event.line, send: send, what: "`\(message.event)` for \(req)", &context)
@@ -40,7 +40,7 @@ struct TIME10ClockAgreement: TraceRule {
             let send = PairedMessage(event: protocolEvent, room: room, receiver: nil, ts: event.ts, line: event.line)
             waiting.removeAll { receipt in
                 guard receipt.event == protocolEvent, let receiver = receipt.receiver,
-                    session.rooms(of: receiver, for: session.requests[req]).contains(room)
+                    session.rooms(of: receiver, for: session.request(req)).contains(room)
                 else { return false }
                 check(receipt: receipt.ts, receiptLine: receipt.line, send: send, what: "`\(message.event)` for \(req)", &context)
                 return true
@@ -57,7 +57,8 @@ struct TIME10ClockAgreement: TraceRule {
             guard let exchange = session.exchanges[response.xid] else { return }
             if event.actor.role == .backend, let received = exchange.appReceivedAt, received < event.ts - skew {
                 report(lines: [event.line], "the answer to \(response.xid) arrived at \(received), \(event.ts - received) ms before it was sent", &context)
-            } else if event.actor.role != .backend, let answered = exchange.backendAnsweredAt, event.ts < answered - skew {
+            } else if event.actor.role != .backend, response.status != nil, let answered = exchange.backendAnsweredAt, event.ts < answered - skew {
+                // An `error` is the app giving up, not an answer arriving: it may come before the answer is sent.
                 report(lines: [event.line], "the answer to \(response.xid) arrived at \(event.ts), \(answered - event.ts) ms before it was sent", &context)
             }
         default:
