@@ -10,7 +10,7 @@ Python 3.11, standard library only.
 from __future__ import annotations
 
 import trace_scenarios as s
-from trace_scenarios import NET, PROC, T0, W1, W2, W2_ELIGIBLE, Capture, failure, ok
+from trace_scenarios import NET, Capture, failure
 
 LATE = 90_000                   # well beyond the default retainMs (60 s)
 
@@ -68,40 +68,7 @@ def late_worker_close() -> Capture:
     """w-1 wins and goes away, disconnected; the client closes R-1. Back 90 s later, w-1 still
     shows Work in Progress and presses Close Request before its state read: a legal close (its
     WorkerAccept succeeded, FLOW-14), answered request_closed; the read says closed and w-1 leaves."""
-    c = Capture()
-    workers = {"w-1": W1, "w-2": W2}
-    s.launch(c, T0, workers)
-    s.connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
-    s.connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
-    s.connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
-    answered, payload = s.post(c, T0 + 1000, "R-1")
-    show_at = s.broadcast(c, answered - NET, payload, workers)
-    s.show(c, show_at["w-1"], "w-1", "R-1")
-    received = s.accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
-    away = received + 5000
-    c.add(away, "w-1", "app.backgrounded", tag="w-1.away")
-    s.disconnected(c, away + 1, "w-1", "worker", "w-1", tag="disconn.w-1")
-    t = away + 10_000
-    c.add(t - 1, "client", "user.input", tag="c.closechoice", input="closeRequest", req="R-1", choices=["happy", "unhappy"], choice="happy")
-    c.rest(t, "client", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "client", "clientId": "c-1"}, reply=ok(ReqID="R-1"), tag="c.close")
-    c.add(t + 2 * NET + PROC + 1, "client", "view.shown", tag="c.home.after", view="home")
-    close = {"ReqID": "R-1", "outcome": "happy", "by": "client"}
-    c.emit(t + NET + PROC + PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
-    c.emit(t + NET + PROC + PROC, "close", close, "w-1", [], tag="close.R-1.w")
-    back = t + LATE
-    c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
-    s.connected(c, back + 1, "w-1", "worker", "w-1", tag="reconn.w-1")
-    s.read_me(c, back + 2, "w-1", W1, tag="w-1.me.back")
-    s.catch_up(c, back + 2, "w-1", tag="w-1.jobs.back")
-    c.add(back + 3, "w-1", "user.input", tag="w-1.closechoice", input="closeRequest", req="R-1", choices=["happy", "unhappy"], choice="happy")
-    c.rest(back + 4, "w-1", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "worker", "workerId": "w-1"}, status=410,
-           reply=failure("request_closed", "This request is closed"), tag="w-1.close")
-    got = s.read_state(c, back + 40, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
-    c.add(got + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
-    c.add(got + 2, "w-1", "alert.shown", tag="w-1.closed", alert="closed", result="info", req="R-1",
-          elements={"title": "Request closed", "text": "Ana closed the request while you were away.", "ok": True})
-    s.end(c, got + 6000)
-    return c
+    return s.worker_missed_close(back_after=LATE, closes_on_return=True)
 
 
 def relaunch_resend() -> Capture:
