@@ -17,7 +17,7 @@ struct TraceSession: Sendable {
     /// The latest timestamp of any actor: the trace's clock.
     var now: Int64 = .min
     var actors: [TraceActor: ActorState] = [:]
-    /// The requests whose full state is kept: open ones, and ended ones until `retainMs` after their end.
+    /// The requests whose full state is kept: open ones, and ended ones until `retainMs` after their last event.
     var requests: [String: RequestState] = [:]
     /// What is kept of each request retired since.
     var tombstones = TombstoneTable()
