@@ -94,14 +94,14 @@ struct TraceRetentionTests {
         #expect(table["R-2"] == nil)
     }
 
-    @Test func aMillionTombstonesTakeAFewDozenBytesEach() {
+    @Test func aQuarterMillionTombstonesTakeAFewDozenBytesEach() {
         var table = TombstoneTable()
         let tombstone = RequestTombstone(
             endedAt: 1_767_225_600_000, endedLine: 7, endedBy: .cancel, winner: nil, clientId: "c-3", clientActor: nil, facts: [.posted, .newSeen], sides: [])
-        for index in 0..<1_000_000 { table.insert(tombstone, for: "R-\(index)") }
-        #expect(table.count == 1_000_000)
+        for index in 0..<250_000 { table.insert(tombstone, for: "R-\(index)") }
+        #expect(table.count == 250_000)
         #expect(table.bytes / table.count < 60, "\(table.bytes / table.count) bytes per tombstone")
-        #expect(table["R-999999"]?.clientId == "c-3")
-        #expect(table["R-1000000"] == nil)
+        #expect(table["R-249999"]?.clientId == "c-3")
+        #expect(table["R-250000"] == nil)
     }
 }
