@@ -81,6 +81,7 @@ struct TraceRetentionTests {
         let long = String(repeating: "é", count: 200)
         var odd = RequestTombstone(state)!
         odd.clientActor = TraceActor(.client)
+        odd.endedAt = 500 + 100 * 86_400_000
         table.insert(odd, for: long)
         let back = table["R-1"]!.restored("R-1")
         #expect(back.ended && back.endedBy == .close && back.endedLine == 42 && back.winner == "w-1" && back.clientId == "c-1" && back.exists)
@@ -90,7 +91,7 @@ struct TraceRetentionTests {
         #expect(w2.acceptOutcome == .failure && w2.offer?.kitDecision?.failed == ["ELIG-3", "ELIG-5"] && w2.offer?.shownLine == nil)
         let c1 = back.sides[TraceActor(.client, id: "c-1")]!
         #expect(c1.applyReceivedAt != nil && c1.endedByItself && c1.endKnown)
-        #expect(table[long]?.clientActor == TraceActor(.client))
+        #expect(table[long]?.clientActor == TraceActor(.client) && table[long]?.endedAt == 500 + 100 * 86_400_000)
         #expect(table["R-2"] == nil)
     }
 

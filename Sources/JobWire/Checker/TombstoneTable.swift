@@ -1,26 +1,33 @@
 /// The tombstones of retired requests (``RequestTombstone``), packed so that a trace with a
-/// million ended requests keeps them in about 50 bytes each, plus 24 per app that had a side.
+/// million ended requests keeps them in about 35 bytes each, plus about 30 per app that had a side.
 ///
 /// A Swift `[String: RequestTombstone]` would cost well over 100 bytes an entry (string and
 /// optional fields, their padding, and the dictionary's spare capacity). Here each column is
 /// an array of fixed-width values in chunks of 65,536 entries, so growing never copies a whole
-/// column: the key's UTF-8 in a byte arena (a length byte, then the bytes), the end's time and
-/// line, the winner and the client as indices into a small table of distinct ids, the facts'
-/// bits, and where the request's apps' sides start in the side columns (actor, facts, four
-/// lines; the last side of a request has its top bit set). An open-addressing table of entry
-/// numbers (load at most 3/4) finds a key.
-/// Ids of more than 255 bytes, and the rare client app whose id is not the request's
-/// `clientId` (or that gave none), go to small side tables.
+/// column: the key's UTF-8 in a byte arena (a length byte, then the bytes), the end's time (as
+/// 32-bit offset) and line, the winner and the client as one index into a small table of their
+/// distinct pairs, the facts' bits, and for a request whose apps had sides, where those start in
+/// the side columns (actor, facts, four lines; the last side of a request has its top bit set).
+/// An open-addressing table of entry numbers (load at most 3/4) finds a key. Ids of more than
+/// 255 bytes, times more than 24 days from the first end, and the rare client app whose id is
+/// not the request's `clientId` (or that gave none) go to small side tables.
 struct TombstoneTable: Sendable {
     private static let arenaChunk = 1 << 20
 
     private var keyStart = ChunkedColumn<UInt32>()
-    private var endedAt = ChunkedColumn<Int64>()
+    /// The end's time as an offset from `timeBase` (the first end minus 2^31 ms, so ±24 days
+    /// around it fit); `UInt32.max` marks a time kept in `farEndedAt`.
+    private var endedAt = ChunkedColumn<UInt32>()
+    private var timeBase: Int64?
+    private var farEndedAt: [UInt32: Int64] = [:]
     private var endedLine = ChunkedColumn<UInt32>()
-    private var winner = ChunkedColumn<UInt32>()
-    private var client = ChunkedColumn<UInt32>()
+    /// The winner and the client as one index into the distinct (winner, client) pairs.
+    private var parties = ChunkedColumn<UInt32>()
+    private var pairs: [(winner: UInt32, client: UInt32)] = []
+    private var pairIndex: [UInt64: UInt32] = [:]
     private var facts = ChunkedColumn<UInt16>()
-    private var firstSide = ChunkedColumn<UInt32>()
+    /// Where each request's sides start in the side columns, for the requests that have any.
+    private var firstSide: [UInt32: UInt32] = [:]
     private var sideActor = ChunkedColumn<UInt32>()
     private var sideFacts = ChunkedColumn<UInt32>()
     private var sideLines = ChunkedColumn<SIMD4<UInt32>>()
@@ -58,24 +65,30 @@ struct TombstoneTable: Sendable {
             keyStart.append(storeKey(req, entry: entry))
             endedAt.append(0)
             endedLine.append(0)
-            winner.append(0)
-            client.append(0)
+            parties.append(0)
             facts.append(0)
-            firstSide.append(.max)
             slots[found.slot] = entry + 1
             if count * 4 > slots.count * 3 { grow() }
         }
         let index = Int(entry)
-        endedAt[index] = tombstone.endedAt
+        let base = timeBase ?? tombstone.endedAt - (1 << 31)
+        timeBase = base
+        let offset = tombstone.endedAt - base
+        if offset >= 0, offset < Int64(UInt32.max) {
+            endedAt[index] = UInt32(offset)
+            farEndedAt[entry] = nil
+        } else {
+            endedAt[index] = .max
+            farEndedAt[entry] = tombstone.endedAt
+        }
         endedLine[index] = UInt32(clamping: tombstone.endedLine)
-        winner[index] = intern(tombstone.winner)
-        client[index] = intern(tombstone.clientId)
+        parties[index] = pair(intern(tombstone.winner), intern(tombstone.clientId))
         let noClientApp = tombstone.clientActor == nil
         facts[index] = tombstone.facts.rawValue | (tombstone.endedBy == .close ? Self.closedBit : 0) | (noClientApp ? Self.noClientAppBit : 0)
         let usual = noClientApp || tombstone.clientActor == TraceActor(.client, id: tombstone.clientId)
         otherClientActors[entry] = usual ? nil : tombstone.clientActor
         // A request brought back and retired again gets new sides; the old ones stay unreferenced.
-        firstSide[index] = tombstone.sides.isEmpty ? .max : UInt32(sideFacts.count)
+        firstSide[entry] = tombstone.sides.isEmpty ? nil : UInt32(sideFacts.count)
         for (position, side) in tombstone.sides.enumerated() {
             sideActor.append(intern(side.actor))
             sideFacts.append(side.facts.rawValue | (position == tombstone.sides.count - 1 ? Self.lastSideBit : 0))
@@ -85,7 +98,7 @@ struct TombstoneTable: Sendable {
 
     /// The bytes it holds, for measuring.
     var bytes: Int {
-        count * (4 + 8 + 4 + 4 + 4 + 2 + 4) + sideFacts.count * (4 + 4 + 16) + arena.reduce(0) { $0 + $1.count } + slots.count * 4
+        count * (4 + 4 + 4 + 4 + 2) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + arena.reduce(0) { $0 + $1.count } + slots.count * 4
     }
 
     // MARK: - Storage
@@ -100,10 +113,11 @@ struct TombstoneTable: Sendable {
     private func tombstone(at entry: UInt32) -> RequestTombstone {
         let index = Int(entry)
         let bits = facts[index]
-        let clientId = id(client[index])
+        let (winnerIndex, clientIndex) = pairs[Int(parties[index])]
+        let clientId = id(clientIndex)
         let clientActor: TraceActor? = bits & Self.noClientAppBit != 0 ? nil : otherClientActors[entry] ?? TraceActor(.client, id: clientId)
         var sides: [SideTombstone] = []
-        var side = Int(firstSide[index])
+        var side = Int(firstSide[entry] ?? .max)
         while side != Int(UInt32.max) {
             let sideBits = sideFacts[side]
             let lines = sideLines[side]
@@ -114,9 +128,18 @@ struct TombstoneTable: Sendable {
             side = sideBits & Self.lastSideBit != 0 ? Int(UInt32.max) : side + 1
         }
         return RequestTombstone(
-            endedAt: endedAt[index], endedLine: Int(endedLine[index]), endedBy: bits & Self.closedBit != 0 ? .close : .cancel,
-            winner: id(winner[index]), clientId: clientId, clientActor: clientActor,
+            endedAt: endedAt[index] == .max ? farEndedAt[entry]! : timeBase! + Int64(endedAt[index]), endedLine: Int(endedLine[index]),
+            endedBy: bits & Self.closedBit != 0 ? .close : .cancel, winner: id(winnerIndex), clientId: clientId, clientActor: clientActor,
             facts: RequestTombstone.Facts(rawValue: bits & ~(Self.closedBit | Self.noClientAppBit)), sides: sides)
+    }
+
+    private mutating func pair(_ winner: UInt32, _ client: UInt32) -> UInt32 {
+        let key = UInt64(winner) << 32 | UInt64(client)
+        if let index = pairIndex[key] { return index }
+        let index = UInt32(pairs.count)
+        pairs.append((winner, client))
+        pairIndex[key] = index
+        return index
     }
 
     private mutating func intern(_ actor: TraceActor) -> UInt32 {
