@@ -83,8 +83,6 @@ struct ExchangeState: Sendable {
     var appGaveUpAt: Int64?
     /// When the checker first saw the exchange.
     var firstSeen: Int64
-    /// When every recorded party was done with it, to forget it `retainMs` later.
-    var finishedAt: Int64?
 
     /// True once the app that sent it (if recorded) received an answer or gave up, and the backend
     /// (if it records) answered or never received it before the app gave up.

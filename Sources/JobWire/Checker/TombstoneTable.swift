@@ -1,16 +1,17 @@
 /// The tombstones of retired requests (``RequestTombstone``), packed so that a trace with a
-/// million ended requests keeps them in about 35 bytes each, plus about 30 per app that had a side.
+/// million ended requests keeps them in about 30 bytes each, plus about 30 per app that had a side.
 ///
 /// A Swift `[String: RequestTombstone]` would cost well over 100 bytes an entry (string and
 /// optional fields, their padding, and the dictionary's spare capacity). Here each column is
 /// an array of fixed-width values in chunks of 65,536 entries, so growing never copies a whole
-/// column: the key's UTF-8 in a byte arena (a length byte, then the bytes), the end's time (as
-/// 32-bit offset) and line, the winner and the client as one index into a small table of their
-/// distinct pairs, the facts' bits, and for a request whose apps had sides, where those start in
-/// the side columns (actor, facts, four lines; the last side of a request has its top bit set).
-/// An open-addressing table of entry numbers (load at most 3/4) finds a key. Ids of more than
-/// 255 bytes, times more than 24 days from the first end, and the rare client app whose id is
-/// not the request's `clientId` (or that gave none) go to small side tables.
+/// column: the key's UTF-8 in a byte arena (a length byte, then the bytes), the end's time (as a
+/// 32-bit offset) and line, and the winner, the client and the facts' bits as one index into
+/// their distinct combinations (a trace shows few); a request whose apps had sides notes where
+/// those start in the side columns (actor, facts, four lines; the last side of a request has its
+/// top bit set). An open-addressing table of entry numbers (load at most 3/4, grown by half)
+/// finds a key. Ids of more than 255 bytes, times more than 24 days from the first end, and the
+/// rare client app whose id is not the request's `clientId` (or that gave none) go to small
+/// side tables.
 struct TombstoneTable: Sendable {
     private static let arenaChunk = 1 << 20
 
@@ -21,11 +22,11 @@ struct TombstoneTable: Sendable {
     private var timeBase: Int64?
     private var farEndedAt: [UInt32: Int64] = [:]
     private var endedLine = ChunkedColumn<UInt32>()
-    /// The winner and the client as one index into the distinct (winner, client) pairs.
-    private var parties = ChunkedColumn<UInt32>()
-    private var pairs: [(winner: UInt32, client: UInt32)] = []
-    private var pairIndex: [UInt64: UInt32] = [:]
-    private var facts = ChunkedColumn<UInt16>()
+    /// The winner, the client and the facts' bits as one index into their distinct combinations
+    /// (a trace shows few winners and clients, and few combinations of facts).
+    private var shapes = ChunkedColumn<UInt32>()
+    private var shapeList: [Shape] = []
+    private var shapeIndex: [Shape: UInt32] = [:]
     /// Where each request's sides start in the side columns, for the requests that have any.
     private var firstSide: [UInt32: UInt32] = [:]
     private var sideActor = ChunkedColumn<UInt32>()
@@ -46,7 +47,7 @@ struct TombstoneTable: Sendable {
     private var otherClientActors: [UInt32: TraceActor] = [:]
 
     /// How many tombstones it holds.
-    var count: Int { facts.count }
+    var count: Int { shapes.count }
 
     /// The tombstone of `req`, if it was retired.
     subscript(req: String) -> RequestTombstone? {
@@ -65,8 +66,7 @@ struct TombstoneTable: Sendable {
             keyStart.append(storeKey(req, entry: entry))
             endedAt.append(0)
             endedLine.append(0)
-            parties.append(0)
-            facts.append(0)
+            shapes.append(0)
             slots[found.slot] = entry + 1
             if count * 4 > slots.count * 3 { grow() }
         }
@@ -82,9 +82,9 @@ struct TombstoneTable: Sendable {
             farEndedAt[entry] = tombstone.endedAt
         }
         endedLine[index] = UInt32(clamping: tombstone.endedLine)
-        parties[index] = pair(intern(tombstone.winner), intern(tombstone.clientId))
         let noClientApp = tombstone.clientActor == nil
-        facts[index] = tombstone.facts.rawValue | (tombstone.endedBy == .close ? Self.closedBit : 0) | (noClientApp ? Self.noClientAppBit : 0)
+        let bits = tombstone.facts.rawValue | (tombstone.endedBy == .close ? Self.closedBit : 0) | (noClientApp ? Self.noClientAppBit : 0)
+        shapes[index] = shape(Shape(winner: intern(tombstone.winner), client: intern(tombstone.clientId), facts: bits))
         let usual = noClientApp || tombstone.clientActor == TraceActor(.client, id: tombstone.clientId)
         otherClientActors[entry] = usual ? nil : tombstone.clientActor
         // A request brought back and retired again gets new sides; the old ones stay unreferenced.
@@ -98,7 +98,7 @@ struct TombstoneTable: Sendable {
 
     /// The bytes it holds, for measuring.
     var bytes: Int {
-        count * (4 + 4 + 4 + 4 + 2) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + arena.reduce(0) { $0 + $1.count } + slots.count * 4
+        count * (4 + 4 + 4 + 4) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + arena.reduce(0) { $0 + $1.count } + slots.count * 4
     }
 
     // MARK: - Storage
@@ -112,8 +112,8 @@ struct TombstoneTable: Sendable {
 
     private func tombstone(at entry: UInt32) -> RequestTombstone {
         let index = Int(entry)
-        let bits = facts[index]
-        let (winnerIndex, clientIndex) = pairs[Int(parties[index])]
+        let found = shapeList[Int(shapes[index])]
+        let (bits, winnerIndex, clientIndex) = (found.facts, found.winner, found.client)
         let clientId = id(clientIndex)
         let clientActor: TraceActor? = bits & Self.noClientAppBit != 0 ? nil : otherClientActors[entry] ?? TraceActor(.client, id: clientId)
         var sides: [SideTombstone] = []
@@ -133,12 +133,18 @@ struct TombstoneTable: Sendable {
             facts: RequestTombstone.Facts(rawValue: bits & ~(Self.closedBit | Self.noClientAppBit)), sides: sides)
     }
 
-    private mutating func pair(_ winner: UInt32, _ client: UInt32) -> UInt32 {
-        let key = UInt64(winner) << 32 | UInt64(client)
-        if let index = pairIndex[key] { return index }
-        let index = UInt32(pairs.count)
-        pairs.append((winner, client))
-        pairIndex[key] = index
+    /// A tombstone's winner, client and facts' bits.
+    private struct Shape: Hashable, Sendable {
+        var winner: UInt32
+        var client: UInt32
+        var facts: UInt16
+    }
+
+    private mutating func shape(_ shape: Shape) -> UInt32 {
+        if let index = shapeIndex[shape] { return index }
+        let index = UInt32(shapeList.count)
+        shapeList.append(shape)
+        shapeIndex[shape] = index
         return index
     }
 
@@ -163,25 +169,29 @@ struct TombstoneTable: Sendable {
 
     /// The slot holding `req`, or the empty slot where it would go.
     private func find(_ req: String) -> (slot: Int, entry: UInt32?) {
-        let mask = slots.count - 1
-        var slot = Self.hash(req) & mask
+        var slot = Self.slot(Self.hash(req), in: slots.count)
         while true {
             let stored = slots[slot]
             if stored == 0 { return (slot, nil) }
             if key(stored - 1, equals: req) { return (slot, stored - 1) }
-            slot = (slot + 1) & mask
+            slot = slot + 1 == slots.count ? 0 : slot + 1
         }
     }
 
     private mutating func grow() {
-        var larger = [UInt32](repeating: 0, count: slots.count * 2)
-        let mask = larger.count - 1
+        // Half again as many slots, not twice: a million tombstones take 1.5M slots, not 2M.
+        var larger = [UInt32](repeating: 0, count: slots.count * 3 / 2)
         for entry in 0..<UInt32(count) {
-            var slot = Self.hash(key(entry)) & mask
-            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            var slot = Self.slot(Self.hash(key(entry)), in: larger.count)
+            while larger[slot] != 0 { slot = slot + 1 == larger.count ? 0 : slot + 1 }
             larger[slot] = entry + 1
         }
         slots = larger
+    }
+
+    /// The home slot of `hash` among `count` slots (multiply and shift, so `count` need not be a power of two).
+    private static func slot(_ hash: Int, in count: Int) -> Int {
+        Int(((UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF) &* UInt64(count)) >> 32)
     }
 
     /// FNV-1a over the UTF-8, stable across runs (unlike `Hasher`), so lookups cost the same every time.

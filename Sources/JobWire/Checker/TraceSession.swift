@@ -7,8 +7,8 @@ import SocketIOWire
 /// closed its full ``RequestState`` is reduced to a ``RequestTombstone`` of a few dozen bytes
 /// (``TombstoneTable``), which ``request(_:)`` reads back, so a late event is judged as if the
 /// full state were kept; an event that changes a tombstoned request brings its state back until
-/// it retires again. A REST exchange is kept until every recorded party answered or gave up,
-/// and `retainMs` after that. Memory grows with the requests a trace shows (about 50 bytes each
+/// it retires again. A REST exchange is kept until every recorded party answered or gave up.
+/// Memory grows with the requests a trace shows (about 50 bytes each
 /// once ended) and the calls never answered, not with its length.
 struct TraceSession: Sendable {
     let header: TraceHeader
@@ -38,7 +38,6 @@ struct TraceSession: Sendable {
     var recordsConnections = false
     /// The task API's accounts, tokens and tasks as the trace shows them (TASK area).
     var tasks: TaskLedger
-    private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
     private var delayedRetirements = FIFOQueue<(Int64, String)>()
     /// Ended requests touched by an event since their end (or brought back from their tombstones),
@@ -80,10 +79,6 @@ struct TraceSession: Sendable {
     /// Advances the clock to `ts` and returns the requests to forget now.
     mutating func advance(to ts: Int64) -> [String] {
         if ts > now { now = ts }
-        while let (expiry, xid) = exchangeExpiry.first, expiry < now {
-            _ = exchangeExpiry.removeFirst()
-            if let finished = exchanges[xid]?.finishedAt, finished + header.retainMs <= expiry { exchanges[xid] = nil }
-        }
         var retired: [String] = []
         while true {
             // Two queues in time order: retirements from the end, and those put off by a later event.
@@ -137,16 +132,9 @@ struct TraceSession: Sendable {
         }
     }
 
-    /// Stores the exchange; once every recorded party has answered or given up, it is forgotten `retainMs` later.
+    /// Stores the exchange until every recorded party has answered or given up: the rules have
+    /// judged its last event by then.
     mutating func store(exchange: ExchangeState, xid: String) {
-        var exchange = exchange
-        let finished = exchange.isFinished(backendRecorded: backendRecorded)
-        if finished, exchange.finishedAt == nil {
-            exchange.finishedAt = now
-            exchangeExpiry.append((now + header.retainMs, xid))
-        } else if !finished {
-            exchange.finishedAt = nil
-        }
-        exchanges[xid] = exchange
+        exchanges[xid] = exchange.isFinished(backendRecorded: backendRecorded) ? nil : exchange
     }
 }
