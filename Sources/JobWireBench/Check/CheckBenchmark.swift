@@ -38,11 +38,15 @@ public struct CheckBenchmark: Sendable {
     public var events: Int
     /// How many times each tool runs.
     public var runs: Int
+    /// When set, the trace is ``SyntheticRequestTrace``'s: this many distinct short requests
+    /// (seven events each) instead of `events` events of the happy path.
+    public var requests: Int?
 
-    /// A benchmark of `events` events, each tool run `runs` times.
-    public init(events: Int, runs: Int) {
+    /// A benchmark of `events` events (or `requests` distinct requests), each tool run `runs` times.
+    public init(events: Int, runs: Int, requests: Int? = nil) {
         self.events = events
         self.runs = runs
+        self.requests = requests
     }
 
     /// Writes the generated trace through a 1 MiB buffer; returns the events and bytes written.
@@ -54,7 +58,7 @@ public struct CheckBenchmark: Sendable {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         var bytes = 0
-        let count = try SyntheticTrace(events: events).forEachLine { line in
+        let write = { (line: String) throws in
             buffer.append(contentsOf: line.utf8)
             if buffer.count >= 1 << 20 {
                 try handle.write(contentsOf: buffer)
@@ -62,6 +66,7 @@ public struct CheckBenchmark: Sendable {
                 buffer.removeAll(keepingCapacity: true)
             }
         }
+        let count = try requests.map { try SyntheticRequestTrace(requests: $0).forEachLine(write) } ?? SyntheticTrace(events: events).forEachLine(write)
         try handle.write(contentsOf: buffer)
         bytes += buffer.count
         return (count, bytes)

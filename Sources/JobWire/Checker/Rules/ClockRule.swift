@@ -25,7 +25,7 @@ struct TIME10ClockAgreement: TraceRule {
         switch event.body {
         case .socketIn(let message) where event.actor.role != .backend && context.session.backendRecorded:
             guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID else { return }
-            let request = context.session.requests[req]
+            let request = context.session.request(req)
             let rooms = context.session.rooms(of: event.actor, for: request)
             if let send = request?.sends.last(where: { $0.event == protocolEvent && rooms.contains($0.room ?? "") }) {
                 check(receipt: event.ts, receiptLine: event.line, send: send, what: "`\(message.event)` for \(req)", &context)
@@ -41,7 +41,7 @@ struct TIME10ClockAgreement: TraceRule {
             let session = context.session
             waiting.removeAll { receipt in
                 guard receipt.event == protocolEvent, let receiver = receipt.receiver,
-                    session.rooms(of: receiver, for: session.requests[req]).contains(room)
+                    session.rooms(of: receiver, for: session.request(req)).contains(room)
                 else { return false }
                 check(receipt: receipt.ts, receiptLine: receipt.line, send: send, what: "`\(message.event)` for \(req)", &context)
                 return true
@@ -58,7 +58,8 @@ struct TIME10ClockAgreement: TraceRule {
             guard let exchange = context.session.exchanges[response.xid] else { return }
             if event.actor.role == .backend, let received = exchange.appReceivedAt, received < event.ts - skew {
                 report(lines: [event.line], "the answer to \(response.xid) arrived at \(received), \(event.ts - received) ms before it was sent", &context)
-            } else if event.actor.role != .backend, let answered = exchange.backendAnsweredAt, event.ts < answered - skew {
+            } else if event.actor.role != .backend, response.status != nil, let answered = exchange.backendAnsweredAt, event.ts < answered - skew {
+                // An `error` is the app giving up, not an answer arriving: it may come before the answer is sent.
                 report(lines: [event.line], "the answer to \(response.xid) arrived at \(event.ts), \(answered - event.ts) ms before it was sent", &context)
             }
         default:
