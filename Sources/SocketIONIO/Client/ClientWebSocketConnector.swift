@@ -11,11 +11,13 @@ enum ClientWebSocketConnector {
     /// Connects and upgrades; `onEvent` gets `.opened` first (writes work from then on), then the messages and the close.
     ///
     /// The returned future fails when the connection or the upgrade fails; then `onEvent` is not called.
+    /// `extraHeaders` go with the upgrade request (the recording proxy forwards an app's cookies and authorization).
     static func connect(
         eventLoop: any EventLoop,
         endpoint: ClientEndpoint,
         target: String,
         maximumFrameSize: Int,
+        extraHeaders: HTTPHeaders = HTTPHeaders(),
         onEvent: @escaping @Sendable (ClientWebSocketHandler.Event) -> Void
     ) -> EventLoopFuture<Void> {
         let upgraded = eventLoop.makePromise(of: Void.self)
@@ -42,6 +44,7 @@ enum ClientWebSocketConnector {
                     var headers = HTTPHeaders()
                     headers.add(name: "Host", value: endpoint.hostHeader)
                     headers.add(name: "Content-Length", value: "0")
+                    headers.add(contentsOf: extraHeaders)
                     let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
                     let configuration = NIOTypedHTTPClientUpgradeConfiguration<Bool>(
                         upgradeRequestHead: head,

@@ -32,14 +32,20 @@ enum EngineIOPipeline {
     static func makeUpgradeHandler(
         _ operations: ChannelPipeline.SynchronousOperations, core: EngineIOServerCore
     ) throws -> NIOTypedHTTPServerUpgradeHandler<EngineIOConnectionKind> {
+        try makeUpgradeHandler(operations, configuration: upgradeConfiguration(core: core))
+    }
+
+    /// An upgrade handler with `configuration` for a later request of a connection whose first
+    /// request went through `configureUpgradableHTTPServerPipeline` (the server's, the recording proxy's).
+    static func makeUpgradeHandler<Result: Sendable>(
+        _ operations: ChannelPipeline.SynchronousOperations, configuration: NIOTypedHTTPServerUpgradeConfiguration<Result>
+    ) throws -> NIOTypedHTTPServerUpgradeHandler<Result> {
         let encoder = try operations.handler(type: HTTPResponseEncoder.self)
         var extraHandlers: [any RemovableChannelHandler] = [try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)]
         if let handler = try? operations.handler(type: HTTPServerPipelineHandler.self) { extraHandlers.append(handler) }
         if let handler = try? operations.handler(type: NIOHTTPResponseHeadersValidator.self) { extraHandlers.append(handler) }
         if let handler = try? operations.handler(type: HTTPServerProtocolErrorHandler.self) { extraHandlers.append(handler) }
-        return NIOTypedHTTPServerUpgradeHandler(
-            httpEncoder: encoder, extraHTTPHandlers: extraHandlers, upgradeConfiguration: upgradeConfiguration(core: core)
-        )
+        return NIOTypedHTTPServerUpgradeHandler(httpEncoder: encoder, extraHTTPHandlers: extraHandlers, upgradeConfiguration: configuration)
     }
 
     private static func upgradeConfiguration(core: EngineIOServerCore) -> NIOTypedHTTPServerUpgradeConfiguration<EngineIOConnectionKind> {
