@@ -22,10 +22,11 @@ struct RecordCommand: AsyncParsableCommand {
 
             Examples:
               jobwire broker --port 3000 &
-              jobwire record --upstream http://127.0.0.1:3000 --listen 127.0.0.1:3001 --out session.jsonl
-              (run the apps against http://127.0.0.1:3001, then Ctrl-C)
+              jobwire record --upstream http://127.0.0.1:3000 --out session.jsonl
+              (point the apps at http://127.0.0.1:3001, the default --listen; then Ctrl-C)
               jobwire check session.jsonl
-              jobwire record --upstream http://staging:8080 --out s.jsonl --check --redact-json address
+              jobwire record --upstream http://staging:8080 --listen 127.0.0.1:0 \\
+                --out s.jsonl --check --redact-json address
 
             It stops on Ctrl-C (SIGINT), SIGTERM, or when the upstream stops accepting connections.
 
