@@ -68,7 +68,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
             let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
             let capture = try CaptureRecorder(header: .recording(of: upstream), path: out)
-            let recorder = TrafficRecorder(capture: capture, redaction: SecretRedaction(enabled: !noRedact, paths: redactJSON.map { JSONFieldPath($0) }), enginePath: enginePath)
+            let recorder = TrafficRecorder(capture: capture, redaction: SecretRedaction(enabled: !noRedact, paths: redactJSON.map { JSONFieldPath($0) }), enginePath: enginePath, log: BrokerCommand.say)
             let signals = SocketIOTesteeCommand.terminationSignals()
             let address: SocketAddress
             do {

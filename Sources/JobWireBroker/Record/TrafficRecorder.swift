@@ -22,6 +22,7 @@ public final class TrafficRecorder: Sendable {
     private let state: Mutex<State>
     private let enginePath: String
     private let now: @Sendable () -> Int64
+    private let log: @Sendable (String) -> Void
 
     private struct State: @unchecked Sendable {
         var sockets = RecordedSockets()
@@ -42,9 +43,14 @@ public final class TrafficRecorder: Sendable {
         var body: JSONValue?
     }
 
-    /// A recorder writing `capture`; `enginePath` is where the backend serves Engine.IO, `now` the clock in Unix milliseconds.
-    public init(capture: CaptureRecorder, redaction: SecretRedaction = SecretRedaction(), enginePath: String = "/socket.io/", now: @escaping @Sendable () -> Int64 = { TraceWriter.now() }) {
+    /// A recorder writing `capture`; `enginePath` is where the backend serves Engine.IO, `now` the
+    /// clock in Unix milliseconds, `log` gets each line the capture refused (none should be).
+    public init(
+        capture: CaptureRecorder, redaction: SecretRedaction = SecretRedaction(), enginePath: String = "/socket.io/",
+        now: @escaping @Sendable () -> Int64 = { TraceWriter.now() }, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.capture = capture
+        self.log = log
         self.enginePath = enginePath.hasSuffix("/") ? enginePath : enginePath + "/"
         self.now = now
         state = Mutex(State(callers: RecordedCallers(profile: capture.header.profile), secrets: SecretPseudonyms(redaction)))
@@ -143,7 +149,11 @@ public final class TrafficRecorder: Sendable {
     /// Records `events` now, in order.
     private func write(_ events: [(TraceActor, TraceEventBody)], _ state: inout State) {
         for (actor, body) in events {
-            try? capture.record(TraceEvent(ts: stamp(&state), actor: actor, body: body))
+            do {
+                try capture.record(TraceEvent(ts: stamp(&state), actor: actor, body: body))
+            } catch {
+                log("jobwire record: a line not recorded: \(error)")
+            }
         }
     }
 

@@ -62,20 +62,15 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func handOffUpgrade(context channelContext: ChannelHandlerContext, data: NIOAny) {
-        let operations = channelContext.pipeline.syncOperations
         do {
-            let upgrader = try EngineIOPipeline.makeUpgradeHandler(operations, configuration: ProxyPipeline.upgradeConfiguration(context))
-            try operations.addHandler(upgrader, position: .after(self))
-            handedOff = true
-            lane?.close()
-            lane = nil
-            upgrader.upgradeResultFuture.assumeIsolated().whenComplete { _ in
-                channelContext.pipeline.syncOperations.removeHandler(context: channelContext, promise: nil)
-            }
+            try EngineIOPipeline.handOffUpgrade(from: self, context: channelContext, configuration: ProxyPipeline.upgradeConfiguration(context))
         } catch {
             errorCaught(context: channelContext, error: error)
             return
         }
+        handedOff = true
+        lane?.close()
+        lane = nil
         channelContext.fireChannelRead(data)
     }
 
