@@ -139,8 +139,8 @@ struct BenchFanoutCommand: AsyncParsableCommand {
         let recorder = TrafficRecorder(capture: try CaptureRecorder(header: .recording(of: upstream), path: path))
         let address = try await recorder.start(upstream: URL(string: upstream)!)
         return (address.port ?? 0, {
-            let verdict = await recorder.stop()
-            progress("recorded \(verdict.eventCount) events through record")
+            let verdict = try? await recorder.stop()
+            progress("recorded \(verdict?.eventCount ?? 0) events through record")
             try? FileManager.default.removeItem(atPath: path)
         })
     }

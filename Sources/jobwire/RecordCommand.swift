@@ -26,7 +26,7 @@ struct RecordCommand: AsyncParsableCommand {
               (point the apps at http://127.0.0.1:3001, the default --listen; then Ctrl-C)
               jobwire check session.jsonl
               jobwire record --upstream http://staging:8080 --listen 127.0.0.1:0 \\
-                --out s.jsonl --check --redact-json address
+                --out s.jsonl --check --redact-json address --har s.har
 
             It stops on Ctrl-C (SIGINT), SIGTERM, or when the upstream stops accepting connections.
 
@@ -53,6 +53,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("redact-json"), help: ArgumentHelp("Also redact this JSON member of every body and payload, e.g. address or profile.phone (repeatable).", valueName: "path"))
     var redactJSON: [String] = []
 
+    @Option(help: ArgumentHelp("Also write the REST exchanges to this file as HAR 1.2 (for browser devtools, Charles, Proxyman) when the recorder stops; redacted like the capture.", valueName: "file"))
+    var har: String?
+
     @Option(name: .customLong("engine-path"), help: ArgumentHelp("Where the backend serves Engine.IO.", valueName: "path"))
     var enginePath = "/socket.io/"
 
@@ -68,7 +71,7 @@ struct RecordCommand: AsyncParsableCommand {
             }
             let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
             let capture = try CaptureRecorder(header: .recording(of: upstream), path: out)
-            let recorder = TrafficRecorder(capture: capture, redaction: SecretRedaction(enabled: !noRedact, paths: redactJSON.map { JSONFieldPath($0) }), enginePath: enginePath, log: BrokerCommand.say)
+            let recorder = TrafficRecorder(capture: capture, redaction: SecretRedaction(enabled: !noRedact, paths: redactJSON.map { JSONFieldPath($0) }), enginePath: enginePath, harPath: har, log: BrokerCommand.say)
             let signals = SocketIOTesteeCommand.terminationSignals()
             let address: SocketAddress
             do {
@@ -79,8 +82,8 @@ struct RecordCommand: AsyncParsableCommand {
             let shownHost = address.protocol == .inet6 ? "[\(address.ipAddress ?? host)]" : (address.ipAddress ?? host)
             BrokerCommand.out("jobwire record: listening on http://\(shownHost):\(address.port ?? port), forwarding to \(upstream); capture: \(out); Ctrl-C stops")
             let reason = await Self.stopReason(signals: signals, recorder: recorder)
-            let verdict = await recorder.stop()
-            BrokerCommand.say("jobwire record: \(reason); \(capture.lineCount) lines in \(out)")
+            let verdict = try await recorder.stop()
+            BrokerCommand.say("jobwire record: \(reason); \(capture.lineCount) lines in \(out)" + (har.map { ", the REST exchanges in \($0)" } ?? ""))
             guard check else { return .success }
             let run = RunReport(title: "record", testee: upstream, results: verdict.caseResults()).applying(try report.loadKnownFailures())
             return try report.emit(run, catalog: try? RequirementCatalog.load(fromVectors: VectorLocator.directory()), listSkipped: false)

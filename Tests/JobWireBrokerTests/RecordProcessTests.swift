@@ -49,9 +49,10 @@ struct RecordProcessTests {
     @Test(arguments: ["polling", "upgrade", "websocket"])
     func pythonSocketIOAppsThroughRecordGiveACaptureThatChecksCleanWithItsSecretsRedacted(transport: String) async throws {
         let capture = BrokerProcessTests.scratch().appendingPathComponent("\(transport).jsonl").path
+        let har = capture + ".har"
         let (broker, backend) = try await BrokerProcessTests.broker([])
         defer { broker.stop() }
-        let (recorder, proxy) = try await Self.recorder(upstream: backend, out: capture, ["--check"])
+        let (recorder, proxy) = try await Self.recorder(upstream: backend, out: capture, ["--check", "--har", har])
         defer { recorder.stop() }
         let token = try await Self.runApps(through: proxy, transport: transport)
         kill(recorder.pid, SIGINT)
@@ -74,6 +75,13 @@ struct RecordProcessTests {
         }
         #expect(text.contains(#""password":"redacted-"#) && text.contains(#""bearer":"redacted-"#))
         #expect(!text.contains(Self.password) && !text.contains(token) && !text.contains("Bearer"), "a secret in the capture:\n\(text)")
+
+        // The HAR: the six REST exchanges (fixture, post, accept, close, sign-up, me), redacted alike.
+        let archive = try String(contentsOfFile: har, encoding: .utf8)
+        let entries = try JSONParser.parse(archive)["log"]?["entries"]?.arrayValue ?? []
+        #expect(entries.map { $0["request"]?["method"]?.stringValue ?? "?" } == ["PUT", "POST", "POST", "POST", "POST", "GET"])
+        #expect(entries.first?["request"]?["url"]?.stringValue?.hasPrefix(backend.absoluteString) == true)
+        #expect(archive.contains("Bearer redacted-") && !archive.contains(Self.password) && !archive.contains(token), "a secret in the HAR:\n\(archive)")
     }
 
     @Test func withNoRedactTheSecretsStayAndARecorderWhoseUpstreamIsGoneStopsWithItsVerdict() async throws {

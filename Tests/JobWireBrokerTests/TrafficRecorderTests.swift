@@ -8,9 +8,9 @@ import Testing
 /// ``TrafficRecorder`` fed the proxy's observations directly, on a fixed clock: what it reads out
 /// of polling payloads and WebSocket messages, whose each REST call is, and what it redacts.
 struct TrafficRecorderTests {
-    static func recorder(_ redaction: SecretRedaction = SecretRedaction()) throws -> TrafficRecorder {
+    static func recorder(_ redaction: SecretRedaction = SecretRedaction(), har: String? = nil) throws -> TrafficRecorder {
         let capture = try CaptureRecorder(header: .recording(of: "http://backend"), path: nil)
-        return TrafficRecorder(capture: capture, redaction: redaction, now: { 1_767_225_600_000 })
+        return TrafficRecorder(capture: capture, redaction: redaction, harPath: har, now: { 1_767_225_600_000 })
     }
 
     static func request(_ method: String, _ target: String, _ body: String = "", headers: [(name: String, value: String)] = []) -> ProxyHTTPRequest {
@@ -86,5 +86,35 @@ struct TrafficRecorderTests {
         #expect(kept.json(body) == body)
         #expect(kept.target("/x?token=pw") == "/x?token=pw")
         #expect(kept.text("pw") == "pw")
+    }
+
+    @Test func theRESTExchangesAreAHARWithTheCapturesStandIns() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jobwire-har-\(UUID().uuidString).har").path
+        let recorder = try Self.recorder(har: path)
+        recorder.observe(.request(exchange: 1, Self.request("GET", "/socket.io/?EIO=4&transport=polling")))
+        recorder.observe(.response(exchange: 1, Self.response(#"0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#)))
+        recorder.observe(.request(exchange: 2, Self.request(
+            "POST", "/api/auth/login?x=1", #"{"email":"a@b.test","password":"pw"}"#,
+            headers: [("Authorization", "Bearer tok"), ("Cookie", "sid=abc"), ("Content-Type", "application/json")]
+        )))
+        recorder.observe(.response(exchange: 2, ProxyHTTPResponse(status: 200, reason: "OK", headers: [("Set-Cookie", "sid=def"), ("Content-Type", "application/json")], body: Data(#"{"ok":true,"token":"tok2"}"#.utf8))))
+        recorder.observe(.request(exchange: 3, Self.request("GET", "/api/jobs?workerId=w-1")))
+        recorder.observe(.failed(exchange: 3, reason: "reset"))
+        _ = try await recorder.stop()
+        let har = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(har["log"]?["version"] == "1.2")
+        let entries = try #require(har["log"]?["entries"]?.arrayValue)
+        #expect(entries.count == 1, "only the answered REST exchange: no Engine.IO request, no unanswered call")
+        let entry = try #require(entries.first)
+        #expect(entry["request"]?["method"] == "POST" && entry["request"]?["url"] == "/api/auth/login?x=1")
+        #expect(entry["request"]?["queryString"] == [["name": "x", "value": "1"]])
+        #expect(entry["request"]?["headers"] == [
+            ["name": "Authorization", "value": "Bearer redacted-2"], ["name": "Cookie", "value": "redacted-3"], ["name": "Content-Type", "value": "application/json"],
+        ])
+        #expect(entry["request"]?["postData"]?["text"] == #"{"email":"a@b.test","password":"redacted-1"}"#)
+        #expect(entry["response"]?["status"] == 200 && entry["response"]?["statusText"] == "OK")
+        #expect(entry["response"]?["headers"]?.arrayValue?.first == ["name": "Set-Cookie", "value": "redacted-5"])
+        #expect(entry["response"]?["content"]?["text"] == #"{"ok":true,"token":"redacted-4"}"#)
+        #expect(recorder.capture.text?.contains(#""bearer":"redacted-2""#) == true, "the capture and the HAR share stand-ins")
     }
 }

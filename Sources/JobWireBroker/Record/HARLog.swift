@@ -45,7 +45,7 @@ struct HARLog {
         let mimeType = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
         let answer: JSONObject = [
             "status": .int(Int64(response.status)),
-            "statusText": .string(HTTPURLResponse.localizedString(forStatusCode: response.status)),
+            "statusText": .string(response.reason),
             "httpVersion": "HTTP/1.1",
             "cookies": [],
             "headers": Self.headers(response.headers, &secrets),
@@ -63,6 +63,9 @@ struct HARLog {
             "timings": ["send": 0, "wait": .int(ts - started), "receive": 0],
         ]))
     }
+
+    /// Forgets `exchange`, which got no answer (HAR has no entry without a response).
+    mutating func abandon(_ exchange: Int) { pending[exchange] = nil }
 
     /// The archive: `log` with its version, creator and entries in the order their answers came.
     var json: JSONValue {

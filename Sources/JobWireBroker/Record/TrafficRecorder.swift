@@ -23,6 +23,7 @@ public final class TrafficRecorder: Sendable {
     private let enginePath: String
     private let now: @Sendable () -> Int64
     private let log: @Sendable (String) -> Void
+    private let harPath: String?
 
     private struct State: @unchecked Sendable {
         var sockets = RecordedSockets()
@@ -33,6 +34,10 @@ public final class TrafficRecorder: Sendable {
         /// Polling requests waiting for their answers: the session id they name, nil for a handshake.
         var polls: [Int: String?] = [:]
         var lastTs: Int64 = .min
+        /// The REST exchanges as HAR, when asked for.
+        var har: HARLog?
+        /// The upstream's URL, without a trailing slash, for the HAR's URLs.
+        var upstream = ""
     }
 
     private struct PendingCall {
@@ -43,21 +48,24 @@ public final class TrafficRecorder: Sendable {
         var body: JSONValue?
     }
 
-    /// A recorder writing `capture`; `enginePath` is where the backend serves Engine.IO, `now` the
-    /// clock in Unix milliseconds, `log` gets each line the capture refused (none should be).
+    /// A recorder writing `capture`, and the REST exchanges as HAR 1.2 to `harPath` when it stops;
+    /// `enginePath` is where the backend serves Engine.IO, `now` the clock in Unix milliseconds,
+    /// `log` gets each line the capture refused (none should be).
     public init(
-        capture: CaptureRecorder, redaction: SecretRedaction = SecretRedaction(), enginePath: String = "/socket.io/",
+        capture: CaptureRecorder, redaction: SecretRedaction = SecretRedaction(), enginePath: String = "/socket.io/", harPath: String? = nil,
         now: @escaping @Sendable () -> Int64 = { TraceWriter.now() }, log: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.capture = capture
         self.log = log
+        self.harPath = harPath
         self.enginePath = enginePath.hasSuffix("/") ? enginePath : enginePath + "/"
         self.now = now
-        state = Mutex(State(callers: RecordedCallers(profile: capture.header.profile), secrets: SecretPseudonyms(redaction)))
+        state = Mutex(State(callers: RecordedCallers(profile: capture.header.profile), secrets: SecretPseudonyms(redaction), har: harPath.map { _ in HARLog() }))
     }
 
     /// Starts forwarding to `upstream` on `host:port` (port 0 picks one); returns the bound address.
     public func start(upstream: URL, host: String = "127.0.0.1", port: Int = 0) async throws -> SocketAddress {
+        state.withLock { $0.upstream = upstream.absoluteString.hasSuffix("/") ? String(upstream.absoluteString.dropLast()) : upstream.absoluteString }
         let proxy = try SocketIOProxy(upstream: upstream) { [self] observation in observe(observation) }
         self.proxy.withLock { $0 = proxy }
         return try await proxy.start(host: host, port: port)
@@ -69,15 +77,25 @@ public final class TrafficRecorder: Sendable {
         return await proxy.upstreamAnswers()
     }
 
-    /// Stops listening, ends the capture with `trace.end` and returns the checker's verdict on it.
-    public func stop() async -> TraceVerdict {
+    /// Stops listening, ends the capture with `trace.end`, writes the HAR when asked for, and
+    /// returns the checker's verdict on the capture.
+    public func stop() async throws(InputError) -> TraceVerdict {
         let proxy = self.proxy.withLock { proxy in
             defer { proxy = nil }
             return proxy
         }
         await proxy?.shutdown()
-        return state.withLock { state in capture.finish(at: stamp(&state), actor: TraceActor(.client)) }
+        let (verdict, har) = state.withLock { state in (capture.finish(at: stamp(&state), actor: TraceActor(.client)), state.har) }
+        if let harPath, let har {
+            guard FileManager.default.createFile(atPath: harPath, contents: Data((har.json.compactText + "\n").utf8)) else {
+                throw InputError(file: harPath, message: "cannot write the HAR file")
+            }
+        }
+        return verdict
     }
+
+    /// The REST exchanges so far as HAR 1.2, when asked for.
+    public var har: JSONValue? { state.withLock { $0.har?.json } }
 
     /// Turns one observation of the proxy into trace events.
     func observe(_ observation: ProxyObservation) {
@@ -90,6 +108,8 @@ public final class TrafficRecorder: Sendable {
                     write(state.sockets.events(of: packets, sid: sid, fromApp: true, secrets: &state.secrets).events, &state)
                 } else {
                     call(exchange, request, &state)
+                    let (ts, upstream) = (stamp(&state), state.upstream)
+                    state.har?.request(exchange, request, at: ts, upstream: upstream, secrets: &state.secrets)
                 }
             case .response(let exchange, let response):
                 if let polled = state.polls.removeValue(forKey: exchange) {
@@ -97,9 +117,12 @@ public final class TrafficRecorder: Sendable {
                     write(state.sockets.events(of: packets, sid: polled, fromApp: false, secrets: &state.secrets).events, &state)
                 } else if let call = state.calls.removeValue(forKey: exchange) {
                     answer(call, response, &state)
+                    let ts = stamp(&state)
+                    state.har?.response(exchange, response, at: ts, secrets: &state.secrets)
                 }
             case .failed(let exchange, _):
                 state.polls[exchange] = nil
+                state.har?.abandon(exchange)
                 guard let call = state.calls.removeValue(forKey: exchange) else { return }
                 write([(call.actor, .httpResponse(HTTPResponseRecord(xid: call.xid, error: "reset")))], &state)
             case .webSocketOpened(let link, let request):

@@ -94,7 +94,7 @@ final class ProxyHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             switch result {
             case .success(let response):
                 self.context.observe(.response(exchange: exchange, ProxyHTTPResponse(
-                    status: Int(response.status.code), headers: ProxyHeaders.list(response.headers), body: Data(response.body.readableBytesView)
+                    status: Int(response.status.code), reason: response.status.reasonPhrase, headers: ProxyHeaders.list(response.headers), body: Data(response.body.readableBytesView)
                 )))
                 self.answer(response, to: head, context: channelContext)
                 self.sendNext(context: channelContext)

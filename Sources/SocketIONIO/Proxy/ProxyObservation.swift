@@ -50,14 +50,17 @@ public struct ProxyHTTPRequest: Sendable {
 public struct ProxyHTTPResponse: Sendable {
     /// The status code.
     public var status: Int
+    /// The status's reason phrase, e.g. `OK`.
+    public var reason: String
     /// The headers, in order.
     public var headers: [(name: String, value: String)]
     /// The body's bytes.
     public var body: Data
 
     /// A response as the upstream sent it.
-    public init(status: Int, headers: [(name: String, value: String)], body: Data) {
+    public init(status: Int, reason: String = "", headers: [(name: String, value: String)], body: Data) {
         self.status = status
+        self.reason = reason
         self.headers = headers
         self.body = body
     }
