@@ -39,6 +39,16 @@ struct RecordProcessTests {
         return try token(in: apps)
     }
 
+    /// Waits until the capture holds `text`.
+    static func waitFor(_ text: String, in capture: String) async throws {
+        let end = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < end {
+            if ((try? String(contentsOfFile: capture, encoding: .utf8)) ?? "").contains(text) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw LiveScenario.Timeout(description: "the capture never held \(text)")
+    }
+
     static func token(in apps: ChildProgram) throws -> String {
         guard let line = apps.stdout.split(separator: "\n").first(where: { $0.hasPrefix("token: ") }) else {
             throw LiveScenario.Timeout(description: "the apps printed no token:\n\(apps.text)")
@@ -55,6 +65,8 @@ struct RecordProcessTests {
         let (recorder, proxy) = try await Self.recorder(upstream: backend, out: capture, ["--check", "--har", har])
         defer { recorder.stop() }
         let token = try await Self.runApps(through: proxy, transport: transport)
+        // The apps' last packets may still be on their way through the proxy when they exit.
+        try await Self.waitFor(#""actor":"client","id":"c-1","kind":"io.disconnected""#, in: capture)
         kill(recorder.pid, SIGINT)
         #expect(await recorder.finish(within: .seconds(20)) == 0, "jobwire record --check:\n\(recorder.text)")
         #expect(recorder.text.contains("stopped by signal"))
