@@ -1,5 +1,6 @@
 import Foundation
 import JobWire
+import Logging
 import SocketIOWire
 import Testing
 @testable import JobWireBroker
@@ -137,5 +138,23 @@ struct RecordProcessTests {
         let verdict = try TraceChecker.check(path: capture)
         #expect(verdict.eventCount == text.split(separator: "\n").count - 1)
         #expect(verdict.failedIDs.isEmpty, "\(verdict.failedIDs)")
+    }
+
+    /// The recorder in this process between the apps and the embedded backend in this process,
+    /// clean and with a fault that leaves the happy path working (`bansAsNull`, MSG-5): the
+    /// capture carries enough of the backend's answers and emissions to convict it, of that alone.
+    @Test(arguments: [("", [String]()), ("bansAsNull", ["MSG-5"])])
+    func aCaptureOfTheEmbeddedBackendConvictsAFaultyOneOfExactlyItsFault(fault: String, expected: [String]) async throws {
+        let faults = BackendFaults.named.first { $0.name == fault }?.fault ?? []
+        let server = ReferenceBackendServer(backend: JobDispatchBackend(faults: faults), logger: Logger(label: "record-test"))
+        let address = try await server.start()
+        let upstream = URL(string: "http://127.0.0.1:\(address.port!)")!
+        let recorder = TrafficRecorder(capture: try CaptureRecorder(header: .recording(of: upstream.absoluteString), path: nil))
+        let proxy = try await recorder.start(upstream: upstream)
+        _ = try await Self.runApps(through: URL(string: "http://127.0.0.1:\(proxy.port!)")!, transport: "polling")
+        let verdict = try await recorder.stop()
+        await server.shutdown()
+        #expect(verdict.failedIDs.map(\.rawValue) == expected)
+        #expect(verdict.eventCount > 20)
     }
 }
