@@ -56,6 +56,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the REST exchanges to this file as HAR 1.2 (for browser devtools, Charles, Proxyman) when the recorder stops; redacted like the capture.", valueName: "file"))
     var har: String?
 
+    @Option(help: ArgumentHelp("A JSON profile of event names, namespace, rooms and paths, as for jobwire verify: the capture's header carries them, and REST calls are told apart by them.", valueName: "file"))
+    var profile: String?
+
     @Option(name: .customLong("engine-path"), help: ArgumentHelp("Where the backend serves Engine.IO.", valueName: "path"))
     var enginePath = "/socket.io/"
 
@@ -70,7 +73,8 @@ struct RecordCommand: AsyncParsableCommand {
                 throw CLIError("--listen must be HOST:PORT such as 127.0.0.1:3001, not \(listen)")
             }
             let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            let capture = try CaptureRecorder(header: .recording(of: upstream), path: out)
+            let names = try profile.map { path throws(InputError) in try ProtocolProfile.load(path: path) } ?? .standard
+            let capture = try CaptureRecorder(header: .recording(of: upstream, profile: names), path: out)
             let recorder = TrafficRecorder(capture: capture, redaction: SecretRedaction(enabled: !noRedact, paths: redactJSON.map { JSONFieldPath($0) }), enginePath: enginePath, harPath: har, log: BrokerCommand.say)
             let signals = SocketIOTesteeCommand.terminationSignals()
             let address: SocketAddress

@@ -75,6 +75,19 @@ struct TrafficRecorderTests {
         #expect(Self.lines(recorder).last == #"{"ts":1767225600000,"actor":"client","id":"U-7","kind":"http.response","xid":"r-7","error":"reset"}"#)
     }
 
+    @Test func aProfileRenamesThePathsTheCallersAreToldApartBy() throws {
+        var profile = ProtocolProfile.standard
+        profile.routes[.postRequest] = RESTRoute("POST /v2/requests")
+        let renamed = TrafficRecorder(capture: try CaptureRecorder(header: .recording(of: "http://backend", profile: profile), path: nil))
+        let standard = try Self.recorder()
+        for recorder in [renamed, standard] {
+            recorder.observe(.request(exchange: 1, Self.request("POST", "/v2/requests", #"{"clientId":"c-1","workerId":"w-9"}"#)))
+        }
+        #expect(Self.lines(renamed).first?.contains(#""actor":"client","id":"c-1""#) == true, "a post request under the profile's path is its client's")
+        #expect(Self.lines(standard).first?.contains(#""actor":"worker","id":"w-9""#) == true, "an unknown path falls back to the body's workerId")
+        #expect(renamed.capture.header.profile.routes[.postRequest]?.description == "POST /v2/requests")
+    }
+
     @Test func secretsBecomeStableStandInsAndNoRedactKeepsThem() throws {
         var secrets = SecretPseudonyms(SecretRedaction(paths: ["address", "profile.phones[1]"]))
         let body: JSONValue = ["password": "pw", "newPassword": "pw", "refreshToken": 42, "jwt": .null, "address": "Calle Mayor 1",

@@ -37,7 +37,7 @@ struct HelpTextTests {
 
     @Test func recordHelpTeachesTheWalkThroughAndTheRedaction() throws {
         let result = try CLIRunner.run(["record", "--help"])
-        for text in ["--upstream", "--listen", "--out", "--check", "--no-redact", "--redact-json", "--har", "redacted-1", "jobwire check session.jsonl"] {
+        for text in ["--upstream", "--listen", "--out", "--check", "--no-redact", "--redact-json", "--har", "--profile", "redacted-1", "jobwire check session.jsonl"] {
             #expect(result.stdout.contains(text), "\(text) missing")
         }
         #expect(result.stdout.contains("jobwire record --upstream http://127.0.0.1:3000 --out session.jsonl"))
