@@ -68,4 +68,23 @@ struct SocketIOProxyTests {
             if transports.count > 1 { #expect(lines.contains("app> 2probe") && lines.contains("app< 3probe") && lines.contains("app> 5")) }
         }
     }
+
+    @Test("an upgrade the server refuses reaches the app as the server's own answer")
+    func aRefusedUpgradePassesAsItCame() async throws {
+        try await withOurServer { server in
+            let proxy = try SocketIOProxy(upstream: server.url) { _ in }
+            let address = try await proxy.start()
+            let connection = try await RawTCPConnection.connect(port: address.port!)
+            try await connection.send(
+                "GET /socket.io/?EIO=4&transport=websocket&sid=unknown HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                    + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+            )
+            let response = try await connection.readResponse()
+            #expect(response.status == 400)
+            #expect(response.body.contains("Session ID unknown"), "\(response)")
+            #expect(await connection.closedByServer())
+            connection.close()
+            await proxy.shutdown()
+        }
+    }
 }

@@ -9,8 +9,8 @@ import NIOWebSocket
 /// upgrade, a ``ProxyWebSocketLink`` joining the two WebSockets.
 ///
 /// The app's upgrade is accepted only after the upstream's: the upgrader's `shouldUpgrade` opens
-/// the upstream WebSocket first and answers 502 when it cannot, so an app never gets a 101 for a
-/// WebSocket the backend refused.
+/// the upstream WebSocket first, and passes the upstream's refusal on as it came (502 when there
+/// was no answer), so an app never gets a 101 for a WebSocket the backend refused.
 enum ProxyPipeline {
     /// The upgrade configuration of one connection (or of a kept-alive connection's later upgrade request).
     static func upgradeConfiguration(_ context: ProxyContext) -> NIOTypedHTTPServerUpgradeConfiguration<Bool> {
@@ -30,7 +30,11 @@ enum ProxyPipeline {
                     extraHeaders: ProxyHeaders.forwarded(head.headers, webSocket: true),
                     onEvent: { event in link.upstream(event) }
                 ).map { HTTPHeaders() }.flatMapError { error in
-                    badGateway(channel, "the upstream refused the WebSocket: \(error)")
+                    if let refusal = error as? ClientWebSocketRefusal, let response = refusal.response {
+                        answerAndClose(channel, response)
+                    } else {
+                        badGateway(channel, "the upstream refused the WebSocket: \(error)")
+                    }
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
             },
@@ -60,16 +64,21 @@ enum ProxyPipeline {
         )
     }
 
+    /// Writes `response` (the upstream's refusal of an upgrade, as it came) to the app and closes.
+    private static func answerAndClose(_ channel: any Channel, _ response: ClientHTTPResponse) {
+        var headers = ProxyHeaders.forwarded(response.headers)
+        headers.add(name: "Content-Length", value: String(response.body.readableBytes))
+        headers.add(name: "Connection", value: "close")
+        channel.write(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)), promise: nil)
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(response.body)), promise: nil)
+        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
     /// Answers 502 with `message` and closes: an upgrade the upstream refused (NIO's typed upgrader
     /// drops a refused request), or a request the upstream did not answer.
     static func badGateway(_ channel: any Channel, _ message: String) {
-        let body = channel.allocator.buffer(string: "jobwire record: \(message)\n")
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=UTF-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        headers.add(name: "Connection", value: "close")
-        channel.write(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .badGateway, headers: headers)), promise: nil)
-        channel.write(HTTPServerResponsePart.body(.byteBuffer(body)), promise: nil)
-        channel.writeAndFlush(HTTPServerResponsePart.end(nil)).whenComplete { _ in channel.close(promise: nil) }
+        answerAndClose(channel, ClientHTTPResponse(status: .badGateway, headers: headers, body: channel.allocator.buffer(string: "jobwire record: \(message)\n")))
     }
 }
