@@ -25,7 +25,7 @@ public final class TrafficRecorder: Sendable {
     private let log: @Sendable (String) -> Void
     private let harPath: String?
 
-    private struct State: @unchecked Sendable {
+    private struct State: Sendable {
         var sockets = RecordedSockets()
         var callers: RecordedCallers
         var secrets: SecretPseudonyms
