@@ -11,8 +11,9 @@ import Testing
 /// WebSocket alone: the flow works end to end through the proxy, the capture checks clean, its
 /// secrets are stand-ins unless --no-redact, a recorder killed with SIGKILL leaves a capture of
 /// whole lines, and a recorder whose upstream goes away stops by itself with its verdict.
-/// Every process is real and every wait is bounded by the suite's time limit.
-@Suite(.timeLimit(.minutes(2)))
+/// Every process is real and every wait is bounded by the suite's time limit; the tests run one
+/// at a time, so a loaded machine runs one set of apps, backend and recorder at once.
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct RecordProcessTests {
     static let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/record_apps.py").path
     static let password = "correct-horse-battery-7"
