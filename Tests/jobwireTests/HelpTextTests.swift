@@ -8,7 +8,7 @@ struct HelpTextTests {
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["vectors", "fuzz", "--help"], ["check", "--help"],
         ["bench", "--help"], ["bench", "check", "--help"], ["bench", "fanout", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
         ["verify", "--help"], ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"], ["broker", "--help"],
-        ["requirements", "--help"], ["record", "--help"],
+        ["requirements", "--help"], ["record", "--help"], ["capture", "--help"], ["capture", "shrink", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
@@ -41,6 +41,14 @@ struct HelpTextTests {
             #expect(result.stdout.contains(text), "\(text) missing")
         }
         #expect(result.stdout.contains("jobwire record --upstream http://127.0.0.1:3000 --out session.jsonl"))
+    }
+
+    @Test func captureShrinkHelpTeachesTheOptionsAndAnExample() throws {
+        let result = try CLIRunner.run(["capture", "shrink", "--help"])
+        for text in ["--keep", "--out", "--as", "trace|scenario", "ddmin", "Examples:", "Exit status: 0"] {
+            #expect(result.stdout.contains(text), "\(text) missing")
+        }
+        #expect(result.stdout.contains("jobwire capture shrink session.jsonl --keep FLOW-4"))
     }
 
     @Test func requirementsHelpTeachesTheStatusesAndTheGate() throws {
