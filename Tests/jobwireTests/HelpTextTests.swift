@@ -28,11 +28,12 @@ struct HelpTextTests {
 
     @Test func brokerHelpNamesItsOptionsAndTheAppHooks() throws {
         let result = try CLIRunner.run(["broker", "--help"])
-        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios"] {
+        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios", "--replay", "--volatile"] {
             #expect(result.stdout.contains(option), "\(option) missing")
         }
         #expect(result.stdout.contains("jobwire:trace"))
         #expect(result.stdout.contains("jobwire broker --play client --scenario worker-happy"))
+        #expect(result.stdout.contains("jobwire broker --port 0 --replay session.jsonl --volatile email"))
     }
 
     @Test func recordHelpTeachesTheWalkThroughAndTheRedaction() throws {

@@ -1,0 +1,79 @@
+import Foundation
+import JobWire
+import SocketIONIO
+import SocketIOWire
+import Synchronization
+
+/// The backend of a capture, served to an app under test (`jobwire broker --replay`): each REST
+/// call and emit of the app is matched to the recording (``ReplayMatcher``) and answered as
+/// recorded, and the events the recording sent the apps after that step go to their rooms after
+/// the answer. What the recording never saw is answered `500 server_error` naming the call and
+/// the nearest recorded step, and fails the session.
+public final class RecordedBackendHost: BrokerHost {
+    private let matcher: Mutex<ReplayMatcher>
+    private let mismatches = Mutex<[ReplayMismatch]>([])
+    private let actors = Mutex<[String: TraceActor]>([:])
+    private let openingSent = Mutex<Set<TraceActor>>([])
+    private let server = Mutex<ReferenceBackendServer?>(nil)
+    private let log: @Sendable (String) -> Void
+    private let finished: @Sendable () -> Void
+
+    /// A host serving `script`; `log` gets every mismatch as it happens, and `finished` is called
+    /// once every recorded step was matched.
+    public init(script: RecordedScript, volatileKeys: Set<String> = ReplayMatcher.defaultVolatileKeys, log: @escaping @Sendable (String) -> Void = { _ in }, finished: @escaping @Sendable () -> Void = {}) {
+        matcher = Mutex(ReplayMatcher(script: script, volatileKeys: volatileKeys))
+        self.log = log
+        self.finished = finished
+    }
+
+    public func attach(_ server: ReferenceBackendServer) { self.server.withLock { $0 = server } }
+
+    public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
+        let body = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
+        let result = matcher.withLock { $0.call(method: request.method, path: request.target, body: body, from: nil) }
+        switch result {
+        case .success(let answer):
+            let done = matcher.withLock { $0.remaining.isEmpty }
+            guard let status = answer.status else {
+                return .json(502, ["ok": false, "error": ["code": "server_error", "message": .string("the recording holds no answer to this call (line \(answer.step.line))")]], afterSend: { [self] in send(answer.pushes, done: done) })
+            }
+            return .json(Int(status), answer.body ?? .null, afterSend: { [self] in send(answer.pushes, done: done) })
+        case .failure(let mismatch):
+            return .json(500, ["ok": false, "error": ["code": "server_error", "message": .string(refuse(mismatch))]])
+        }
+    }
+
+    public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
+        let actor = TraceActor(role, id: userID)
+        actors.withLock { $0[socket.id] = actor }
+        let opening = openingSent.withLock { $0.insert(actor).inserted } ? matcher.withLock { $0.script.opening.filter { $0.to == userID } } : []
+        let answer = matcher.withLock { $0.connect(actor) }
+        let done = matcher.withLock { $0.remaining.isEmpty }
+        send(opening + (answer?.pushes ?? []), done: done)
+        socket.onAny { [self] event, arguments, _ in
+            let payload = arguments.first?.jsonValue
+            switch matcher.withLock({ $0.emit(event: event, payload: payload, from: actor) }) {
+            case .success(let answer): send(answer.pushes, done: matcher.withLock { $0.remaining.isEmpty })
+            case .failure(let mismatch): _ = refuse(mismatch)
+            }
+        }
+    }
+
+    /// The verdict so far: the mismatches, and the recorded steps the app has not done.
+    public var outcome: (mismatches: [ReplayMismatch], remaining: [RecordedScript.Step]) {
+        (mismatches.withLock { $0 }, matcher.withLock { $0.remaining })
+    }
+
+    private func refuse(_ mismatch: ReplayMismatch) -> String {
+        mismatches.withLock { $0.append(mismatch) }
+        log("jobwire broker: \(mismatch)")
+        return mismatch.description
+    }
+
+    private func send(_ pushes: [RecordedScript.Push], done: Bool) {
+        if let server = server.withLock({ $0 }) {
+            for push in pushes { server.emit(push.event, push.payload, to: push.to) }
+        }
+        if done { finished() }
+    }
+}
