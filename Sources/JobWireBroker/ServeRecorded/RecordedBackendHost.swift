@@ -50,7 +50,12 @@ public final class RecordedBackendHost: BrokerHost {
         let answer = matcher.withLock { $0.connect(actor) }
         let done = matcher.withLock { $0.remaining.isEmpty }
         send(opening + (answer?.pushes ?? []), done: done)
-        socket.onAny { [self] event, arguments, _ in
+        socket.onAny { [self] event, arguments, ack in
+            // The kit's own report channel (Docs/BROKER.md) is not the recorded protocol: taken, not matched.
+            if event.hasPrefix("jobwire:") {
+                ack?.send([SocketIOValue(["ok": true])])
+                return
+            }
             let payload = arguments.first?.jsonValue
             switch matcher.withLock({ $0.emit(event: event, payload: payload, from: actor) }) {
             case .success(let answer): send(answer.pushes, done: matcher.withLock { $0.remaining.isEmpty })
