@@ -149,6 +149,7 @@ public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
     /// The nearest recorded step not used yet.
     public var nearest: RecordedScript.Step?
 
+    /// One line: the call or event and its payload, then the nearest recorded step and its line.
     public var description: String {
         var text = "unmatched: \(what) with \(payload?.compactText ?? "no body") was never recorded"
         guard let nearest else { return text + "; nothing recorded is left to match" }
