@@ -35,7 +35,8 @@ struct BrokerCommand: AsyncParsableCommand {
             record to your app (Docs/RECORD.md, "Serving a capture"): each REST call and emit is \
             matched to a recorded one (method and path, or event, and the body or payload, times, \
             xid, redacted stand-ins and --volatile members matching anything) and answered as \
-            recorded, and the events the apps received next in the recording are sent then. A \
+            recorded, and the events the apps received next in the recording are sent then; \
+            --capture writes the served session as the backend saw it. A \
             call the recording never saw is answered 500 with an error naming it and the nearest \
             recorded call with its line. The session ends when every recorded step was matched \
             (or on Ctrl-C): exit 0 when nothing was unmatched or left undone, else 1.
@@ -156,7 +157,10 @@ struct BrokerCommand: AsyncParsableCommand {
         let script = RecordedScript(events: events)
         guard !script.steps.isEmpty else { throw CLIError("\(path) holds no step of a client or worker app (connect, REST call or emit) to serve") }
         let (done, finished) = AsyncStream<Void>.makeStream()
-        let host = RecordedBackendHost(script: script, volatileKeys: ReplayMatcher.defaultVolatileKeys.union(volatile), log: Self.say, finished: { finished.yield() })
+        let clock = SystemBrokerClock(speed: speed)
+        let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.backend]), path: path) }
+        let host = RecordedBackendHost(
+            script: script, volatileKeys: ReplayMatcher.defaultVolatileKeys.union(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
         let server = ReferenceBackendServer(host: host, logger: logger)
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
@@ -174,6 +178,11 @@ struct BrokerCommand: AsyncParsableCommand {
         let (mismatches, remaining) = host.outcome
         for step in remaining { Self.say("jobwire broker: never done: line \(step.line), \(step.actor) \(step.action)") }
         let passed = mismatches.isEmpty && remaining.isEmpty
+        if let recorder, let capture {
+            // Not judged: answers carry the recording's times, and events go to each receiver's own room.
+            _ = recorder.finish(at: clock.now())
+            Self.say("jobwire broker: \(recorder.lineCount) lines of the served session in \(capture)")
+        }
         Self.out("jobwire broker: replay of \(path): \(script.steps.count - remaining.count) of \(script.steps.count) recorded steps matched, \(mismatches.count) unmatched; \(passed ? "passed" : "FAILED")")
         return passed ? .success : ExitCode(1)
     }

@@ -33,13 +33,21 @@ struct ServeRecordedProcessTests {
 
     @Test func theAppsRunAgainAreAnsweredAsRecordedAndTheSessionPasses() async throws {
         let capture = try await Self.recordSession()
-        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email"])
+        let served = capture + ".served.jsonl"
+        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
         defer { broker.stop() }
         let (status, output) = try await Self.apps(against: url)
         #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
         #expect(output.contains("token: redacted-"), "the sign-up is answered with the recorded (redacted) token")
         #expect(await broker.finish(within: .seconds(20)) == 0, "\(broker.text)")
         #expect(broker.text.contains("8 of 8 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
+        // The served session: the recorded answer to the post, then the recorded `new` to the worker.
+        let lines = try String(contentsOfFile: served, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        let request = try #require(lines.first { $0["path"] == "/api/requests" && $0["kind"] == "http.request" })
+        let post = try #require(lines.firstIndex { $0["xid"] == request["xid"] && $0["kind"] == "http.response" })
+        #expect(lines[post]["body"]?["ReqID"] == "R-1")
+        #expect(lines[(post + 1)...].first { $0["kind"] == "io.out" }?["event"] == "new")
+        #expect(lines.contains { $0["path"] == "/api/users/me" && $0["bearer"] == "redacted-2" })
     }
 
     @Test func anUnrecordedCallGetsAClearErrorAndTheSessionFails() async throws {

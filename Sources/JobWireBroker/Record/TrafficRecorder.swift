@@ -148,10 +148,7 @@ public final class TrafficRecorder: Sendable {
 
     private func call(_ exchange: Int, _ request: ProxyHTTPRequest, _ state: inout State) {
         let body = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
-        let bearer = request.header("Authorization").flatMap { value -> String? in
-            let parts = value.split(separator: " ", maxSplits: 1)
-            return parts.count == 2 && parts[0].lowercased() == "bearer" ? String(parts[1]) : nil
-        }
+        let bearer = BearerToken.from(authorization: request.header("Authorization"))
         let actor = state.callers.caller(method: request.method, path: request.target, body: body, bearer: bearer)
         let xid = request.header("X-Request-Id") ?? "x-\(exchange)"
         state.calls[exchange] = PendingCall(actor: actor, xid: xid, method: request.method, path: request.target, body: body)

@@ -8,20 +8,28 @@ import Synchronization
 /// call and emit of the app is matched to the recording (``ReplayMatcher``) and answered as
 /// recorded, and the events the recording sent the apps after that step go to their rooms after
 /// the answer. What the recording never saw is answered `500 server_error` naming the call and
-/// the nearest recorded step, and fails the session.
+/// the nearest recorded step, and fails the session. With a recorder, the session is captured as
+/// the backend saw it (connections, REST exchanges, emissions), for the checker's verdict.
 public final class RecordedBackendHost: BrokerHost {
     private let matcher: Mutex<ReplayMatcher>
     private let mismatches = Mutex<[ReplayMismatch]>([])
-    private let actors = Mutex<[String: TraceActor]>([:])
     private let openingSent = Mutex<Set<TraceActor>>([])
     private let server = Mutex<ReferenceBackendServer?>(nil)
     private let log: @Sendable (String) -> Void
     private let finished: @Sendable () -> Void
+    private let recorder: CaptureRecorder?
+    private let clock: any BrokerClock
+    private let calls = Mutex(0)
 
-    /// A host serving `script`; `log` gets every mismatch as it happens, and `finished` is called
-    /// once every recorded step was matched.
-    public init(script: RecordedScript, volatileKeys: Set<String> = ReplayMatcher.defaultVolatileKeys, log: @escaping @Sendable (String) -> Void = { _ in }, finished: @escaping @Sendable () -> Void = {}) {
+    /// A host serving `script`, capturing the session into `recorder` when given; `log` gets
+    /// every mismatch as it happens, and `finished` is called once every recorded step was matched.
+    public init(
+        script: RecordedScript, volatileKeys: Set<String> = ReplayMatcher.defaultVolatileKeys, recorder: CaptureRecorder? = nil, clock: any BrokerClock = SystemBrokerClock(),
+        log: @escaping @Sendable (String) -> Void = { _ in }, finished: @escaping @Sendable () -> Void = {}
+    ) {
         matcher = Mutex(ReplayMatcher(script: script, volatileKeys: volatileKeys))
+        self.recorder = recorder
+        self.clock = clock
         self.log = log
         self.finished = finished
     }
@@ -29,6 +37,22 @@ public final class RecordedBackendHost: BrokerHost {
     public func attach(_ server: ReferenceBackendServer) { self.server.withLock { $0 = server } }
 
     public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
+        let response = answer(request)
+        if let recorder {
+            let xid = calls.withLock { count in
+                count += 1
+                return "x-\(count)"
+            }
+            let now = clock.now()
+            let body = try? JSONParser.parse(request.body)
+            let bearer = BearerToken.from(authorization: request.headers.first { $0.name.lowercased() == "authorization" }?.value)
+            try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpRequest(HTTPRequestRecord(xid: xid, method: request.method, path: request.target, body: body, bearer: bearer))))
+            try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(response.status), body: try? JSONParser.parse(response.body)))))
+        }
+        return response
+    }
+
+    private func answer(_ request: SocketIOHTTPRequest) -> SocketIOHTTPResponse {
         let body = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
         let result = matcher.withLock { $0.call(method: request.method, path: request.target, body: body, from: nil) }
         switch result {
@@ -45,7 +69,8 @@ public final class RecordedBackendHost: BrokerHost {
 
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
         let actor = TraceActor(role, id: userID)
-        actors.withLock { $0[socket.id] = actor }
+        let namespace = server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace
+        try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .connected(ConnectionRecord(namespace: namespace, auth: .object(socket.auth)))))
         let opening = openingSent.withLock { $0.insert(actor).inserted } ? matcher.withLock { $0.script.opening.filter { $0.to == userID } } : []
         let answer = matcher.withLock { $0.connect(actor) }
         let done = matcher.withLock { $0.remaining.isEmpty }
@@ -77,7 +102,10 @@ public final class RecordedBackendHost: BrokerHost {
 
     private func send(_ pushes: [RecordedScript.Push], done: Bool) {
         if let server = server.withLock({ $0 }) {
-            for push in pushes { server.emit(push.event, push.payload, to: push.to) }
+            for push in pushes {
+                try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .socketOut(SocketMessage(event: push.event, payload: push.payload, namespace: server.profile.namespace, room: push.to))))
+                server.emit(push.event, push.payload, to: push.to)
+            }
         }
         if done { finished() }
     }
