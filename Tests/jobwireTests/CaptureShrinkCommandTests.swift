@@ -1,4 +1,5 @@
 import Foundation
+import SocketIOWire
 import Testing
 
 /// `jobwire capture shrink` end to end: the shrunk trace is written and checks as failing the kept
@@ -17,6 +18,18 @@ import Testing
         let check = try CLIRunner.run(["check", "shrunk.jsonl"], in: directory)
         #expect(check.status == 1)
         #expect(check.stderr.contains("violates STATE-11"))
+    }
+
+    @Test func asScenarioWritesAScenarioFileNamedForTheOutput() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let input = Self.traces.appendingPathComponent("bad/alert-10-no-image-client.jsonl").path
+        let result = try CLIRunner.run(["capture", "shrink", input, "--keep", "ALERT-10", "--as", "scenario", "--out", "client-no-image.json"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let scenario = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("client-no-image.json"), encoding: .utf8))
+        #expect(scenario["scenario"] == "client-no-image")
+        #expect(scenario["requirements"] == ["ALERT-10"])
+        #expect(scenario["app"]?["role"] == "client")
+        #expect(scenario["steps"]?.arrayValue?.first?["do"] == "post")
     }
 
     @Test func aCaptureThatDoesNotFailIsRefusedWithExitTwo() throws {
