@@ -4,39 +4,41 @@ import SocketIOWire
 import Testing
 
 /// `jobwire broker --replay` as a child process serving a capture of `jobwire record` to the
-/// python-socketio apps of Interop/record_apps.py: the apps, run again, are answered as recorded
+/// python-socketio apps of Interop/record_apps.py: the apps, run again (over long-polling or
+/// WebSocket), are answered as recorded
 /// (the `new`, `apply` and `close` they wait for come at the recorded points) and the session
 /// passes; an app whose post the recording never saw gets a 500 naming the call and the nearest
 /// recorded one with its line, and the session fails.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ServeRecordedProcessTests {
-    /// Records the apps' session with the reference backend over WebSocket; returns the capture's path.
-    static func recordSession() async throws -> String {
+    /// Records the apps' session with the reference backend over `transport`; returns the capture's path.
+    static func recordSession(transport: String = "websocket") async throws -> String {
         let capture = BrokerProcessTests.scratch().appendingPathComponent("session.jsonl").path
         let (broker, backend) = try await BrokerProcessTests.broker([])
         defer { broker.stop() }
         let (recorder, proxy) = try await RecordProcessTests.recorder(upstream: backend, out: capture)
         defer { recorder.stop() }
-        _ = try await RecordProcessTests.runApps(through: proxy, transport: "websocket")
+        _ = try await RecordProcessTests.runApps(through: proxy, transport: transport)
         try await RecordProcessTests.waitFor(#""actor":"client","id":"c-1","kind":"io.disconnected""#, in: capture)
         kill(recorder.pid, SIGINT)
         #expect(await recorder.finish(within: .seconds(20)) == 0, "jobwire record:\n\(recorder.text)")
         return capture
     }
 
-    /// Runs the apps against `url` to their end; their exit status and output.
-    static func apps(against url: URL) async throws -> (Int32?, String) {
-        let apps = try ChildProgram(try BrokerProcessTests.python(), [RecordProcessTests.apps, url.absoluteString, "--transport", "websocket", "--password", RecordProcessTests.password])
+    /// Runs the apps against `url` over `transport` to their end; their exit status and output.
+    static func apps(against url: URL, transport: String = "websocket") async throws -> (Int32?, String) {
+        let apps = try ChildProgram(try BrokerProcessTests.python(), [RecordProcessTests.apps, url.absoluteString, "--transport", transport, "--password", RecordProcessTests.password])
         defer { apps.stop() }
         return (await apps.finish(within: .seconds(60)), apps.text)
     }
 
-    @Test func theAppsRunAgainAreAnsweredAsRecordedAndTheSessionPasses() async throws {
-        let capture = try await Self.recordSession()
+    @Test(arguments: ["polling", "websocket"])
+    func theAppsRunAgainAreAnsweredAsRecordedAndTheSessionPasses(transport: String) async throws {
+        let capture = try await Self.recordSession(transport: transport)
         let served = capture + ".served.jsonl"
         let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
         defer { broker.stop() }
-        let (status, output) = try await Self.apps(against: url)
+        let (status, output) = try await Self.apps(against: url, transport: transport)
         #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
         #expect(output.contains("token: redacted-"), "the sign-up is answered with the recorded (redacted) token")
         #expect(await broker.finish(within: .seconds(20)) == 0, "\(broker.text)")
