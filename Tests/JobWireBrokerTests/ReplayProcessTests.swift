@@ -1,0 +1,87 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import JobWire
+import Logging
+import SocketIOWire
+import Testing
+@testable import JobWireBroker
+
+/// `jobwire replay` as a child process playing a capture that `jobwire record` wrote between the
+/// python-socketio apps of Interop/record_apps.py and `jobwire broker` (Interop/recorded_session.jsonl,
+/// polling, redacted: the sign-up's password and token are stand-ins) against a fresh backend: the
+/// reference backend passes, with the ReqID it assigns mapped onto the recorded one; backends
+/// with a fault the recorded flow runs into fail with that fault's requirement, and the diff
+/// names the recorded line they answered or emitted otherwise. One live test records the capture
+/// itself first. Every process is real, on loopback, and every wait is bounded.
+@Suite(.serialized, .timeLimit(.minutes(2)))
+struct ReplayProcessTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/recorded_session.jsonl").path
+
+    /// `jobwire replay CAPTURE --against URL --format json ARGS`: its exit status, the requirement
+    /// ids it failed, its `REPLAY` differences (`line-N: observed`) and its output.
+    static func replay(_ capture: String, against url: URL, _ arguments: [String] = []) async throws -> (status: Int32, failed: Set<String>, differences: [String], text: String) {
+        let child = try ChildProgram(BrokerProcessTests.jobwire, ["replay", capture, "--against", url.absoluteString, "--format", "json"] + arguments)
+        let status = await child.finish(within: .seconds(60)) ?? -1
+        let cases = (try? JSONParser.parse(child.stdout))?["cases"]?.arrayValue ?? []
+        let failed = cases.filter { $0["outcome"] == "failed" }
+        let differences = failed.filter { $0["requirement"] == "REPLAY" }.map { ($0["id"]?.stringValue?.split(separator: ":").last.map(String.init) ?? "?") + ": " + ($0["observed"]?.stringValue ?? "") }
+        let ids = Set(failed.compactMap { $0["requirement"]?.stringValue }.filter { $0 != "REPLAY" })
+        return (status, ids, differences, child.text)
+    }
+
+    /// The reference backend in this process on a free loopback port, with `faults`.
+    static func backend(_ faults: BackendFaults) async throws -> (ReferenceBackendServer, URL) {
+        let server = ReferenceBackendServer(backend: JobDispatchBackend(faults: faults), logger: Logger(label: "replay-test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let address = try await server.start()
+        return (server, URL(string: "http://127.0.0.1:\(address.port!)")!)
+    }
+
+    @Test func theRecordedSessionReplaysCleanAgainstAFreshBrokerWithTheAssignedReqIDMapped() async throws {
+        let (broker, url) = try await BrokerProcessTests.broker([])
+        defer { broker.stop() }
+        // A request posted first: the replay's is R-2 where the recording's was R-1.
+        var request = URLRequest(url: url.appendingPathComponent("api/requests"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"clientId":"c-9","CatID":1,"category":"Other","description":"first","clientName":"Bo","address":"x","lat":0,"lng":0}"#.utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""ReqID":"R-1""#))
+
+        let out = BrokerProcessTests.scratch().appendingPathComponent("replayed.jsonl").path
+        let result = try await Self.replay(Self.fixture, against: url, ["--out", out])
+        #expect(result.status == 0, "\(result.text)")
+        #expect(result.failed.isEmpty && result.differences.isEmpty, "\(result.failed) \(result.differences)")
+        let replayed = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(replayed.contains(#""path":"/api/requests/R-2/accept""#) && replayed.contains(#""path":"/api/requests/R-2/close""#), "\(replayed)")
+        #expect(!replayed.contains("R-1/"), "every recorded R-1 is the replay's R-2")
+        #expect(result.text.contains("10 steps"))
+    }
+
+    /// Faults of the reference backend that the recorded flow (post, `new`, accept, `apply`,
+    /// close, `close` to both, sign-up, me) runs into, each with the ids the replay's checker
+    /// fails and the differences its diff reports: the recorded line of the `new` (line 10)
+    /// with `BlockedXP` null or without `Delay`, of the client's `close` (line 16) that never
+    /// came, or an `apply` the worker got that the recording has not. `delayDropped` fails by the
+    /// diff alone: the capture does not say the client's Delay, so no rule can.
+    @Test(arguments: [
+        ("bansAsNull", ["MSG-5"], ["line-10: BlockedXP: recorded [], replayed null"]),
+        ("delayDropped", [String](), ["line-10: Delay: recorded 0, replayed nothing"]),
+        ("closeReachesOneSide", ["FLOW-9"], ["line-16: the replay never got it"]),
+        ("applyToEveryone", ["FLOW-5"], ["extra-1: not on the recording"]),
+    ])
+    func aFaultyBackendFailsTheReplayWithItsRequirementAndTheDiffNamesTheRecordedLine(fault: String, expected: [String], lines: [String]) async throws {
+        let named = try #require(BackendFaults.named.first { $0.name == fault })
+        let (server, url) = try await Self.backend(named.fault)
+        let result = try await Self.replay(Self.fixture, against: url, ["--fast", "--step-timeout", "3000"])
+        await server.shutdown()
+        #expect(result.status == 1, "\(result.text)")
+        #expect(result.failed == Set(expected), "\(result.text)")
+        #expect(result.differences.count == lines.count, "\(result.differences)")
+        for (difference, start) in zip(result.differences, lines) {
+            let (line, detail) = (start.prefix { $0 != ":" }, start.drop { $0 != ":" }.dropFirst(2))
+            #expect(difference.hasPrefix(line + ": ") && difference.contains(detail), "\(difference) is not \(start)")
+        }
+    }
+}
