@@ -84,4 +84,25 @@ struct ReplayProcessTests {
             #expect(difference.hasPrefix(line + ": ") && difference.contains(detail), "\(difference) is not \(start)")
         }
     }
+
+    /// The walk-through of Docs/RECORD.md end to end: the apps through `jobwire record` to one
+    /// broker over the WebSocket upgrade, then the capture replayed at its recorded pace against
+    /// a second, fresh broker, which passes.
+    @Test func aSessionRecordedThroughRecordReplaysCleanAtItsRecordedPace() async throws {
+        let capture = BrokerProcessTests.scratch().appendingPathComponent("recorded.jsonl").path
+        let (recorded, upstream) = try await BrokerProcessTests.broker([])
+        defer { recorded.stop() }
+        let (recorder, proxy) = try await RecordProcessTests.recorder(upstream: upstream, out: capture)
+        defer { recorder.stop() }
+        _ = try await RecordProcessTests.runApps(through: proxy, transport: "upgrade")
+        try await RecordProcessTests.waitFor(#""actor":"client","id":"c-1","kind":"io.disconnected""#, in: capture)
+        kill(recorder.pid, SIGINT)
+        #expect(await recorder.finish(within: .seconds(20)) == 0, "\(recorder.text)")
+
+        let (fresh, url) = try await BrokerProcessTests.broker([])
+        defer { fresh.stop() }
+        let result = try await Self.replay(capture, against: url)
+        #expect(result.status == 0, "\(result.text)")
+        #expect(result.failed.isEmpty && result.differences.isEmpty, "\(result.failed) \(result.differences)")
+    }
 }
