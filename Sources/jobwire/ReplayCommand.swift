@@ -18,7 +18,9 @@ struct ReplayCommand: AsyncParsableCommand {
             of the recorded ones in later steps. The verdict is the checker's rules on the new \
             traffic, then one failed case (REPLAY) per recorded line the backend answered or \
             emitted otherwise, leaving out timestamps, assigned ids and each --volatile member. \
-            An event the replay never gets is reported after --step-timeout and a fence.
+            An event the replay never gets is reported after --step-timeout and a fence. --out \
+            writes the new traffic as a trace, its secrets redacted as jobwire record redacts \
+            them unless --no-redact.
 
             Examples:
               jobwire replay session.jsonl --against http://127.0.0.1:3000
@@ -48,6 +50,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(name: .customLong("out"), help: ArgumentHelp("Write the new traffic as a trace (Docs/TRACE.md) to this file.", valueName: "file"))
     var out: String?
 
+    @Flag(name: .customLong("no-redact"), help: "Keep the tokens and passwords of the new traffic in the --out trace.")
+    var noRedact = false
+
     @OptionGroup var report: ReportOptions
 
     func run() async throws {
@@ -63,6 +68,7 @@ struct ReplayCommand: AsyncParsableCommand {
             options.stepTimeoutMs = stepTimeout
             options.volatile = volatile.map { JSONFieldPath($0) }
             options.capturePath = out
+            options.redaction = SecretRedaction(enabled: !noRedact)
             let run: ReplayRun
             do {
                 run = try await Replayer.run(script, options)

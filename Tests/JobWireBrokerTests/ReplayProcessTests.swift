@@ -56,6 +56,9 @@ struct ReplayProcessTests {
         let replayed = try String(contentsOfFile: out, encoding: .utf8)
         #expect(replayed.contains(#""path":"/api/requests/R-2/accept""#) && replayed.contains(#""path":"/api/requests/R-2/close""#), "\(replayed)")
         #expect(!replayed.contains("R-1/"), "every recorded R-1 is the replay's R-2")
+        // The token the new backend issued is learnt and sent, but the trace holds its stand-in.
+        #expect(replayed.contains(#""token":"redacted-"#) && replayed.contains(#""bearer":"redacted-"#), "\(replayed)")
+        #expect(replayed.contains(#""status":200,"body":{"ok":true,"user":{"#), "the me call bore the new token")
         #expect(result.text.contains("10 steps"))
     }
 

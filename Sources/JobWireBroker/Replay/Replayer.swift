@@ -15,6 +15,8 @@ public struct ReplayOptions: Sendable {
     public var volatile: [JSONFieldPath] = []
     /// Where to write the new traffic's trace, if anywhere.
     public var capturePath: String?
+    /// How the secrets of the new traffic are kept out of its trace (Docs/RECORD.md, Secrets).
+    public var redaction = SecretRedaction()
 
     public init(against: URL) { self.against = against }
 }
@@ -116,7 +118,12 @@ public actor Replayer {
         header.description = "replayed by jobwire replay from \(script.file) against \(options.against.absoluteString)"
         let capture = try CaptureRecorder(header: header, path: options.capturePath, name: options.capturePath ?? "replay", keepText: true)
         let entries = recorder.entries()
-        for entry in entries { try capture.record(entry.event) }
+        var secrets = SecretPseudonyms(options.redaction)
+        for entry in entries {
+            var event = entry.event
+            event.body = secrets.event(event.body)
+            try capture.record(event)
+        }
         let verdict = capture.finish(at: max(entries.last?.event.ts ?? 0, WallVerifyClock().now()), actor: TraceActor(.client))
         return ReplayRun(script: script, verdict: verdict, differences: differences, captureText: capture.text ?? "")
     }
