@@ -22,8 +22,13 @@ struct ReplayCommand: AsyncParsableCommand {
             writes the new traffic as a trace, its secrets redacted as jobwire record redacts \
             them unless --no-redact.
 
+            Without --against, the capture is played against the embedded reference backend on \
+            a free loopback port; --mutant switches it into one of its deliberate faults, to see \
+            what a failing replay reports.
+
             Examples:
               jobwire replay session.jsonl --against http://127.0.0.1:3000
+              jobwire replay session.jsonl --mutant bansAsNull
               jobwire replay session.jsonl --against http://staging:8080 --fast --volatile category --junit replay.xml
 
             Exit status: 0 the new traffic conforms and matches the recording; 1 a requirement \
@@ -35,8 +40,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The capture to replay (Docs/TRACE.md format, as jobwire record writes it).", valueName: "capture"))
     var capture: String
 
-    @Option(help: ArgumentHelp("The backend to play against.", valueName: "url"))
-    var against: String
+    @Option(help: ArgumentHelp("The backend to play against; the embedded reference backend when left out.", valueName: "url"))
+    var against: String?
+
+    @OptionGroup var mutants: MutantOptions
 
     @Flag(help: "Do not keep the recorded pace: play each step as soon as the events it depends on came.")
     var fast = false
@@ -57,12 +64,23 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await exitingOnUnusableInput {
-            guard let base = URL(string: against), base.scheme == "http", base.host != nil else {
-                throw CLIError("--against must be an http:// URL such as http://127.0.0.1:3000, not \(against)")
-            }
+            let (faults, taskFaults) = try mutants.faults()
+            if against != nil, !mutants.mutant.isEmpty { throw CLIError("--mutant switches the embedded backend; it cannot be given with --against") }
             guard stepTimeout > 0 else { throw CLIError("--step-timeout must be a positive number of milliseconds") }
             let knownFailures = try report.loadKnownFailures()
             let script = try ReplayScript.load(path: capture)
+            var embedded: EmbeddedBackend?
+            let base: URL
+            if let against {
+                guard let url = URL(string: against), url.scheme == "http", url.host != nil else {
+                    throw CLIError("--against must be an http:// URL such as http://127.0.0.1:3000, not \(against)")
+                }
+                base = url
+            } else {
+                let backend = try await EmbeddedBackend.start(profile: script.header.profile, faults: faults, taskFaults: taskFaults, timeoutMs: script.header.timeoutMs)
+                embedded = backend
+                base = backend.url
+            }
             var options = ReplayOptions(against: base)
             options.fast = fast
             options.stepTimeoutMs = stepTimeout
@@ -73,10 +91,13 @@ struct ReplayCommand: AsyncParsableCommand {
             do {
                 run = try await Replayer.run(script, options)
             } catch let error as VerifyUnreachable {
+                await embedded?.shutdown()
                 throw CLIError(error.description)
             }
-            BrokerCommand.say("jobwire replay: \(script.steps.count) steps of \(capture) against \(against): \(run.verdict.eventCount) events, \(run.differences.count) differences")
-            let result = RunReport(title: "replay", testee: against, results: run.caseResults()).applying(knownFailures)
+            await embedded?.shutdown()
+            let target = embedded == nil ? base.absoluteString : "the embedded reference backend" + (mutants.mutant.isEmpty ? "" : " (mutant \(mutants.mutant.joined(separator: ", ")))")
+            BrokerCommand.say("jobwire replay: \(script.steps.count) steps of \(capture) against \(target): \(run.verdict.eventCount) events, \(run.differences.count) \(run.differences.count == 1 ? "difference" : "differences")")
+            let result = RunReport(title: "replay", testee: target, results: run.caseResults()).applying(knownFailures)
             return try report.emit(result, catalog: try? RequirementCatalog.load(fromVectors: VectorLocator.directory()), listSkipped: false)
         }
     }

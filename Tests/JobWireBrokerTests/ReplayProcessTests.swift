@@ -3,10 +3,9 @@ import Foundation
 import FoundationNetworking
 #endif
 import JobWire
-import Logging
 import SocketIOWire
 import Testing
-@testable import JobWireBroker
+import JobWireBroker
 
 /// `jobwire replay` as a child process playing a capture that `jobwire record` wrote between the
 /// python-socketio apps of Interop/record_apps.py and `jobwire broker` (Interop/recorded_session.jsonl,
@@ -19,23 +18,17 @@ import Testing
 struct ReplayProcessTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/recorded_session.jsonl").path
 
-    /// `jobwire replay CAPTURE --against URL --format json ARGS`: its exit status, the requirement
+    /// `jobwire replay CAPTURE [--against URL] --format json ARGS`: its exit status, the requirement
     /// ids it failed, its `REPLAY` differences (`line-N: observed`) and its output.
-    static func replay(_ capture: String, against url: URL, _ arguments: [String] = []) async throws -> (status: Int32, failed: Set<String>, differences: [String], text: String) {
-        let child = try ChildProgram(BrokerProcessTests.jobwire, ["replay", capture, "--against", url.absoluteString, "--format", "json"] + arguments)
+    static func replay(_ capture: String, against url: URL?, _ arguments: [String] = []) async throws -> (status: Int32, failed: Set<String>, differences: [String], text: String) {
+        let target = url.map { ["--against", $0.absoluteString] } ?? []
+        let child = try ChildProgram(BrokerProcessTests.jobwire, ["replay", capture, "--format", "json"] + target + arguments)
         let status = await child.finish(within: .seconds(60)) ?? -1
         let cases = (try? JSONParser.parse(child.stdout))?["cases"]?.arrayValue ?? []
         let failed = cases.filter { $0["outcome"] == "failed" }
         let differences = failed.filter { $0["requirement"] == "REPLAY" }.map { ($0["id"]?.stringValue?.split(separator: ":").last.map(String.init) ?? "?") + ": " + ($0["observed"]?.stringValue ?? "") }
         let ids = Set(failed.compactMap { $0["requirement"]?.stringValue }.filter { $0 != "REPLAY" })
         return (status, ids, differences, child.text)
-    }
-
-    /// The reference backend in this process on a free loopback port, with `faults`.
-    static func backend(_ faults: BackendFaults) async throws -> (ReferenceBackendServer, URL) {
-        let server = ReferenceBackendServer(backend: JobDispatchBackend(faults: faults), logger: Logger(label: "replay-test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let address = try await server.start()
-        return (server, URL(string: "http://127.0.0.1:\(address.port!)")!)
     }
 
     @Test func theRecordedSessionReplaysCleanAgainstAFreshBrokerWithTheAssignedReqIDMapped() async throws {
@@ -62,7 +55,7 @@ struct ReplayProcessTests {
         #expect(result.text.contains("10 steps"))
     }
 
-    /// Faults of the reference backend that the recorded flow (post, `new`, accept, `apply`,
+    /// Faults of the embedded reference backend (`--mutant`) that the recorded flow (post, `new`, accept, `apply`,
     /// close, `close` to both, sign-up, me) runs into, each with the ids the replay's checker
     /// fails and the differences its diff reports: the recorded line of the `new` (line 10)
     /// with `BlockedXP` null or without `Delay`, of the client's `close` (line 16) that never
@@ -75,10 +68,7 @@ struct ReplayProcessTests {
         ("applyToEveryone", ["FLOW-5"], ["extra-1: not on the recording"]),
     ])
     func aFaultyBackendFailsTheReplayWithItsRequirementAndTheDiffNamesTheRecordedLine(fault: String, expected: [String], lines: [String]) async throws {
-        let named = try #require(BackendFaults.named.first { $0.name == fault })
-        let (server, url) = try await Self.backend(named.fault)
-        let result = try await Self.replay(Self.fixture, against: url, ["--fast", "--step-timeout", "3000"])
-        await server.shutdown()
+        let result = try await Self.replay(Self.fixture, against: nil, ["--mutant", fault, "--fast", "--step-timeout", "3000"])
         #expect(result.status == 1, "\(result.text)")
         #expect(result.failed == Set(expected), "\(result.text)")
         #expect(result.differences.count == lines.count, "\(result.differences)")
@@ -107,5 +97,12 @@ struct ReplayProcessTests {
         let result = try await Self.replay(capture, against: url)
         #expect(result.status == 0, "\(result.text)")
         #expect(result.failed.isEmpty && result.differences.isEmpty, "\(result.failed) \(result.differences)")
+    }
+
+    @Test func aBackendThatCannotBeReachedOrAMutantWithAURLIsUnusableInput() async throws {
+        let unreachable = try await Self.replay(Self.fixture, against: URL(string: "http://127.0.0.1:1")!)
+        #expect(unreachable.status == 2 && unreachable.text.contains("cannot reach the backend at http://127.0.0.1:1"), "\(unreachable.text)")
+        let both = try await Self.replay(Self.fixture, against: URL(string: "http://127.0.0.1:1")!, ["--mutant", "bansAsNull"])
+        #expect(both.status == 2 && both.text.contains("--mutant switches the embedded backend"), "\(both.text)")
     }
 }
