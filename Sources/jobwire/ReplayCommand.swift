@@ -19,8 +19,8 @@ struct ReplayCommand: AsyncParsableCommand {
             traffic, then one failed case (REPLAY) per recorded line the backend answered or \
             emitted otherwise, leaving out timestamps, assigned ids and each --volatile member. \
             An event the replay never gets is reported after --step-timeout and a fence. --out \
-            writes the new traffic as a trace, its secrets redacted as jobwire record redacts \
-            them unless --no-redact.
+            writes the new traffic as a trace and --har its REST exchanges as HAR 1.2, their \
+            secrets redacted as jobwire record redacts them unless --no-redact.
 
             Without --against, the capture is played against the embedded reference backend on \
             a free loopback port; --mutant switches it into one of its deliberate faults, to see \
@@ -29,7 +29,7 @@ struct ReplayCommand: AsyncParsableCommand {
             Examples:
               jobwire replay session.jsonl --against http://127.0.0.1:3000
               jobwire replay session.jsonl --mutant bansAsNull
-              jobwire replay session.jsonl --against http://staging:8080 --fast --volatile category --junit replay.xml
+              jobwire replay session.jsonl --against http://staging:8080 --fast --volatile category --junit replay.xml --har replay.har
 
             Exit status: 0 the new traffic conforms and matches the recording; 1 a requirement \
             failed or a line differs (or a known-failures entry is stale); 2 unusable input: a \
@@ -57,7 +57,10 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(name: .customLong("out"), help: ArgumentHelp("Write the new traffic as a trace (Docs/TRACE.md) to this file.", valueName: "file"))
     var out: String?
 
-    @Flag(name: .customLong("no-redact"), help: "Keep the tokens and passwords of the new traffic in the --out trace.")
+    @Option(help: ArgumentHelp("Also write the REST exchanges of the new traffic to this file as HAR 1.2 (for browser devtools, Charles, Proxyman), redacted like --out.", valueName: "file"))
+    var har: String?
+
+    @Flag(name: .customLong("no-redact"), help: "Keep the tokens and passwords of the new traffic in the --out trace and the HAR.")
     var noRedact = false
 
     @OptionGroup var report: ReportOptions
@@ -87,6 +90,7 @@ struct ReplayCommand: AsyncParsableCommand {
             options.volatile = volatile.map { JSONFieldPath($0) }
             options.capturePath = out
             options.redaction = SecretRedaction(enabled: !noRedact)
+            options.harPath = har
             let run: ReplayRun
             do {
                 run = try await Replayer.run(script, options)

@@ -43,7 +43,8 @@ struct ReplayProcessTests {
         #expect(String(decoding: data, as: UTF8.self).contains(#""ReqID":"R-1""#))
 
         let out = BrokerProcessTests.scratch().appendingPathComponent("replayed.jsonl").path
-        let result = try await Self.replay(Self.fixture, against: url, ["--out", out])
+        let har = out + ".har"
+        let result = try await Self.replay(Self.fixture, against: url, ["--out", out, "--har", har])
         #expect(result.status == 0, "\(result.text)")
         #expect(result.failed.isEmpty && result.differences.isEmpty, "\(result.failed) \(result.differences)")
         let replayed = try String(contentsOfFile: out, encoding: .utf8)
@@ -52,6 +53,15 @@ struct ReplayProcessTests {
         // The token the new backend issued is learnt and sent, but the trace holds its stand-in.
         #expect(replayed.contains(#""token":"redacted-"#) && replayed.contains(#""bearer":"redacted-"#), "\(replayed)")
         #expect(replayed.contains(#""status":200,"body":{"ok":true,"user":{"#), "the me call bore the new token")
+        // The HAR: the six REST exchanges as the replay sent them, with the same stand-ins.
+        let archive = try String(contentsOfFile: har, encoding: .utf8)
+        let log = try JSONParser.parse(archive)["log"]
+        #expect(log?["creator"]?["name"] == "jobwire replay")
+        let entries = log?["entries"]?.arrayValue ?? []
+        #expect(entries.map { $0["request"]?["url"]?.stringValue?.replacingOccurrences(of: url.absoluteString, with: "") ?? "?" } == [
+            "/api/workers/w-1", "/api/requests", "/api/requests/R-2/accept", "/api/requests/R-2/close", "/api/auth/signup", "/api/users/me",
+        ])
+        #expect(archive.contains("Bearer redacted-") && archive.contains(#"\"token\":\"redacted-"#), "\(archive)")
         #expect(result.text.contains("10 steps"))
     }
 

@@ -45,7 +45,7 @@ struct HelpTextTests {
 
     @Test func replayHelpTeachesItsOptionsTheDiffAndAnExample() throws {
         let result = try CLIRunner.run(["replay", "--help"])
-        for text in ["--against", "--fast", "--volatile", "--step-timeout", "--out", "--format", "--junit", "REPLAY", "assigned", "Exit status: 0"] {
+        for text in ["--against", "--mutant", "--fast", "--volatile", "--step-timeout", "--out", "--har", "--no-redact", "--format", "--junit", "REPLAY", "assigned", "Exit status: 0"] {
             #expect(result.stdout.contains(text), "\(text) missing")
         }
         #expect(result.stdout.contains("jobwire replay session.jsonl --against http://127.0.0.1:3000"))

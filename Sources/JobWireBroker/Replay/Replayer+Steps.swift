@@ -1,4 +1,6 @@
+import Foundation
 import JobWire
+import SocketIONIO
 import SocketIOWire
 
 extension Replayer {
@@ -33,14 +35,20 @@ extension Replayer {
         let path = ids.rewrite(path: request.path)
         let subject = "the answer to \(request.method) \(request.path)"
         let recorded = script.answers[request.xid]
+        let body = ids.rewrite(request.body).map(VerifyBody.json)
+        let bearer = request.bearer.map { ids.rewrite(text: $0) }
+        var sent = ProxyHTTPRequest(method: request.method, target: path, headers: [("X-Request-Id", request.xid)], body: body?.bytes ?? Data())
+        if body != nil { sent.headers.append(("Content-Type", "application/json")) }
+        if let bearer { sent.headers.append(("Authorization", "Bearer \(bearer)")) }
+        let started = TraceWriter.now()
         do {
-            let answer = try await http.call(
-                actor, "\(request.method) \(path)", body: ids.rewrite(request.body).map(VerifyBody.json),
-                bearer: request.bearer.map { ids.rewrite(text: $0) }, headers: ["X-Request-Id": request.xid])
+            let answer = try await http.call(actor, "\(request.method) \(path)", body: body, bearer: bearer, headers: ["X-Request-Id": request.xid])
+            exchanges.append((sent, ProxyHTTPResponse(status: answer.status, headers: answer.headers, body: answer.bytes), started, TraceWriter.now()))
             guard let recorded else { return }
             let status = recorded.record.status.map { $0 == Int64(answer.status) ? [] : ["status: recorded \($0), replayed \(answer.status)"] } ?? []
             compare(recorded.record.body, answer.body, line: recorded.line, subject: subject, also: status)
         } catch {
+            exchanges.append((sent, nil, started, TraceWriter.now()))
             let line = recorded?.line ?? step.line
             let was = recorded.map { $0.record.status.map { "status \($0)" } ?? "error \($0.record.error ?? "")" } ?? "no answer"
             if recorded?.record.error == nil {

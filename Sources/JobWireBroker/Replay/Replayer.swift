@@ -1,5 +1,6 @@
 import Foundation
 import JobWire
+import SocketIONIO
 import SocketIOWire
 import Synchronization
 
@@ -15,8 +16,10 @@ public struct ReplayOptions: Sendable {
     public var volatile: [JSONFieldPath] = []
     /// Where to write the new traffic's trace, if anywhere.
     public var capturePath: String?
-    /// How the secrets of the new traffic are kept out of its trace (Docs/RECORD.md, Secrets).
+    /// How the secrets of the new traffic are kept out of its trace and HAR (Docs/RECORD.md, Secrets).
     public var redaction = SecretRedaction()
+    /// Where to write the REST exchanges of the new traffic as HAR 1.2, if anywhere.
+    public var harPath: String?
 
     public init(against: URL) { self.against = against }
 }
@@ -36,6 +39,8 @@ public actor Replayer {
     var differences: [ReplayDifference] = []
     /// The recorded events already compared, by index into the script's events.
     var compared: Set<Int> = []
+    /// The REST exchanges, for `--har`: the request as sent, the answer as it came (nil: none), and when.
+    var exchanges: [(request: ProxyHTTPRequest, response: ProxyHTTPResponse?, sent: Int64, answered: Int64)] = []
 
     init(script: ReplayScript, options: ReplayOptions) {
         self.script = script
@@ -123,6 +128,17 @@ public actor Replayer {
             var event = entry.event
             event.body = secrets.event(event.body)
             try capture.record(event)
+        }
+        if let harPath = options.harPath {
+            // After the trace, so a secret has the same stand-in in both.
+            var har = HARLog()
+            har.creator = "jobwire replay"
+            let upstream = options.against.absoluteString.hasSuffix("/") ? String(options.against.absoluteString.dropLast()) : options.against.absoluteString
+            for (index, exchange) in exchanges.enumerated() {
+                har.request(index, exchange.request, at: exchange.sent, upstream: upstream, secrets: &secrets)
+                if let response = exchange.response { har.response(index, response, at: exchange.answered, secrets: &secrets) } else { har.abandon(index) }
+            }
+            try har.write(to: harPath)
         }
         let verdict = capture.finish(at: max(entries.last?.event.ts ?? 0, WallVerifyClock().now()), actor: TraceActor(.client))
         return ReplayRun(script: script, verdict: verdict, differences: differences, captureText: capture.text ?? "")
