@@ -115,4 +115,13 @@ struct ReplayProcessTests {
         let both = try await Self.replay(Self.fixture, against: URL(string: "http://127.0.0.1:1")!, ["--mutant", "bansAsNull"])
         #expect(both.status == 2 && both.text.contains("--mutant switches the embedded backend"), "\(both.text)")
     }
+
+    @Test func knownFailuresTakeTheRequirementAndTheDiffAndGoStaleOnACleanReplay() async throws {
+        let known = BrokerProcessTests.scratch().appendingPathComponent("known.txt").path
+        try "MSG-5\nREPLAY\n".write(toFile: known, atomically: true, encoding: .utf8)
+        let listed = try await Self.replay(Self.fixture, against: nil, ["--mutant", "bansAsNull", "--fast", "--known-failures", known])
+        #expect(listed.status == 0, "\(listed.text)")
+        let stale = try await Self.replay(Self.fixture, against: nil, ["--fast", "--known-failures", known])
+        #expect(stale.status == 1, "\(stale.text)")
+    }
 }

@@ -9,6 +9,7 @@ public struct ReplayComparison: Sendable {
     /// Members left out of the comparison, by path from the root of a body or payload.
     public var volatile: [JSONFieldPath]
 
+    /// A comparison leaving out `volatile` besides timestamps and assigned ids.
     public init(volatile: [JSONFieldPath] = []) { self.volatile = volatile }
 
     /// True for a member that holds a time: `ts`, `time`, `date`, `timestamp`, or a name ending in `At`, `Time` or `Date`.

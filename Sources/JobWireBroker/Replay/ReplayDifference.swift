@@ -10,12 +10,14 @@ public struct ReplayDifference: Sendable, Hashable, CustomStringConvertible {
     /// How the replay differs.
     public var detail: String
 
+    /// A difference about recorded `line` (nil: an event only the replay got).
     public init(line: Int?, subject: String, detail: String) {
         self.line = line
         self.subject = subject
         self.detail = detail
     }
 
+    /// `line N: subject: detail`.
     public var description: String {
         (line.map { "line \($0): " } ?? "") + "\(subject): \(detail)"
     }

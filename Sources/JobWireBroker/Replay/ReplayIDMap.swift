@@ -8,6 +8,7 @@ public struct ReplayIDMap: Sendable {
     /// Recorded id text to the new backend's value.
     public private(set) var assigned: [String: JSONValue] = [:]
 
+    /// An empty map: nothing learnt yet.
     public init() {}
 
     /// True for a member that holds an id a backend assigns: `id`, `_id`, a name ending in `Id`,

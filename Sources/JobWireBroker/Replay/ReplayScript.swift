@@ -98,6 +98,7 @@ public struct ReplayStep: Sendable {
     public var ts: Int64
     /// The app.
     public var actor: TraceActor
+    /// What it did.
     public var action: Action
     /// Indices into ``ReplayScript/events`` this step waits for.
     public var waitsFor: [Int] = []
@@ -119,8 +120,12 @@ public struct ReplayStep: Sendable {
 
 /// An event an app received on the recording: the `occurrence`-th of its name on that app.
 public struct ReplayExpectedEvent: Sendable {
+    /// Its line in the capture.
     public var line: Int
+    /// The app that got it.
     public var actor: TraceActor
+    /// The event and its payload.
     public var message: SocketMessage
+    /// How many events of its name that app got before it.
     public var occurrence: Int
 }

@@ -4,26 +4,6 @@ import SocketIONIO
 import SocketIOWire
 import Synchronization
 
-/// How `jobwire replay` plays a capture.
-public struct ReplayOptions: Sendable {
-    /// The backend to play against, `http://host:port`.
-    public var against: URL
-    /// As fast as causality allows: a step waits only for the events it depends on, not for its recorded time.
-    public var fast = false
-    /// How long a step waits for a recorded event it depends on, and the end for the events still owed.
-    public var stepTimeoutMs: Int64 = 5_000
-    /// Members left out of the comparison besides timestamps and assigned ids.
-    public var volatile: [JSONFieldPath] = []
-    /// Where to write the new traffic's trace, if anywhere.
-    public var capturePath: String?
-    /// How the secrets of the new traffic are kept out of its trace and HAR (Docs/RECORD.md, Secrets).
-    public var redaction = SecretRedaction()
-    /// Where to write the REST exchanges of the new traffic as HAR 1.2, if anywhere.
-    public var harPath: String?
-
-    public init(against: URL) { self.against = against }
-}
-
 /// Plays a capture's apps against a backend (Docs/RECORD.md, `jobwire replay`): each recorded
 /// connection, emit, REST call and disconnection in the recorded order, at the recorded pace or
 /// as fast as causality allows, with the ids the new backend assigns put in place of the
@@ -142,22 +122,5 @@ public actor Replayer {
         }
         let verdict = capture.finish(at: max(entries.last?.event.ts ?? 0, WallVerifyClock().now()), actor: TraceActor(.client))
         return ReplayRun(script: script, verdict: verdict, differences: differences, captureText: capture.text ?? "")
-    }
-}
-
-/// A replay's outcome: the checker's verdict on the new traffic and how it differs from the recording.
-public struct ReplayRun: Sendable {
-    public var script: ReplayScript
-    public var verdict: TraceVerdict
-    public var differences: [ReplayDifference]
-    /// The new traffic as a trace.
-    public var captureText: String
-
-    /// The requirements the new traffic failed.
-    public var failedIDs: [RequirementID] { verdict.failedIDs }
-
-    /// One case per requirement the checker judges, then one failed case per difference.
-    public func caseResults() -> [CaseResult] {
-        verdict.caseResults() + differences.enumerated().map { $0.element.caseResult(file: script.file, index: $0.offset + 1) }
     }
 }
