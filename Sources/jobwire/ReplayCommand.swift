@@ -18,7 +18,8 @@ struct ReplayCommand: AsyncParsableCommand {
             of the recorded ones in later steps. The verdict is the checker's rules on the new \
             traffic, then one failed case (REPLAY) per recorded line the backend answered or \
             emitted otherwise, leaving out timestamps, assigned ids and each --volatile member. \
-            An event the replay never gets is reported after --step-timeout and a fence. --out \
+            An event the replay never gets is reported once the event recorded after it on the \
+            same connection came (or after --step-timeout) and a fence found nothing more. --out \
             writes the new traffic as a trace and --har its REST exchanges as HAR 1.2, their \
             secrets redacted as jobwire record redacts them unless --no-redact.
 

@@ -24,9 +24,27 @@ final class ReplayApp: Sendable {
 
     private struct Waiter {
         var id: UInt64
+        var awaited: Occurrence
+        /// The event the recording has after the awaited one on this connection: once it came, the awaited one is overdue.
+        var overtaker: Occurrence?
+        var continuation: CheckedContinuation<WaitOutcome, Never>
+    }
+
+    /// The `occurrence`-th event named `event` on an app (from 0).
+    struct Occurrence: Sendable {
         var event: String
         var occurrence: Int
-        var continuation: CheckedContinuation<JSONValue??, Never>
+    }
+
+    /// How a wait ended.
+    enum WaitOutcome: Sendable {
+        /// The event came, with this payload.
+        case arrived(JSONValue?)
+        /// The event the recording has after it came first: Socket.IO keeps one connection's
+        /// order, so the awaited one is missing or out of the recorded order (a fence, not a timeout).
+        case overtaken
+        /// The deadline passed.
+        case timedOut
     }
 
     init(actor: TraceActor, recorder: VerifyRecorder) {
@@ -90,28 +108,33 @@ final class ReplayApp: Sendable {
     private func receive(_ event: SocketIOEvent) {
         let payload: JSONValue? = event.arguments.count == 1 ? event.arguments[0].jsonValue : event.arguments.isEmpty ? nil : .array(event.arguments.compactMap(\.jsonValue))
         recorder.record(actor, .socketIn(SocketMessage(event: event.name, payload: payload, namespace: event.namespace)))
-        let woken = state.withLock { state in
+        let woken = state.withLock { state -> [(Waiter, WaitOutcome)] in
             state.received.append((event.name, payload))
             let count = state.received.filter { $0.event == event.name }.count
-            let woken = state.waiters.filter { $0.event == event.name && $0.occurrence < count }
-            state.waiters.removeAll { $0.event == event.name && $0.occurrence < count }
+            let woken: [(Waiter, WaitOutcome)] = state.waiters.compactMap { waiter in
+                if waiter.awaited.event == event.name, waiter.awaited.occurrence < count { return (waiter, .arrived(payload)) }
+                if let overtaker = waiter.overtaker, overtaker.event == event.name, overtaker.occurrence < count { return (waiter, .overtaken) }
+                return nil
+            }
+            state.waiters.removeAll { waiter in woken.contains { $0.0.id == waiter.id } }
             return woken
         }
-        for waiter in woken { waiter.continuation.resume(returning: .some(payload)) }
+        for (waiter, outcome) in woken { waiter.continuation.resume(returning: outcome) }
     }
 
-    /// The payload of the `occurrence`-th `event` (from 0), at once when it came already; nil
-    /// when `deadline` passed first. Nothing polls: the packet's arrival resumes the wait.
-    func waitFor(_ event: String, occurrence: Int, until deadline: ContinuousClock.Instant) async -> JSONValue?? {
+    /// Waits for `awaited`, at once when it came already; ends early when `overtaker` comes first
+    /// (or came already), or when `deadline` passes. Nothing polls: packets' arrival resumes the wait.
+    func waitFor(_ awaited: Occurrence, overtaker: Occurrence?, until deadline: ContinuousClock.Instant) async -> WaitOutcome {
         await withCheckedContinuation { continuation in
-            let (id, arrived) = state.withLock { state -> (UInt64, JSONValue??) in
-                let matching = state.received.filter { $0.event == event }
-                if occurrence < matching.count { return (0, .some(matching[occurrence].payload)) }
+            let (id, ended) = state.withLock { state -> (UInt64, WaitOutcome?) in
+                let matching = state.received.filter { $0.event == awaited.event }
+                if awaited.occurrence < matching.count { return (0, .arrived(matching[awaited.occurrence].payload)) }
+                if let overtaker, overtaker.occurrence < state.received.filter({ $0.event == overtaker.event }).count { return (0, .overtaken) }
                 state.nextWaiter += 1
-                state.waiters.append(Waiter(id: state.nextWaiter, event: event, occurrence: occurrence, continuation: continuation))
+                state.waiters.append(Waiter(id: state.nextWaiter, awaited: awaited, overtaker: overtaker, continuation: continuation))
                 return (state.nextWaiter, nil)
             }
-            if let arrived { return continuation.resume(returning: arrived) }
+            if let ended { return continuation.resume(returning: ended) }
             // Started only once the waiter is in place, so a deadline already past still ends the wait.
             Task { [self] in
                 try? await Task.sleep(until: deadline)
@@ -119,7 +142,7 @@ final class ReplayApp: Sendable {
                     guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
                     return state.waiters.remove(at: index)
                 }
-                expired?.continuation.resume(returning: nil)
+                expired?.continuation.resume(returning: .timedOut)
             }
         }
     }

@@ -25,6 +25,8 @@ extension Replayer {
         case .call(let request):
             await call(request, step: step, as: app.actor)
         case .disconnect:
+            // Whatever the backend sent before the app leaves is read first, so a missing event is judged after a fence.
+            await app.fence()
             await app.disconnect()
         }
     }

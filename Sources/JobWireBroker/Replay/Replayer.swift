@@ -19,6 +19,8 @@ public actor Replayer {
     var differences: [ReplayDifference] = []
     /// The recorded events already compared, by index into the script's events.
     var compared: Set<Int> = []
+    /// Recorded events a wait gave up on, with why, to judge after the final fence.
+    var unresolved: [Int: String] = [:]
     /// The REST exchanges, for `--har`: the request as sent, the answer as it came (nil: none), and when.
     var exchanges: [(request: ProxyHTTPRequest, response: ProxyHTTPResponse?, sent: Int64, answered: Int64)] = []
 
@@ -49,6 +51,7 @@ public actor Replayer {
         let deadline = ContinuousClock.now + .milliseconds(options.stepTimeoutMs)
         for index in script.events.indices where !compared.contains(index) { await awaitEvent(index, until: deadline) }
         for app in apps.values { await app.fence() }
+        resolveOverdueEvents()
         noteExtraEvents()
         for app in apps.values { await app.disconnect() }
         return try finish()
@@ -63,19 +66,36 @@ public actor Replayer {
     }
 
     /// Waits for the recorded event at `index` on the replay, learns the ids it carries and
-    /// compares it; one that does not come by the deadline is a difference saying how long it was awaited.
+    /// compares it. One that has not come when the event the recording has after it on the same
+    /// connection came, or by the deadline, is left unresolved, to be judged after the final fence.
     func awaitEvent(_ index: Int, until deadline: ContinuousClock.Instant? = nil) async {
         guard !compared.contains(index) else { return }
         compared.insert(index)
         let expected = script.events[index]
-        let subject = "the \(expected.message.event) \(expected.actor) got"
-        guard let payload = await app(expected.actor).waitFor(expected.message.event, occurrence: expected.occurrence, until: deadline ?? .now + .milliseconds(options.stepTimeoutMs)) else {
-            let how = options.fast ? "--fast, a step timeout of \(options.stepTimeoutMs) ms" : "a step timeout of \(options.stepTimeoutMs) ms"
-            differences.append(ReplayDifference(line: expected.line, subject: subject, detail: "the replay never got it (waited \(how), then fenced its connection)"))
-            return
+        let overtaker = script.events[(index + 1)...].first { $0.actor == expected.actor }.map { ReplayApp.Occurrence(event: $0.message.event, occurrence: $0.occurrence) }
+        let awaited = ReplayApp.Occurrence(event: expected.message.event, occurrence: expected.occurrence)
+        switch await app(expected.actor).waitFor(awaited, overtaker: overtaker, until: deadline ?? .now + .milliseconds(options.stepTimeoutMs)) {
+        case .arrived(let payload): compare(expected.message.payload, payload, line: expected.line, subject: subject(of: expected))
+        case .overtaken: unresolved[index] = "the event the recording has after it (line \(script.events[(index + 1)...].first { $0.actor == expected.actor }?.line ?? 0)) came first"
+        case .timedOut: unresolved[index] = "it had not come after a step timeout of \(options.stepTimeoutMs) ms"
         }
-        compare(expected.message.payload, payload, line: expected.line, subject: subject)
     }
+
+    /// Judges the events a wait gave up on, once every connection was fenced: one that came
+    /// after all is compared and reported late or out of order; one that did not is missing.
+    func resolveOverdueEvents() {
+        for (index, why) in unresolved.sorted(by: { $0.key < $1.key }) {
+            let expected = script.events[index]
+            let received = app(expected.actor).received(expected.message.event)
+            guard expected.occurrence < received.count else {
+                differences.append(ReplayDifference(line: expected.line, subject: subject(of: expected), detail: "the replay never got it (\(why), and a fence found nothing more)"))
+                continue
+            }
+            compare(expected.message.payload, received[expected.occurrence], line: expected.line, subject: subject(of: expected), also: ["came late: \(why)"])
+        }
+    }
+
+    func subject(of event: ReplayExpectedEvent) -> String { "the \(event.message.event) \(event.actor) got" }
 
     /// Learns the ids of `replayed` and notes how it differs from `recorded`, as one difference.
     func compare(_ recorded: JSONValue?, _ replayed: JSONValue?, line: Int, subject: String, also: [String] = []) {
