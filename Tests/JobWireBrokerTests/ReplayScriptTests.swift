@@ -52,4 +52,17 @@ struct ReplayScriptTests {
             "Delay: recorded 0, replayed nothing", "Extra: recorded nothing, replayed 1",
         ])
     }
+
+    @Test func aConnectionRecordedOnlyAsAcceptedIsPlayedToo() throws {
+        let text = """
+            {"format":"jobwire-trace","version":1,"roles":["client","worker"],"subject":["backend"]}
+            {"ts":1,"actor":"worker","id":"w-1","kind":"io.connected","auth":{"userId":"w-1","role":"worker"}}
+            {"ts":2,"actor":"worker","id":"w-1","kind":"io.disconnected","reason":"client"}
+            {"ts":3,"actor":"worker","id":"w-1","kind":"io.connecting","auth":{"userId":"w-1","role":"worker"}}
+            {"ts":4,"actor":"worker","id":"w-1","kind":"io.connected","auth":{"userId":"w-1","role":"worker"}}
+
+            """
+        let script = try ReplayScript.parse(text: text, file: "t.jsonl")
+        #expect(script.steps.map(\.line) == [2, 3, 4], "the connected of line 2, the disconnection, the connecting of line 4 alone")
+    }
 }

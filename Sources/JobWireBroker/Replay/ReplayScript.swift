@@ -18,16 +18,29 @@ public struct ReplayScript: Sendable {
 
     /// Reads the capture at `path` (`displayPath` names it in messages).
     public static func load(path: String, displayPath: String? = nil) throws(InputError) -> ReplayScript {
+        try read(file: displayPath ?? path) { (body: (TraceReader.Item) throws(InputError) -> Void) throws(InputError) in
+            try TraceReader.read(path: path, displayPath: displayPath, body)
+        }
+    }
+
+    /// Reads a capture held in memory, called `file` in messages.
+    public static func parse(text: String, file: String) throws(InputError) -> ReplayScript {
+        try read(file: file) { (body: (TraceReader.Item) throws(InputError) -> Void) throws(InputError) in
+            try TraceReader.read(text: text, file: file, body)
+        }
+    }
+
+    private static func read(file: String, _ reading: ((TraceReader.Item) throws(InputError) -> Void) throws(InputError) -> Void) throws(InputError) -> ReplayScript {
         var header: TraceHeader?
         var lines: [TraceEvent] = []
-        try TraceReader.read(path: path, displayPath: displayPath) { (item: TraceReader.Item) throws(InputError) in
+        try reading { (item: TraceReader.Item) throws(InputError) in
             switch item {
             case .header(let read): header = read
             case .event(let event): lines.append(event)
             }
         }
-        guard let header else { throw InputError(file: displayPath ?? path, message: "holds no header") }
-        return ReplayScript(header: header, file: displayPath ?? path, lines: lines)
+        guard let header else { throw InputError(file: file, message: "holds no header") }
+        return ReplayScript(header: header, file: file, lines: lines)
     }
 
     /// The script of a capture's header and events.
@@ -37,6 +50,8 @@ public struct ReplayScript: Sendable {
         steps = []
         events = []
         answers = [:]
+        // Apps whose `io.connecting` was seen and whose `io.connected` is still to come.
+        var connecting: Set<TraceActor> = []
         for event in lines where event.actor.role != .backend {
             switch event.body {
             case .connecting(let connection):
@@ -44,7 +59,11 @@ public struct ReplayScript: Sendable {
                     guard later.line > event.line, later.actor == event.actor, case .connected = later.body else { return false }
                     return true
                 }
+                connecting.insert(event.actor)
                 steps.append(ReplayStep(line: event.line, ts: event.ts, actor: event.actor, action: .connect(auth: connection.auth?.objectValue, namespace: connection.namespace, accepted: accepted)))
+            case .connected(let connection) where connecting.remove(event.actor) == nil:
+                // A recorder that writes only the accepted connection (jobwire verify's apps, an app's own trace).
+                steps.append(ReplayStep(line: event.line, ts: event.ts, actor: event.actor, action: .connect(auth: connection.auth?.objectValue, namespace: connection.namespace, accepted: true)))
             case .socketOut(let message):
                 steps.append(ReplayStep(line: event.line, ts: event.ts, actor: event.actor, action: .emit(message)))
             case .httpRequest(let request):

@@ -118,8 +118,8 @@ public actor Replayer {
 
     /// The checker's verdict on the new traffic, written to the capture path when one was given.
     func finish() throws(InputError) -> ReplayRun {
-        var header = TraceHeader.recording(of: options.against.absoluteString, profile: script.header.profile)
-        header.timeoutMs = script.header.timeoutMs
+        // The recording's header, its names and tolerances, for the new traffic of the same apps.
+        var header = script.header
         header.description = "replayed by jobwire replay from \(script.file) against \(options.against.absoluteString)"
         let capture = try CaptureRecorder(header: header, path: options.capturePath, name: options.capturePath ?? "replay", keepText: true)
         let entries = recorder.entries()
