@@ -31,16 +31,20 @@ struct ReplayProcessTests {
         return (status, ids, differences, child.text)
     }
 
-    @Test func theRecordedSessionReplaysCleanAgainstAFreshBrokerWithTheAssignedReqIDMapped() async throws {
-        let (broker, url) = try await BrokerProcessTests.broker([])
-        defer { broker.stop() }
-        // A request posted first: the replay's is R-2 where the recording's was R-1.
+    /// Posts a request to the fresh broker at `url` (its R-1), so the replay's is R-2 where the recording's was R-1.
+    static func postFirst(to url: URL) async throws {
         var request = URLRequest(url: url.appendingPathComponent("api/requests"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"clientId":"c-9","CatID":1,"category":"Other","description":"first","clientName":"Bo","address":"x","lat":0,"lng":0}"#.utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
         #expect(String(decoding: data, as: UTF8.self).contains(#""ReqID":"R-1""#))
+    }
+
+    @Test func theRecordedSessionReplaysCleanAgainstAFreshBrokerWithTheAssignedReqIDMapped() async throws {
+        let (broker, url) = try await BrokerProcessTests.broker([])
+        defer { broker.stop() }
+        try await Self.postFirst(to: url)
 
         let out = BrokerProcessTests.scratch().appendingPathComponent("replayed.jsonl").path
         let har = out + ".har"
@@ -139,5 +143,30 @@ struct ReplayProcessTests {
         #expect(ContinuousClock.now - started < .seconds(30))
         #expect(result.status == 1 && result.failed.isEmpty, "\(result.text)")
         #expect(result.differences == ["line-16: the replay never got it (the event the recording has after it (line 17) came first, and a fence found nothing more)"], "\(result.differences)")
+    }
+
+    @Test func aMemberNamedVolatileIsLeftOutOfTheDiff() async throws {
+        let result = try await Self.replay(Self.fixture, against: nil, ["--mutant", "delayDropped", "--fast", "--volatile", "Delay"])
+        #expect(result.status == 0 && result.differences.isEmpty, "\(result.text)")
+    }
+
+    /// An event an app emitted on the recording is emitted again, its assigned ids mapped, once
+    /// the event that carried them came: a worker's `seen` about the request of the `new` it got.
+    @Test func anEmitIsPlayedAfterTheEventThatCarriedItsID() async throws {
+        let capture = BrokerProcessTests.scratch().appendingPathComponent("emit.jsonl").path
+        let out = capture + ".replayed.jsonl"
+        var lines = try String(contentsOfFile: Self.fixture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let offer = try #require(lines.firstIndex { $0.contains(#""kind":"io.in","event":"new""#) })
+        lines.insert(#"{"ts":1795692214850,"actor":"worker","id":"w-1","kind":"io.out","event":"seen","payload":{"ReqID":"R-1"}}"#, at: offer + 1)
+        try lines.joined(separator: "\n").write(toFile: capture, atomically: true, encoding: .utf8)
+        let (broker, url) = try await BrokerProcessTests.broker([])
+        defer { broker.stop() }
+        try await Self.postFirst(to: url)
+        let result = try await Self.replay(capture, against: url, ["--fast", "--out", out])
+        #expect(result.status == 0, "\(result.text)")
+        let replayed = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        let new = try #require(replayed.firstIndex { $0.contains(#""event":"new""#) })
+        let seen = try #require(replayed.firstIndex { $0.contains(#""kind":"io.out","event":"seen","payload":{"ReqID":"R-2"}"#) }, "\(replayed)")
+        #expect(new < seen)
     }
 }
