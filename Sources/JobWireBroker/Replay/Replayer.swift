@@ -2,7 +2,6 @@ import Foundation
 import JobWire
 import SocketIONIO
 import SocketIOWire
-import Synchronization
 
 /// Plays a capture's apps against a backend (Docs/RECORD.md, `jobwire replay`): each recorded
 /// connection, emit, REST call and disconnection in the recorded order, at the recorded pace or
