@@ -8,7 +8,7 @@ struct HelpTextTests {
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["vectors", "fuzz", "--help"], ["check", "--help"],
         ["bench", "--help"], ["bench", "check", "--help"], ["bench", "fanout", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
         ["verify", "--help"], ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"], ["broker", "--help"],
-        ["requirements", "--help"], ["record", "--help"], ["capture", "--help"], ["capture", "shrink", "--help"],
+        ["requirements", "--help"], ["record", "--help"], ["replay", "--help"], ["capture", "--help"], ["capture", "shrink", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
@@ -18,7 +18,7 @@ struct HelpTextTests {
         #expect(overview.hasSuffix("."), "abstract must be one sentence ending in a period: \(overview)")
     }
 
-    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["verify", "--help"], ["scenario", "run", "--help"], ["broker", "--help"], ["record", "--help"]])
+    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["verify", "--help"], ["scenario", "run", "--help"], ["broker", "--help"], ["record", "--help"], ["replay", "--help"]])
     func helpShowsExamplesAndExitCodes(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(result.stdout.contains("Examples:"))
@@ -50,6 +50,14 @@ struct HelpTextTests {
             #expect(result.stdout.contains(text), "\(text) missing")
         }
         #expect(result.stdout.contains("jobwire capture shrink session.jsonl --keep FLOW-4"))
+    }
+
+    @Test func replayHelpTeachesItsOptionsTheDiffAndAnExample() throws {
+        let result = try CLIRunner.run(["replay", "--help"])
+        for text in ["--against", "--mutant", "--fast", "--volatile", "--step-timeout", "--out", "--har", "--no-redact", "--format", "--junit", "REPLAY", "assigned", "Exit status: 0"] {
+            #expect(result.stdout.contains(text), "\(text) missing")
+        }
+        #expect(result.stdout.contains("jobwire replay session.jsonl --against http://127.0.0.1:3000"))
     }
 
     @Test func requirementsHelpTeachesTheStatusesAndTheGate() throws {

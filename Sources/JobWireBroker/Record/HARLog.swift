@@ -11,6 +11,8 @@ import SocketIOWire
 /// `Authorization`, `Cookie` and `Set-Cookie` headers (and of any header whose name marks a secret),
 /// secret JSON members of the bodies, secret query parameters.
 struct HARLog {
+    /// The program named as the archive's creator.
+    var creator = "jobwire record"
     private var entries: [JSONValue] = []
     private var pending: [Int: (started: Int64, request: JSONValue)] = [:]
 
@@ -69,7 +71,14 @@ struct HARLog {
 
     /// The archive: `log` with its version, creator and entries in the order their answers came.
     var json: JSONValue {
-        ["log": ["version": "1.2", "creator": ["name": "jobwire record", "version": "1"], "entries": .array(entries)]]
+        ["log": ["version": "1.2", "creator": ["name": .string(creator), "version": "1"], "entries": .array(entries)]]
+    }
+
+    /// Writes the archive to `path` (created or truncated).
+    func write(to path: String) throws(InputError) {
+        guard FileManager.default.createFile(atPath: path, contents: Data((json.compactText + "\n").utf8)) else {
+            throw InputError(file: path, message: "cannot write the HAR file")
+        }
     }
 
     /// How many exchanges it holds.

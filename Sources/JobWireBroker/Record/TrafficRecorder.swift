@@ -86,11 +86,7 @@ public final class TrafficRecorder: Sendable {
         }
         await proxy?.shutdown()
         let (verdict, har) = state.withLock { state in (capture.finish(at: stamp(&state), actor: TraceActor(.client)), state.har) }
-        if let harPath, let har {
-            guard FileManager.default.createFile(atPath: harPath, contents: Data((har.json.compactText + "\n").utf8)) else {
-                throw InputError(file: harPath, message: "cannot write the HAR file")
-            }
-        }
+        if let harPath, let har { try har.write(to: harPath) }
         return verdict
     }
 
