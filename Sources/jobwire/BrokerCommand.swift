@@ -33,8 +33,8 @@ struct BrokerCommand: AsyncParsableCommand {
 
             With --replay CAPTURE the broker serves the backend side of a capture of jobwire \
             record to your app (Docs/RECORD.md, "Serving a capture"): each REST call and emit is \
-            matched to a recorded one (method and path, or event, and the body or payload, times, \
-            xid, redacted stand-ins and --volatile members matching anything) and answered as \
+            matched to a recorded one (method and path, or event, and the body or payload, \
+            timestamps, redacted stand-ins and each --volatile member matching anything) and answered as \
             recorded, and the events the apps received next in the recording are sent then; \
             --capture writes the served session as the backend saw it. A \
             call the recording never saw is answered 500 with an error naming it and the nearest \
@@ -72,7 +72,7 @@ struct BrokerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Serve the backend side of this capture (jobwire record's) to your app: its calls and emits are answered as recorded.", valueName: "capture"))
     var replay: String?
 
-    @Option(name: .customLong("volatile"), help: ArgumentHelp("With --replay, also match this member's value as anything, e.g. email (repeatable; times and xid always are).", valueName: "key"))
+    @Option(name: .customLong("volatile"), help: ArgumentHelp("With --replay: " + VolatileOptionHelp.text, valueName: "path"))
     var volatile: [String] = []
 
     @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
@@ -160,7 +160,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let clock = SystemBrokerClock(speed: speed)
         let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.backend]), path: path) }
         let host = RecordedBackendHost(
-            script: script, volatileKeys: ReplayMatcher.defaultVolatileKeys.union(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
+            script: script, volatile: VolatileOptionHelp.members(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
         let server = ReferenceBackendServer(host: host, logger: logger)
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)

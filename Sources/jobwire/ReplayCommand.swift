@@ -49,7 +49,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Do not keep the recorded pace: play each step as soon as the events it depends on came.")
     var fast = false
 
-    @Option(name: .customLong("volatile"), help: ArgumentHelp("Also leave this member out of the comparison, by path from the root of a body or payload, e.g. category or user.avatar (repeatable).", valueName: "path"))
+    @Option(name: .customLong("volatile"), help: ArgumentHelp(VolatileOptionHelp.text, valueName: "path"))
     var volatile: [String] = []
 
     @Option(name: .customLong("step-timeout"), help: ArgumentHelp("How long a step waits for a recorded event it depends on before it is reported missing.", valueName: "ms"))
@@ -88,7 +88,7 @@ struct ReplayCommand: AsyncParsableCommand {
             var options = ReplayOptions(against: base)
             options.fast = fast
             options.stepTimeoutMs = stepTimeout
-            options.volatile = volatile.map { JSONFieldPath($0) }
+            options.volatile = VolatileOptionHelp.members(volatile)
             options.capturePath = out
             options.redaction = SecretRedaction(enabled: !noRedact)
             options.harPath = har

@@ -43,7 +43,7 @@ struct ReplayScriptTests {
     @Test func theComparisonLeavesOutTimesAndAssignedIDsButNotAContradictionOrAVolatileOnlyWhenNamed() {
         var ids = ReplayIDMap()
         ids.learn(recorded: ["ReqID": "R-1"], new: ["ReqID": "R-2"])
-        let comparison = ReplayComparison(volatile: ["address"])
+        let comparison = ReplayComparison(volatile: VolatileMembers(["address"]))
         let recorded: JSONValue = ["ReqID": "R-1", "createdAt": "2026-01-01T00:00:00Z", "address": "a", "BlockedXP": [], "Delay": 0]
         #expect(comparison.differences(recorded: recorded, replayed: ["ReqID": "R-2", "createdAt": "2027-01-01T00:00:00Z", "address": "b", "BlockedXP": [], "Delay": 0], ids: ids).isEmpty)
         let found = comparison.differences(recorded: recorded, replayed: ["ReqID": "R-3", "address": "b", "BlockedXP": .null, "Extra": 1], ids: ids)

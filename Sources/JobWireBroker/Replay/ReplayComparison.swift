@@ -4,18 +4,13 @@ import SocketIOWire
 /// Compares what a new backend answered or emitted with what the recording holds at the same
 /// place, leaving out what is bound to differ: timestamps, the ids a backend assigns (learnt into
 /// the ``ReplayIDMap`` instead, and a difference only when they contradict what was learnt), and
-/// the members named volatile with `--volatile PATH`.
+/// the members named volatile with `--volatile PATH` (``VolatileMembers``).
 public struct ReplayComparison: Sendable {
-    /// Members left out of the comparison, by path from the root of a body or payload.
-    public var volatile: [JSONFieldPath]
+    /// Members left out of the comparison: timestamps and the `--volatile` entries.
+    public var volatile: VolatileMembers
 
-    /// A comparison leaving out `volatile` besides timestamps and assigned ids.
-    public init(volatile: [JSONFieldPath] = []) { self.volatile = volatile }
-
-    /// True for a member that holds a time: `ts`, `time`, `date`, `timestamp`, or a name ending in `At`, `Time` or `Date`.
-    public static func isTimestamp(_ key: String) -> Bool {
-        ["ts", "time", "date", "timestamp"].contains(key.lowercased()) || key.hasSuffix("At") || key.hasSuffix("Time") || key.hasSuffix("Date")
-    }
+    /// A comparison leaving out `volatile` (timestamps and the entries) besides assigned ids.
+    public init(volatile: VolatileMembers = VolatileMembers()) { self.volatile = volatile }
 
     /// The differences between `recorded` (ids mapped by `ids`) and `replayed`, each as `path: recorded …, replayed …`.
     public func differences(recorded: JSONValue?, replayed: JSONValue?, ids: ReplayIDMap) -> [String] {
@@ -25,7 +20,7 @@ public struct ReplayComparison: Sendable {
     }
 
     private func compare(_ recorded: JSONValue?, _ replayed: JSONValue?, path: JSONFieldPath, idMember: Bool, ids: ReplayIDMap, into found: inout [String]) {
-        if volatile.contains(path) { return }
+        if volatile.leavesOut(path) { return }
         let place = path.description.isEmpty ? "the body" : path.description
         switch (recorded, replayed) {
         case (nil, nil):
@@ -36,11 +31,9 @@ public struct ReplayComparison: Sendable {
             found.append("\(place): recorded nothing, replayed \(Self.show(new))")
         case (.object(let old)?, .object(let new)?):
             for member in old.members {
-                let inner = path.appending(member.key)
-                if Self.isTimestamp(member.key) || volatile.contains(inner) { continue }
-                compare(member.value, new[member.key], path: inner, idMember: ReplayIDMap.isAssignedID(member.key), ids: ids, into: &found)
+                compare(member.value, new[member.key], path: path.appending(member.key), idMember: ReplayIDMap.isAssignedID(member.key), ids: ids, into: &found)
             }
-            for member in new.members where old[member.key] == nil && !Self.isTimestamp(member.key) && !volatile.contains(path.appending(member.key)) {
+            for member in new.members where old[member.key] == nil && !volatile.leavesOut(path.appending(member.key)) {
                 found.append("\(path.appending(member.key)): recorded nothing, replayed \(Self.show(member.value))")
             }
         case (.array(let old)?, .array(let new)?) where old.count == new.count:

@@ -9,8 +9,8 @@ public struct ReplayOptions: Sendable {
     public var fast = false
     /// How long a step waits for a recorded event it depends on, and the end for the events still owed.
     public var stepTimeoutMs: Int64 = 5_000
-    /// Members left out of the comparison besides timestamps and assigned ids.
-    public var volatile: [JSONFieldPath] = []
+    /// Members left out of the comparison besides assigned ids: timestamps and the `--volatile` entries.
+    public var volatile = VolatileMembers()
     /// Where to write the new traffic's trace, if anywhere.
     public var capturePath: String?
     /// How the secrets of the new traffic are kept out of its trace and HAR (Docs/RECORD.md, Secrets).

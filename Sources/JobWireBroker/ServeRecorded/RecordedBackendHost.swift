@@ -24,10 +24,10 @@ public final class RecordedBackendHost: BrokerHost {
     /// A host serving `script`, capturing the session into `recorder` when given; `log` gets
     /// every mismatch as it happens, and `finished` is called once every recorded step was matched.
     public init(
-        script: RecordedScript, volatileKeys: Set<String> = ReplayMatcher.defaultVolatileKeys, recorder: CaptureRecorder? = nil, clock: any BrokerClock = SystemBrokerClock(),
+        script: RecordedScript, volatile: VolatileMembers = VolatileMembers(), recorder: CaptureRecorder? = nil, clock: any BrokerClock = SystemBrokerClock(),
         log: @escaping @Sendable (String) -> Void = { _ in }, finished: @escaping @Sendable () -> Void = {}
     ) {
-        matcher = Mutex(ReplayMatcher(script: script, volatileKeys: volatileKeys))
+        matcher = Mutex(ReplayMatcher(script: script, volatile: volatile))
         self.recorder = recorder
         self.clock = clock
         self.log = log

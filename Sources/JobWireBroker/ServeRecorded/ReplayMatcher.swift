@@ -5,14 +5,11 @@ import SocketIOWire
 /// --replay`): a pure state machine, no I/O and no clock.
 ///
 /// A call or emit matches the first step not yet used with the same kind, method and path (or
-/// event) and a body (or payload) equal modulo the volatile fields: members named in
-/// ``volatileKeys`` match any value, and so does a redaction stand-in of `jobwire record`
+/// event) and a body (or payload) equal modulo the volatile members: those ``volatile`` leaves
+/// out (timestamps and the `--volatile` entries, ``VolatileMembers``) match any value, and so does a redaction stand-in of `jobwire record`
 /// (`redacted-1` ...), which stands for a secret the app sends for real. A step of another app
 /// matches too (a REST call carries no Socket.IO identity), but one of the same app is preferred.
 public struct ReplayMatcher: Sendable {
-    /// Members whose values differ from run to run by nature: times and ids assigned on the way.
-    public static let defaultVolatileKeys: Set<String> = ["ts", "createdAt", "updatedAt", "receivedAt", "sentAt", "timestamp", "time", "date", "xid"]
-
     /// What a matched step says to do.
     public struct Answer: Sendable {
         /// The step matched.
@@ -27,14 +24,14 @@ public struct ReplayMatcher: Sendable {
 
     /// The recording.
     public let script: RecordedScript
-    /// Members matching any value.
-    public let volatileKeys: Set<String>
+    /// Members matching any value: timestamps and the `--volatile` entries.
+    public let volatile: VolatileMembers
     private var used: Set<Int> = []
 
     /// A matcher over `script`.
-    public init(script: RecordedScript, volatileKeys: Set<String> = ReplayMatcher.defaultVolatileKeys) {
+    public init(script: RecordedScript, volatile: VolatileMembers = VolatileMembers()) {
         self.script = script
-        self.volatileKeys = volatileKeys
+        self.volatile = volatile
     }
 
     /// The steps not matched yet.
@@ -100,23 +97,26 @@ public struct ReplayMatcher: Sendable {
     func matches(_ recorded: JSONValue?, _ value: JSONValue?) -> Bool {
         switch (recorded, value) {
         case (nil, nil), (nil, .null?), (.null?, nil): return true
-        case (let recorded?, let value?): return Self.differences(recorded, value, volatile: volatileKeys) == 0
+        case (let recorded?, let value?): return Self.differences(recorded, value, volatile: volatile) == 0
         default: return false
         }
     }
 
-    /// How many leaves of the two values differ (0: a match).
-    static func differences(_ recorded: JSONValue, _ value: JSONValue, volatile: Set<String>) -> Int {
+    /// How many leaves of the two values at `path` differ (0: a match).
+    static func differences(_ recorded: JSONValue, _ value: JSONValue, volatile: VolatileMembers, path: JSONFieldPath = JSONFieldPath()) -> Int {
         if case .string(let text) = recorded, text.hasPrefix("redacted-") { return 0 }
+        if volatile.leavesOut(path) { return 0 }
         switch (recorded, value) {
         case (.object(let a), .object(let b)):
             let keys = a.keys + b.keys.filter { a[$0] == nil }
-            return keys.filter { !volatile.contains($0) }.reduce(0) { sum, key in
+            return keys.filter { !volatile.leavesOut(path.appending($0)) }.reduce(0) { sum, key in
                 guard let left = a[key], let right = b[key] else { return sum + 1 }
-                return sum + differences(left, right, volatile: volatile)
+                return sum + differences(left, right, volatile: volatile, path: path.appending(key))
             }
         case (.array(let a), .array(let b)):
-            return zip(a, b).reduce(abs(a.count - b.count)) { $0 + differences($1.0, $1.1, volatile: volatile) }
+            return zip(a, b).enumerated().reduce(abs(a.count - b.count)) { sum, pair in
+                sum + differences(pair.element.0, pair.element.1, volatile: volatile, path: path.appending(index: pair.offset))
+            }
         default:
             return recorded.isEquivalent(to: value) ? 0 : 1
         }
@@ -132,8 +132,8 @@ public struct ReplayMatcher: Sendable {
 
     private func distance(_ step: RecordedScript.Step, _ payload: JSONValue?) -> Int {
         switch step.action {
-        case .call(_, _, let body, _, _): return Self.differences(body ?? .null, payload ?? .null, volatile: volatileKeys)
-        case .emit(_, let recorded): return Self.differences(recorded ?? .null, payload ?? .null, volatile: volatileKeys)
+        case .call(_, _, let body, _, _): return Self.differences(body ?? .null, payload ?? .null, volatile: volatile)
+        case .emit(_, let recorded): return Self.differences(recorded ?? .null, payload ?? .null, volatile: volatile)
         case .connect: return Int.max
         }
     }
