@@ -88,8 +88,7 @@ struct HARLog {
         .array(headers.map { header in
             var value = header.value
             if isSecretHeader(header.name) {
-                let parts = value.split(separator: " ", maxSplits: 1)
-                value = parts.count == 2 && parts[0].lowercased() == "bearer" ? "Bearer " + secrets.text(String(parts[1])) : secrets.text(value)
+                value = BearerToken.from(authorization: value).map { "Bearer " + secrets.text($0) } ?? secrets.text(value)
             }
             return ["name": .string(header.name), "value": .string(value)]
         })
