@@ -27,7 +27,8 @@ struct ReplayScriptTests {
         // accept waits for the worker's `new` (line 10), close also for the client's `apply` (13);
         // each app leaves once it got what it got on the recording.
         #expect(waits == [[], [], [], [], [10], [10, 13], [], [], [10, 17], [13, 16]])
-        #expect(script.answers["x-10"]?.line == 9)
+        #expect(script.answers[TraceActor(.client, id: "c-1"), "x-10"]?.line == 9)
+        #expect(script.answers[TraceActor(.worker, id: "w-1"), "x-10"] == nil)
     }
 
     @Test func anAssignedIDIsLearntFromTheSamePlaceAndPutInPlaceOfTheRecordedOne() {

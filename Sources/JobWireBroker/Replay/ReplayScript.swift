@@ -13,8 +13,8 @@ public struct ReplayScript: Sendable {
     public var steps: [ReplayStep]
     /// Every `io.in` of the capture, in line order; steps wait for them by index.
     public var events: [ReplayExpectedEvent]
-    /// Every `http.response`, by the xid of its request.
-    public var answers: [String: (line: Int, record: HTTPResponseRecord)]
+    /// Every app's `http.response`, by the app and the xid of its request.
+    public var answers: RecordedAnswers
 
     /// Reads the capture at `path` (`displayPath` names it in messages).
     public static func load(path: String, displayPath: String? = nil) throws(InputError) -> ReplayScript {
@@ -49,7 +49,7 @@ public struct ReplayScript: Sendable {
         self.file = file
         steps = []
         events = []
-        answers = [:]
+        answers = RecordedAnswers(events: lines)
         // Apps whose `io.connecting` was seen and whose `io.connected` is still to come.
         var connecting: Set<TraceActor> = []
         for event in lines where event.actor.role != .backend {
@@ -73,8 +73,6 @@ public struct ReplayScript: Sendable {
             case .socketIn(let message):
                 let occurrence = events.filter { $0.actor == event.actor && $0.message.event == message.event }.count
                 events.append(ReplayExpectedEvent(line: event.line, actor: event.actor, message: message, occurrence: occurrence))
-            case .httpResponse(let response):
-                answers[response.xid] = (event.line, response)
             default:
                 break
             }

@@ -36,7 +36,7 @@ extension Replayer {
     func call(_ request: HTTPRequestRecord, step: ReplayStep, as actor: TraceActor) async {
         let path = ids.rewrite(path: request.path)
         let subject = "the answer to \(request.method) \(request.path)"
-        let recorded = script.answers[request.xid]
+        let recorded = script.answers[step.actor, request.xid]
         let body = ids.rewrite(request.body).map(VerifyBody.json)
         let bearer = request.bearer.map { ids.rewrite(text: $0) }
         var sent = ProxyHTTPRequest(method: request.method, target: path, headers: [("X-Request-Id", request.xid)], body: body?.bytes ?? Data())

@@ -48,17 +48,14 @@ public struct RecordedScript: Sendable {
     public init(events: [TraceEvent]) {
         var steps: [Step] = []
         var opening: [Push] = []
-        var answers: [TraceActor: [String: HTTPResponseRecord]] = [:]
-        for event in events {
-            if case .httpResponse(let response) = event.body { answers[event.actor, default: [:]][response.xid] = response }
-        }
+        let answers = RecordedAnswers(events: events)
         for event in events where event.actor.role != .backend {
             let action: Step.Action
             switch event.body {
             case .connected:
                 action = .connect
             case .httpRequest(let request):
-                let answer = answers[event.actor]?[request.xid]
+                let answer = answers[event.actor, request.xid]?.record
                 action = .call(method: request.method, path: request.path, body: request.body, status: answer?.status, answer: answer?.body)
             case .socketOut(let message):
                 action = .emit(event: message.event, payload: message.payload)
