@@ -41,11 +41,16 @@ struct SecretPseudonyms {
         self.redaction = redaction
     }
 
+    /// True for a stand-in a capture holds in place of a secret (`redacted-1` ...).
+    static func isStandIn(_ text: String) -> Bool { text.hasPrefix(standInPrefix) }
+
+    private static let standInPrefix = "redacted-"
+
     /// The stand-in of `secret`, or `secret` itself when redaction is off.
     mutating func text(_ secret: String) -> String {
         guard redaction.enabled else { return secret }
         if let known = standIns[secret] { return known }
-        let standIn = "redacted-\(standIns.count + 1)"
+        let standIn = "\(Self.standInPrefix)\(standIns.count + 1)"
         standIns[secret] = standIn
         return standIn
     }
