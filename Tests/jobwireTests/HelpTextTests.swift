@@ -60,6 +60,18 @@ struct HelpTextTests {
         #expect(result.stdout.contains("jobwire replay session.jsonl --against http://127.0.0.1:3000"))
     }
 
+    @Test func replayAndBrokerReplayExplainVolatileTheSameWay() throws {
+        func volatileHelp(_ arguments: [String]) throws -> String {
+            let words = try CLIRunner.run(arguments).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let start = words.range(of: "--volatile <path> "), let end = words.range(of: "repeatable.", range: start.upperBound..<words.endIndex) else { return "" }
+            return String(words[start.upperBound..<end.upperBound])
+        }
+        let replay = try volatileHelp(["replay", "--help"])
+        #expect(replay.contains("a path from the root of a body or payload"))
+        #expect(replay.contains("a bare name for that member at any depth"))
+        #expect(try volatileHelp(["broker", "--help"]) == "With --replay: " + replay)
+    }
+
     @Test func requirementsHelpTeachesTheStatusesAndTheGate() throws {
         let result = try CLIRunner.run(["requirements", "--help"])
         for text in ["Examples:", "judge-none", "awaiting", "untripped", "Exit status: 0", "--unjudged", "--area", "--vectors", "--format"] {
