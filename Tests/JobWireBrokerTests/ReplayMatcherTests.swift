@@ -21,12 +21,12 @@ struct ReplayMatcherTests {
 
         """
 
-    static func matcher() throws -> ReplayMatcher {
+    static func matcher(volatile: VolatileMembers = VolatileMembers()) throws -> ReplayMatcher {
         var events: [TraceEvent] = []
         try TraceReader.read(text: capture, file: "c.jsonl") { (item: TraceReader.Item) throws(InputError) in
             if case .event(let event) = item { events.append(event) }
         }
-        return ReplayMatcher(script: RecordedScript(events: events))
+        return ReplayMatcher(script: RecordedScript(events: events), volatile: volatile)
     }
 
     @Test func aCallIsAnsweredAsRecordedWithTheEventsThatFollowedIt() throws {
@@ -64,6 +64,16 @@ struct ReplayMatcherTests {
         #expect(mismatch.description.contains(#"unmatched: POST /api/requests with {"clientId":"c-1","CatID":9,"description":"Broken boiler"} was never recorded"#))
         #expect(mismatch.description.contains("nearest recorded: line 3, client c-1 POST /api/requests"))
         #expect(matcher.remaining.count == 4)
+    }
+
+    @Test func aVolatilePathMatchesAnyValueThereAndNowhereElse() throws {
+        let body: JSONValue = ["clientId": "c-1", "CatID": 9, "description": "Dripping tap", "sentAt": 5]
+        var strict = try Self.matcher()
+        #expect(throws: ReplayMismatch.self) { try strict.call(method: "POST", path: "/api/requests", body: body, from: nil).get() }
+        var elsewhere = try Self.matcher(volatile: VolatileMembers(["request.description"]))
+        #expect(throws: ReplayMismatch.self) { try elsewhere.call(method: "POST", path: "/api/requests", body: body, from: nil).get() }
+        var named = try Self.matcher(volatile: VolatileMembers(["description"]))
+        #expect(try named.call(method: "POST", path: "/api/requests", body: body, from: nil).get().body?["ReqID"] == "R-1")
     }
 
     @Test func queryOrderDoesNotMatterButTheQueryDoes() {
