@@ -21,6 +21,20 @@ extension TraceSession {
         }
     }
 
+    /// The kit's decision whether `worker` with `profile` may take `job`, request `req` (ELIG-1 ...
+    /// ELIG-5), nil when it refuses the input: the decision made when the worker received the same
+    /// job with the same profile, since nothing it depends on changed, else one made now. Only its
+    /// `eligible` and `failed` are meant: `showAt` may be the receipt's.
+    func eligibilityDecision(worker: String, req: String, profile: JSONValue, job: JSONValue) -> EligibilityDecision? {
+        if let offer = side(TraceActor(.worker, id: worker), req)?.offer, case .success(let decision)? = offer.decision,
+            offer.profileAtReceipt == profile, offer.payload == job
+        {
+            return decision
+        }
+        guard case .success(let decision) = Eligibility.decide(input: ["profile": profile, "job": job, "receivedAt": 0]) else { return nil }
+        return decision
+    }
+
     /// True when an `offer.decided` names a profile other than the worker's profile at receipt (ELIG-10).
     static func usesOtherProfile(_ report: OfferDecisionReport, _ offer: OfferState) -> Bool {
         guard let used = report.profile, let atReceipt = offer.profileAtReceipt else { return false }
