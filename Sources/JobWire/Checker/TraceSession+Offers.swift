@@ -5,18 +5,21 @@ import SocketIOWire
 extension TraceSession {
     mutating func applyOffer(req: String, via: OfferSource, offer: JSONValue, actor: TraceActor, event: TraceEvent) {
         let profile = actor.id.flatMap { profiles[$0] }
+        let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
+        // Decided before the side is changed in place, which leaves `self` out of reach meanwhile.
+        var decision: Result<EligibilityDecision, EligibilityInputError>?
+        if via == .new, !direct, let profile, let worker = actor.id, side(actor, req)?.offer == nil {
+            decision = eligibilityInputs.decide(worker: worker, profile: profile, job: offer, receivedAt: event.ts)
+        }
         withSide(actor, req) { side in
             if side.offer != nil {
                 if via == .getJobs { side.offer!.viaGetJobs = true }
                 return
             }
-            let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
             var state = OfferState(
                 receivedAt: event.ts, receivedLine: event.line, payload: offer, viaNew: via == .new,
                 viaGetJobs: via == .getJobs, direct: direct, profileAtReceipt: profile)
-            if via == .new, !direct, let profile {
-                state.decision = Eligibility.decide(input: ["profile": profile, "job": offer, "receivedAt": .int(event.ts)])
-            }
+            state.decision = decision
             side.offer = state
         }
     }

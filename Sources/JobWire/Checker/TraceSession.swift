@@ -27,6 +27,8 @@ struct TraceSession: Sendable {
     var exchanges: [String: ExchangeState] = [:]
     /// The latest known profile of each worker (header, worker app, backend record).
     var profiles: [String: JSONValue]
+    /// Profiles and the latest job as the kit's eligibility decision parsed them.
+    var eligibilityInputs = EligibilityInputs()
     /// Each app's offline workflow: connectivity, request queue, ids, renders, logins (OFFL, AUTH).
     var workflow: [TraceActor: WorkflowState] = [:]
     /// The backend's records as the trace shows them: workers' and clients' fixtures and reported
