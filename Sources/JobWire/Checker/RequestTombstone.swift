@@ -88,6 +88,11 @@ struct RequestTombstone: Sendable, Hashable {
         for side in sides { state.sides[side.actor] = side.restored(endedAt: endedAt, endedBy: endedBy) }
         return state
     }
+
+    /// One app's side as ``restored(_:)`` gives it back, without restoring the rest.
+    func restoredSide(_ actor: TraceActor) -> AppSide? {
+        sides.first { $0.actor == actor }?.restored(endedAt: endedAt, endedBy: endedBy)
+    }
 }
 
 /// What one app knew of a retired request (``RequestTombstone``): its facts as bits, and the

@@ -1,21 +1,19 @@
 /// The tombstones of retired requests (``RequestTombstone``), packed so that a trace with a
-/// million ended requests keeps them in about 30 bytes each, plus about 30 per app that had a side.
+/// million ended requests keeps them in about 25 bytes each, plus about 30 per app that had a side.
 ///
 /// A Swift `[String: RequestTombstone]` would cost well over 100 bytes an entry (string and
 /// optional fields, their padding, and the dictionary's spare capacity). Here each column is
 /// an array of fixed-width values in chunks of 65,536 entries, so growing never copies a whole
-/// column: the key's UTF-8 in a byte arena (a length byte, then the bytes), the end's time (as a
-/// 32-bit offset) and line, and the winner, the client and the facts' bits as one index into
-/// their distinct combinations (a trace shows few); a request whose apps had sides notes where
-/// those start in the side columns (actor, facts, four lines; the last side of a request has its
-/// top bit set). An open-addressing table of entry numbers (load at most 3/4, grown by half)
-/// finds a key. Ids of more than 255 bytes, times more than 24 days from the first end, and the
-/// rare client app whose id is not the request's `clientId` (or that gave none) go to small
-/// side tables.
+/// column: the key's UTF-8 (``TombstoneKeys``, about one byte more than the id), the end's time
+/// (as a 32-bit offset) and line, and the winner, the client and the facts' bits as one 16-bit
+/// index into their distinct combinations (a trace shows few); a request whose apps had sides
+/// notes where those start in the side columns (actor, facts, four lines; the last side of a
+/// request has its top bit set). An open-addressing table of entry numbers (load at most 3/4,
+/// grown by half), each slot tagged with a byte of its key's hash, finds a key by its bytes. Times more than 24 days from the first end, shapes
+/// past the 65,535th, and the rare client app whose id is not the request's `clientId` (or that
+/// gave none) go to small side tables.
 struct TombstoneTable: Sendable {
-    private static let arenaChunk = 1 << 20
-
-    private var keyStart = ChunkedColumn<UInt32>()
+    private var keys = TombstoneKeys()
     /// The end's time as an offset from `timeBase` (the first end minus 2^31 ms, so ±24 days
     /// around it fit); `UInt32.max` marks a time kept in `farEndedAt`.
     private var endedAt = ChunkedColumn<UInt32>()
@@ -24,7 +22,9 @@ struct TombstoneTable: Sendable {
     private var endedLine = ChunkedColumn<UInt32>()
     /// The winner, the client and the facts' bits as one index into their distinct combinations
     /// (a trace shows few winners and clients, and few combinations of facts).
-    private var shapes = ChunkedColumn<UInt32>()
+    private var shapes = ChunkedColumn<UInt16>()
+    /// The shape of entries whose index does not fit in 16 bits (their column holds `UInt16.max`).
+    private var farShapes: [UInt32: UInt32] = [:]
     private var shapeList: [Shape] = []
     private var shapeIndex: [Shape: UInt32] = [:]
     /// Where each request's sides start in the side columns, for the requests that have any.
@@ -35,11 +35,13 @@ struct TombstoneTable: Sendable {
     /// Distinct apps with a side, by index.
     private var actors: [TraceActor] = []
     private var actorIndex: [TraceActor: UInt32] = [:]
-    /// Key bytes in chunks of 1 MiB; a key never straddles two.
-    private var arena: [[UInt8]] = []
-    private var longKeys: [UInt32: String] = [:]
-    /// Entry number + 1 per slot; 0 is empty.
+    /// Per slot, 0 when empty, else the entry number + 1 in the low 24 bits under the top byte of
+    /// its key's hash (its tag): a probe compares a key's bytes only when the tags match, which
+    /// spares nearly every comparison on a miss (each new request's first lookup is one). From the
+    /// 16,777,215th tombstone on, entry numbers need the whole 32 bits and slots go untagged.
     private var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    private var tagged = true
+    private static let entryMask: UInt32 = (1 << 24) - 1
     /// Distinct ids (winners, clients, client apps' ids); index 0 stands for none.
     private var ids: [String] = [""]
     private var idIndex: [String: UInt32] = [:]
@@ -63,12 +65,19 @@ struct TombstoneTable: Sendable {
             entry = existing
         } else {
             entry = UInt32(count)
-            keyStart.append(storeKey(req, entry: entry))
+            keys.append(req)
             endedAt.append(0)
             endedLine.append(0)
             shapes.append(0)
-            slots[found.slot] = entry + 1
-            if count * 4 > slots.count * 3 { grow() }
+            slots[found.slot] = slotValue(entry: entry, hash: Self.hash(req))
+            if tagged, UInt32(count) + 1 >= Self.entryMask {
+                tagged = false
+                rehash(slotCount: slots.count)
+            }
+            if count * 4 > slots.count * 3 {
+                // Half again as many slots, not twice: a million tombstones take 1.5M slots, not 2M.
+                rehash(slotCount: slots.count * 3 / 2)
+            }
         }
         let index = Int(entry)
         let base = timeBase ?? tombstone.endedAt - (1 << 31)
@@ -84,7 +93,9 @@ struct TombstoneTable: Sendable {
         endedLine[index] = UInt32(clamping: tombstone.endedLine)
         let noClientApp = tombstone.clientActor == nil
         let bits = tombstone.facts.rawValue | (tombstone.endedBy == .close ? Self.closedBit : 0) | (noClientApp ? Self.noClientAppBit : 0)
-        shapes[index] = shape(Shape(winner: intern(tombstone.winner), client: intern(tombstone.clientId), facts: bits))
+        let shapeIndex = shape(Shape(winner: intern(tombstone.winner), client: intern(tombstone.clientId), facts: bits))
+        shapes[index] = UInt16(clamping: shapeIndex)
+        farShapes[entry] = shapeIndex < UInt16.max ? nil : shapeIndex
         let usual = noClientApp || tombstone.clientActor == TraceActor(.client, id: tombstone.clientId)
         otherClientActors[entry] = usual ? nil : tombstone.clientActor
         // A request brought back and retired again gets new sides; the old ones stay unreferenced.
@@ -98,7 +109,7 @@ struct TombstoneTable: Sendable {
 
     /// The bytes it holds, for measuring.
     var bytes: Int {
-        count * (4 + 4 + 4 + 4) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + arena.reduce(0) { $0 + $1.count } + slots.count * 4
+        count * (4 + 4 + 2) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + keys.bytes + slots.count * 4
     }
 
     // MARK: - Storage
@@ -112,7 +123,7 @@ struct TombstoneTable: Sendable {
 
     private func tombstone(at entry: UInt32) -> RequestTombstone {
         let index = Int(entry)
-        let found = shapeList[Int(shapes[index])]
+        let found = shapeList[shapes[index] == .max ? Int(farShapes[entry]!) : Int(shapes[index])]
         let (bits, winnerIndex, clientIndex) = (found.facts, found.winner, found.client)
         let clientId = id(clientIndex)
         let clientActor: TraceActor? = bits & Self.noClientAppBit != 0 ? nil : otherClientActors[entry] ?? TraceActor(.client, id: clientId)
@@ -169,25 +180,37 @@ struct TombstoneTable: Sendable {
 
     /// The slot holding `req`, or the empty slot where it would go.
     private func find(_ req: String) -> (slot: Int, entry: UInt32?) {
-        var slot = Self.slot(Self.hash(req), in: slots.count)
+        let hash = Self.hash(req)
+        let tag = Self.tag(hash)
+        var slot = Self.slot(hash, in: slots.count)
         while true {
             let stored = slots[slot]
             if stored == 0 { return (slot, nil) }
-            if key(stored - 1, equals: req) { return (slot, stored - 1) }
+            let entry = (tagged ? stored & Self.entryMask : stored) - 1
+            if !tagged || UInt8(stored >> 24) == tag, keys.matches(Int(entry), req) { return (slot, entry) }
             slot = slot + 1 == slots.count ? 0 : slot + 1
         }
     }
 
-    private mutating func grow() {
-        // Half again as many slots, not twice: a million tombstones take 1.5M slots, not 2M.
-        var larger = [UInt32](repeating: 0, count: slots.count * 3 / 2)
-        for entry in 0..<UInt32(count) {
-            var slot = Self.slot(Self.hash(key(entry)), in: larger.count)
+    /// The slot's value for `entry`, whose key has `hash`.
+    private func slotValue(entry: UInt32, hash: Int) -> UInt32 {
+        tagged ? UInt32(Self.tag(hash)) << 24 | (entry + 1) : entry + 1
+    }
+
+    /// Places every entry again in `slotCount` slots.
+    private mutating func rehash(slotCount: Int) {
+        var larger = [UInt32](repeating: 0, count: slotCount)
+        keys.forEach { entry, bytes in
+            let hash = Self.hash(bytes)
+            var slot = Self.slot(hash, in: larger.count)
             while larger[slot] != 0 { slot = slot + 1 == larger.count ? 0 : slot + 1 }
-            larger[slot] = entry + 1
+            larger[slot] = slotValue(entry: UInt32(entry), hash: hash)
         }
         slots = larger
     }
+
+    /// The tag of `hash`: its top byte, which ``slot(_:in:)`` does not use.
+    private static func tag(_ hash: Int) -> UInt8 { UInt8(truncatingIfNeeded: UInt64(bitPattern: Int64(hash)) >> 56) }
 
     /// The home slot of `hash` among `count` slots (multiply and shift, so `count` need not be a power of two).
     private static func slot(_ hash: Int, in count: Int) -> Int {
@@ -195,49 +218,15 @@ struct TombstoneTable: Sendable {
     }
 
     /// FNV-1a over the UTF-8, stable across runs (unlike `Hasher`), so lookups cost the same every time.
-    private static func hash(_ key: String) -> Int {
+    private static func hash(_ key: String) -> Int { hash(key.utf8) }
+
+    private static func hash(_ bytes: some Sequence<UInt8>) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
+        for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
-    }
-
-    private mutating func storeKey(_ req: String, entry: UInt32) -> UInt32 {
-        let utf8 = req.utf8
-        guard utf8.count <= 255 else {
-            longKeys[entry] = req
-            return .max
-        }
-        if arena.isEmpty || arena[arena.count - 1].count + 1 + utf8.count > Self.arenaChunk {
-            arena.append([])
-            arena[arena.count - 1].reserveCapacity(Self.arenaChunk)
-        }
-        let chunk = arena.count - 1
-        let start = UInt32(chunk * Self.arenaChunk + arena[chunk].count)
-        arena[chunk].append(UInt8(utf8.count))
-        arena[chunk].append(contentsOf: utf8)
-        return start
-    }
-
-    private func key(_ entry: UInt32) -> String {
-        let start = keyStart[Int(entry)]
-        if start == .max { return longKeys[entry]! }
-        let chunk = arena[Int(start) / Self.arenaChunk]
-        let offset = Int(start) % Self.arenaChunk
-        return String(decoding: chunk[(offset + 1)..<(offset + 1 + Int(chunk[offset]))], as: UTF8.self)
-    }
-
-    private func key(_ entry: UInt32, equals req: String) -> Bool {
-        let start = keyStart[Int(entry)]
-        if start == .max { return longKeys[entry] == req }
-        let chunk = arena[Int(start) / Self.arenaChunk]
-        let offset = Int(start) % Self.arenaChunk
-        let length = Int(chunk[offset])
-        let utf8 = req.utf8
-        guard utf8.count == length else { return false }
-        return chunk[(offset + 1)..<(offset + 1 + length)].elementsEqual(utf8)
     }
 }
 

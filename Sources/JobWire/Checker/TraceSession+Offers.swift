@@ -5,20 +5,37 @@ import SocketIOWire
 extension TraceSession {
     mutating func applyOffer(req: String, via: OfferSource, offer: JSONValue, actor: TraceActor, event: TraceEvent) {
         let profile = actor.id.flatMap { profiles[$0] }
+        let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
+        // Decided before the side is changed in place, which leaves `self` out of reach meanwhile.
+        var decision: Result<EligibilityDecision, EligibilityInputError>?
+        if via == .new, !direct, let profile, let worker = actor.id, side(actor, req)?.offer == nil {
+            decision = eligibilityInputs.decide(worker: worker, profile: profile, job: offer, receivedAt: event.ts)
+        }
         withSide(actor, req) { side in
             if side.offer != nil {
                 if via == .getJobs { side.offer!.viaGetJobs = true }
                 return
             }
-            let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
             var state = OfferState(
                 receivedAt: event.ts, receivedLine: event.line, payload: offer, viaNew: via == .new,
                 viaGetJobs: via == .getJobs, direct: direct, profileAtReceipt: profile)
-            if via == .new, !direct, let profile {
-                state.decision = Eligibility.decide(input: ["profile": profile, "job": offer, "receivedAt": .int(event.ts)])
-            }
+            state.decision = decision
             side.offer = state
         }
+    }
+
+    /// The kit's decision whether `worker` with `profile` may take `job`, request `req` (ELIG-1 ...
+    /// ELIG-5), nil when it refuses the input: the decision made when the worker received the same
+    /// job with the same profile, since nothing it depends on changed, else one made now. Only its
+    /// `eligible` and `failed` are meant: `showAt` may be the receipt's.
+    func eligibilityDecision(worker: String, req: String, profile: JSONValue, job: JSONValue) -> EligibilityDecision? {
+        if let offer = side(TraceActor(.worker, id: worker), req)?.offer, case .success(let decision)? = offer.decision,
+            offer.profileAtReceipt == profile, offer.payload == job
+        {
+            return decision
+        }
+        guard case .success(let decision) = Eligibility.decide(input: ["profile": profile, "job": job, "receivedAt": 0]) else { return nil }
+        return decision
     }
 
     /// True when an `offer.decided` names a profile other than the worker's profile at receipt (ELIG-10).

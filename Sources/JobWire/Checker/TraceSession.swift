@@ -18,7 +18,7 @@ struct TraceSession: Sendable {
     var now: Int64 = .min
     var actors: [TraceActor: ActorState] = [:]
     /// The requests whose full state is kept: open ones, and ended ones until `retainMs` after their last event.
-    var requests: [String: RequestState] = [:]
+    var requests = RequestStore()
     /// What is kept of each request retired since.
     var tombstones = TombstoneTable()
     /// Per app, the retired requests it still held when they retired (it had not learnt they
@@ -27,6 +27,8 @@ struct TraceSession: Sendable {
     var exchanges: [String: ExchangeState] = [:]
     /// The latest known profile of each worker (header, worker app, backend record).
     var profiles: [String: JSONValue]
+    /// Profiles and the latest job as the kit's eligibility decision parsed them.
+    var eligibilityInputs = EligibilityInputs()
     /// Each app's offline workflow: connectivity, request queue, ids, renders, logins (OFFL, AUTH).
     var workflow: [TraceActor: WorkflowState] = [:]
     /// The backend's records as the trace shows them: workers' and clients' fixtures and reported
@@ -67,8 +69,12 @@ struct TraceSession: Sendable {
         return rooms
     }
 
-    /// The side of `actor` for request `req`, if the checker has one.
-    func side(_ actor: TraceActor, _ req: String) -> AppSide? { request(req)?.sides[actor] }
+    /// The side of `actor` for request `req`, if the checker has one. Read in place: copying the
+    /// whole request out to read one side was a measurable share of every event's cost.
+    func side(_ actor: TraceActor, _ req: String) -> AppSide? {
+        if let sides = requests.read(req, \.sides) { return sides[actor] }
+        return tombstones[req]?.restoredSide(actor)
+    }
 
     /// The request as the rules read it: its full state, or what its tombstone keeps once it retired.
     func request(_ req: String) -> RequestState? { requests[req] ?? tombstones[req]?.restored(req) }
@@ -119,8 +125,8 @@ struct TraceSession: Sendable {
     /// The request's state, created on first mention, or brought back from its tombstone (to
     /// retire again `retainMs` after the last event that touches it).
     mutating func touch(_ req: String) {
-        if let index = requests.index(forKey: req) {
-            if requests.values[index].endedAt != nil { touchedAfterEnd[req] = now }
+        if let endedAt = requests.read(req, \.endedAt) {
+            if endedAt != nil { touchedAfterEnd[req] = now }
             return
         }
         if let tombstone = tombstones[req] {

@@ -4,6 +4,8 @@
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
+    /// The capacity a non-empty object starts with: a trace line or a protocol payload has about this many members.
+    static let expectedMembers = 12
 
     /// Parses exactly one JSON value from `text`; surrounding whitespace is allowed.
     public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
@@ -116,6 +118,8 @@ public struct JSONParser {
             index += 1
             return .object(JSONObject(members))
         }
+        // Room for a protocol message's usual members at once, instead of growing 1, 2, 4, 8.
+        members.reserveCapacity(Self.expectedMembers)
         while true {
             skipWhitespace()
             guard !atEnd else { throw fail("unexpected end of input inside an object") }

@@ -239,7 +239,7 @@ struct RESTAnswerCodes: TraceRule {
             return Candidate(code: "not_eligible", definite: true, why: "request \(req) was sent directly to worker \(addressee)")
         }
         guard let profile = session.profiles[worker], let job = request.newPayload,
-            case .success(let decision) = Eligibility.decide(input: ["profile": profile, "job": job, "receivedAt": 0])
+            let decision = session.eligibilityDecision(worker: worker, req: req, profile: profile, job: job)
         else {
             return Candidate(code: "not_eligible", definite: false, why: "the trace does not show worker \(worker)'s profile and the job")
         }

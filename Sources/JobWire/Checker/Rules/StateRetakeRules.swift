@@ -110,6 +110,9 @@ struct STATE3NoRepeatedCall: TraceRule {
     var kinds: Set<TraceEventKind> { [.httpRequest, .httpResponse] }
     /// Per app, its answered calls by key (`accept|R-1`, `post|{body}`) with the answer's time and line.
     private var answered: [TraceActor: [String: (ts: Int64, line: Int)]] = [:]
+    /// Per app, the earliest answer it ever remembered: when its last return is no later, none of
+    /// its calls can be a repeat, and the key (which prints a post's body) need not be made.
+    private var earliestAnswer: [TraceActor: Int64] = [:]
     /// How many post bodies an app keeps; older ones are forgotten.
     private static let postsKept = 16
 
@@ -119,6 +122,7 @@ struct STATE3NoRepeatedCall: TraceRule {
         case .httpRequest(let request):
             // The cheap facts first: most apps never came back, and a post's key prints its body.
             guard let calls = answered[event.actor], !calls.isEmpty, let restored = context.session.actors[event.actor]?.lastRestoreAt,
+                restored > earliestAnswer[event.actor] ?? .max,
                 let key = Self.key(context.call, body: request.body), let earlier = calls[key], restored > earlier.ts
             else { return }
             answered[event.actor]![key] = nil
@@ -131,10 +135,17 @@ struct STATE3NoRepeatedCall: TraceRule {
                 exchange.call != .postRequest || response.succeeded, let key = Self.key(exchange, body: exchange.requestBody)
             else { return }
             answered[event.actor, default: [:]][key] = (event.ts, event.line)
+            earliestAnswer[event.actor] = min(earliestAnswer[event.actor] ?? .max, event.ts)
             // Only a post can take the posts over their limit.
             guard key.hasPrefix("post|") else { return }
-            let posts = answered[event.actor]!.filter { $0.key.hasPrefix("post|") }
-            if posts.count > Self.postsKept, let oldest = posts.min(by: { $0.value.ts < $1.value.ts }) { answered[event.actor]![oldest.key] = nil }
+            // Counted in place rather than filtered into a new dictionary on every post's answer.
+            var posts = 0
+            var oldest: (key: String, ts: Int64)?
+            for (key, call) in answered[event.actor]! where key.hasPrefix("post|") {
+                posts += 1
+                if oldest == nil || call.ts < oldest!.ts { oldest = (key, call.ts) }
+            }
+            if posts > Self.postsKept, let oldest { answered[event.actor]![oldest.key] = nil }
         default:
             break
         }

@@ -5,7 +5,16 @@ extension TraceSession {
     mutating func applyWorkflow(_ event: TraceEvent, call: ExchangeState) {
         let actor = event.actor
         guard actor.role != .backend else { return }
-        var state = workflow[actor] ?? WorkflowState()
+        // Changed in place in the dictionary, moved out of `self` meanwhile so that the app's state
+        // is neither copied out and back (with its collections) nor rehashed.
+        var all = workflow
+        workflow = [:]
+        defer { workflow = all }
+        update(&all[actor, default: WorkflowState()], with: event, call: call)
+    }
+
+    private func update(_ state: inout WorkflowState, with event: TraceEvent, call: ExchangeState) {
+        let actor = event.actor
         switch event.body {
         case .connectivity(let online):
             if online {
@@ -67,7 +76,6 @@ extension TraceSession {
         } else if state.replayReadySince == nil {
             state.replayReadySince = event.ts
         }
-        workflow[actor] = state
     }
 
     private func applyAnswer(_ response: HTTPResponseRecord, to request: OfflineRequest, state: inout WorkflowState, line: Int) {
