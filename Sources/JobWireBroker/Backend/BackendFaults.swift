@@ -45,6 +45,23 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// `null` for absent: a `new` whose client bans nobody carries `"BlockedXP": null` instead of
     /// `[]` or no member (MSG-5 reads `null` as a value of the wrong type, not as absent).
     public static let bansAsNull = BackendFaults(rawValue: 1 << 16)
+    /// Check-then-set, 5 ms wide: WorkerAccept reads the request, waits 5 ms (a database round
+    /// trip), then writes its winner without reading again whether another worker won meanwhile.
+    public static let acceptGapTimer = BackendFaults(rawValue: 1 << 17)
+    /// Check-then-set, one turn wide: as ``acceptGapTimer`` with a single `Task.yield()` for the wait,
+    /// what an awaited database call under light load looks like.
+    public static let acceptGapYield = BackendFaults(rawValue: 1 << 18)
+    /// A lock that covers only part of the update: WorkerAccept checks under the lock, lets it go for
+    /// one hop through another queue, and takes it again to write the winner without checking again.
+    public static let acceptLockSplit = BackendFaults(rawValue: 1 << 19)
+    /// A cancel that loses against an accept in flight: WorkerAccept reads the request open, yields
+    /// once, and writes its winner (and sends `apply`) after checking again only for another winner,
+    /// so a cancel that succeeded meanwhile is overwritten.
+    public static let cancelLosesToAccept = BackendFaults(rawValue: 1 << 20)
+
+    /// The race faults: the reference server splits WorkerAccept into its read and write halves
+    /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
+    public static let acceptRaces: BackendFaults = [.acceptGapTimer, .acceptGapYield, .acceptLockSplit, .cancelLosesToAccept]
 
     /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
     /// embedded backend fails with it on, exactly (VerifyRunnerTests proves each).
@@ -66,5 +83,9 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("requestsExpire", .requestsExpire, breaks: ["ELIG-8", "FLOW-15"]),
         NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8", "REST-9"]),
         NamedFault("bansAsNull", .bansAsNull, breaks: ["MSG-5"]),
+        NamedFault("acceptGapTimer", .acceptGapTimer, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("acceptGapYield", .acceptGapYield, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("acceptLockSplit", .acceptLockSplit, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("cancelLosesToAccept", .cancelLosesToAccept, breaks: ["FLOW-7"]),
     ]
 }

@@ -45,7 +45,7 @@ public struct SocketIOBroadcast: Sendable {
     /// Emits an event to every chosen socket, arguments given as an array.
     ///
     /// The packet is encoded once per event loop, not per socket; each loop gets one task that
-    /// hands it to all of its connections, and a connection on a WebSocket writes the encoded
+    /// hands it to all of its connections (in emission order, from whatever thread), and a connection on a WebSocket writes the encoded
     /// frames as they are.
     public func emit(_ event: String, arguments: [SocketIOValue]) {
         let targets = sockets
@@ -62,12 +62,11 @@ public struct SocketIOBroadcast: Sendable {
         for (_, connections) in groups {
             let loop = connections[0].eventLoop
             let encoded = SocketIOEncodedPacket(.event(event, arguments, namespace: namespace.name))
-            if loop.inEventLoop {
+            // Always queued, even on the loop itself: delivering at once would overtake an event
+            // another thread queued on this loop a moment earlier, and one connection must get
+            // events in the order they were emitted.
+            loop.execute {
                 for connection in connections { connection.deliver(encoded) }
-            } else {
-                loop.execute {
-                    for connection in connections { connection.deliver(encoded) }
-                }
             }
         }
     }

@@ -58,7 +58,7 @@ struct RESTAnswerCodes: TraceRule {
             let answered = Self.answered(answer)
             guard answered == "success" || RESTAnswerShapes.statuses[answered] != nil, answered != "server_error" else { return }
             let lists = [candidates(answer, start, context), candidates(answer, atAnswer, context)]
-            if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
+            if (lists + Self.between(start, atAnswer).map { candidates(answer, $0, context) }).contains(where: { Self.acceptable($0).contains(answered) }) {
                 checkField(answer, answered, &context)
             } else if answered == "success" {
                 // A success is judged by the state the call found: an end the trace shows before the
@@ -84,6 +84,19 @@ struct RESTAnswerCodes: TraceRule {
         let later = candidates(answer, snapshot(req, context.session), context)
         if Self.acceptable(later).contains(answered) { return }
         blame(answer, answered, candidates(answer, atAnswer, context), taken: true, &context)
+    }
+
+    /// The states a call may have met between its start and its answer besides those two: when
+    /// both a win and an end came in that window, the trace cannot tell which the backend decided
+    /// first, so the call may have met the win without the end, or the end without the win
+    /// (many racers: a loser answered `race_lost` before the cancel that the trace records first).
+    static func between(_ start: Snapshot, _ atAnswer: Snapshot) -> [Snapshot] {
+        guard start.winner == nil, atAnswer.winner != nil, start.ended == nil, atAnswer.ended != nil else { return [] }
+        var won = start
+        won.winner = atAnswer.winner
+        var ended = start
+        ended.ended = atAnswer.ended
+        return [won, ended]
     }
 
     static func answered(_ answer: AnswerFact) -> String {
