@@ -70,6 +70,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
      "The request carries an image, which w-1's Work Information alert shows (VIEW-10)."),
     ("race-all", "all", s.race, "Both workers accept; w-2 loses the race and shows the failure alert."),
     ("race-transport-worker", "worker", lambda: s.race(transport=True), "w-2's WorkerAccept times out; it shows the failure alert."),
+    ("race-cancel-in-flight-apps", "apps", s.race_cancel_in_flight,
+     "Accepts and a cancel in flight, seen by apps: w-2's race_lost arrives after the cancel's answer."),
     ("timeout-all", "all", s.timeout, "Nobody accepts; the client cancels at the deadline and shows the timeout alert."),
     ("timeout-client", "client", s.timeout, "The timeout path as the client app records it."),
     ("timeout-backend", "backend", s.timeout, "The timeout path as the backend records it: cancel to the client and the channel."),

@@ -554,6 +554,22 @@ def getjobs() -> Capture:
     return c
 
 
+def race_cancel_in_flight() -> Capture:
+    """Racers in flight together, as apps playing for a backend test record them: at the deadline
+    w-1 and w-2 accept and the client cancels at the same moment. The backend takes w-1's accept
+    first (it wins, `apply` reaches the client before its `cancel`), then w-2's (race_lost), then the
+    cancel, which reaches the channel w-1 is in; w-2's answer arrives after the cancel's. Only
+    backend rules judge: the apps show no views for the race."""
+    c = timeout()
+    c.header["subject"] = ["backend"]
+    t = c.find("c.cancel.req")["ts"]
+    c.rest(t - 5, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept.race")
+    c.emit(t - 5 + NET + PROC + 1, "apply", apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.race")
+    c.rest(t + 1, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=409,
+           reply=failure("race_lost", "Another worker already accepted this request"), tag="w-2.accept.race")
+    return c
+
+
 def cancel_after_win() -> Capture:
     """w-1 wins, then the client cancels (not a timeout): both leave Work in Progress, w-1 with an alert."""
     c = Capture()

@@ -21,7 +21,7 @@ extension VerifyCases {
                 let req = try await session.post(client)
                 for worker in workers { await session.awaitDelivery(worker, .new, req) }
                 let calls = workers.map { RaceCall($0.actor, accept, ["ReqID": req], body: ["workerId": .string($0.actor.id ?? "")]) }
-                try await racers.release(calls, order: racers.order(count, round: round), round: round, req: req)
+                try await racers.release(calls, order: racers.order(count, round: round), round: round, reqs: [req])
                 await session.expect(client, .apply, req)
                 try await session.getJobs(workers[round % count].actor)
             }
@@ -51,7 +51,7 @@ extension VerifyCases {
                 let order = racers.order(pairs, round: round).flatMap { pair in
                     racers.order(2, round: round &* 31 &+ pair).map { 2 * pair + $0 }
                 }
-                try await racers.release(calls, order: order, round: round, req: reqs.joined(separator: ","))
+                try await racers.release(calls, order: order, round: round, reqs: reqs)
                 for req in reqs { await session.expect(client, .cancel, req) }
                 try await session.getJobs(workers[round % pairs].actor)
             }

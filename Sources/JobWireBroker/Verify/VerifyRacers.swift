@@ -2,6 +2,7 @@ import Foundation
 import JobWire
 import SocketIONIO
 import SocketIOWire
+import Synchronization
 
 /// How hard the race cases push: how many racers each round and how many rounds, and the seed
 /// that orders each round's release (the same seed, the same orders: a caught round replays).
@@ -39,8 +40,9 @@ public struct RaceCall: Sendable {
 public struct RaceRoundRecord: Sendable, Hashable {
     public var caseID: String
     public var round: Int
-    public var req: String
-    /// `actor call -> answer` in release order.
+    /// The requests the round raced for.
+    public var reqs: [String]
+    /// `actor call REQ -> answer #n` in release order, n the order the answers arrived in.
     public var interleaving: [String]
     public var releaseSpreadMicroseconds: Int64
 }
@@ -60,7 +62,7 @@ public final class VerifyRacers: Sendable {
     /// Sends `calls` together, their last bytes released in `order` (call indices), and returns
     /// each call's answer (nil: none came) with what the round looked like.
     @discardableResult
-    public func release(_ calls: [RaceCall], order: [Int], round: Int, req: String) async throws -> [VerifyAnswer?] {
+    public func release(_ calls: [RaceCall], order: [Int], round: Int, reqs: [String]) async throws -> [VerifyAnswer?] {
         let recorder = session.recorder
         var raced: [HTTPRaceCall] = []
         var xids: [String] = []
@@ -74,7 +76,9 @@ public final class VerifyRacers: Sendable {
             recorder.record(call.actor, .httpRequest(HTTPRequestRecord(xid: xids[index], method: raced[index].method, path: raced[index].target, body: call.body)))
         }
         let xidsSent = xids
+        let arrivals = Mutex([Int: Int]())
         let result = try await client.race(raced, order: order) { index, answer in
+            arrivals.withLock { $0[index] = $0.count + 1 }
             switch answer {
             case .answered(let status, let body):
                 recorder.record(calls[index].actor, .httpResponse(HTTPResponseRecord(xid: xidsSent[index], status: Int64(status), body: VerifyHTTP.parsed(body))))
@@ -86,19 +90,24 @@ public final class VerifyRacers: Sendable {
             if case .answered(let status, let body) = $0 { return VerifyAnswer(status: status, body: VerifyHTTP.parsed(body)) }
             return nil
         }
+        let arrived = arrivals.withLock { $0 }
         let interleaving = order.map { index in
             let call = calls[index]
-            let verb = call.route.split(separator: " ").last.map(String.init) ?? call.route
             let said = answers[index].map { $0.succeeded ? "\($0.status) ok" : "\($0.status) \($0.code ?? "?")" } ?? "no answer"
-            return "\(call.actor.id ?? "?") \(verb) -> \(said)"
+            return "\(call.actor.id ?? "?") \(VerifyHTTP.resolve(call.route, call.values).path) -> \(said) #\(arrived[index] ?? 0)"
         }
-        session.noteRound(RaceRoundRecord(caseID: session.caseID, round: round, req: req, interleaving: interleaving, releaseSpreadMicroseconds: result.releaseSpreadNanoseconds / 1000))
+        session.noteRound(RaceRoundRecord(caseID: session.caseID, round: round, reqs: reqs, interleaving: interleaving, releaseSpreadMicroseconds: result.releaseSpreadNanoseconds / 1000))
         return answers
     }
 
     /// A release order for `count` calls in `round`, from the run's seed and the case.
-    public func order(_ count: Int, round: Int) -> [Int] {
-        var random = SplitMix64(seed: session.race.seed &+ UInt64(round) &* 0x9E37 &+ UInt64(session.caseID.utf8.reduce(0) { $0 &* 31 &+ Int($1) } & 0xFFFF))
+    public func order(_ count: Int, round: Int) -> [Int] { Self.order(count, round: round, session: session) }
+
+    /// A release order for `count` calls in `round` of `session`'s case: the same seed, case and
+    /// round, the same order.
+    static func order(_ count: Int, round: Int, session: VerifySession) -> [Int] {
+        let caseHash = session.caseID.utf8.reduce(UInt64(0)) { $0 &* 31 &+ UInt64($1) }
+        var random = SplitMix64(seed: session.race.seed ^ (caseHash &* 0x9E37_79B9) ^ (UInt64(round) &* 0xBF58_476D_1CE4_E5B9))
         return Array(0..<count).shuffled(using: &random)
     }
 

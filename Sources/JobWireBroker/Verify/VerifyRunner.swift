@@ -171,7 +171,7 @@ struct CaseContext: Sendable {
         return VerifyCaseResult(
             verifyCase: verifyCase, outcome: acted.failure.map { .error(message: $0) } ?? .passed, durationSeconds: seconds,
             violations: [], recorded: session.recorder.entries(), unknownRequests: session.unknownRequests,
-            unknownWorkers: session.unknownWorkers, longestStallMs: lag.longestStall(from: acted.started))
+            unknownWorkers: session.unknownWorkers, longestStallMs: lag.longestStall(from: acted.started), rounds: session.rounds, race: session.race)
     }
 
     func skipReason(_ verifyCase: VerifyCase) -> String? {
