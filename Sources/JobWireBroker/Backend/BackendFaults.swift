@@ -16,7 +16,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// `apply` goes to the channel and to every other client the backend knows as well as the
     /// posting client.
     public static let applyToEveryone = BackendFaults(rawValue: 1 << 3)
-    /// A cancelled request can still be won and stays in getJobs.
+    /// A cancelled request can still be won, stays in getJobs and reads as open.
     public static let cancelNotEnforced = BackendFaults(rawValue: 1 << 4)
     /// `close` reaches only the side that did not press it.
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
@@ -70,7 +70,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("blockedIgnored", .blockedIgnored, breaks: ["ELIG-8", "REST-9"]),
         NamedFault("everyRacerWins", .everyRacerWins, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
         NamedFault("applyToEveryone", .applyToEveryone, breaks: ["FLOW-5"]),
-        NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10"]),
+        NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10", "REST-15"]),
         NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
         NamedFault("directNewToChannel", .directNewToChannel, breaks: ["FLOW-8", "MSG-3"]),
         NamedFault("stateHidesProgress", .stateHidesProgress, breaks: ["REST-15"]),
