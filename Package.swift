@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Test only: generators and shrinking for the property tests of JobWireTests.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Pure wire codecs and the order-keeping JSON value: Foundation only, no I/O.
@@ -76,7 +78,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
-        .testTarget(name: "JobWireTests", dependencies: ["JobWire", "SocketIOWire"]),
+        .testTarget(
+            name: "JobWireTests",
+            dependencies: ["JobWire", "SocketIOWire", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "JobWireAdaptersTests", dependencies: ["JobWireAdapters", "JobWire"]),
         .testTarget(
             name: "JobWireBrokerTests",

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import trace_late_scenarios as late  # noqa: E402
 import trace_offline_scenarios as o  # noqa: E402
 import trace_scenarios as s  # noqa: E402
 import trace_task_scenarios as t  # noqa: E402
@@ -97,6 +98,14 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("lost-accept-won-all", "all", s.lost_accept_won, "w-1's WorkerAccept answer is lost; its state read shows it won, so it enters Work in Progress."),
     ("unknown-fields-all", "all", s.unknown_fields, "The `new` carries members no requirement defines; both workers decide and show it."),
     ("blocked-object-worker", "worker", s.blocked_object, "A `new` with BlockedXP in MSG-15's object form: the worker reads it and shows the offer."),
+    # Late events, beyond retainMs, and an app's give-up (Docs/TRACE.md, "Memory and retention").
+    ("late-post-answer-all", "all", late.late_post_answer, "The backend answers the client's post 70 s late; the `new` and the rest follow."),
+    ("accept-given-up-all", "all", late.accept_given_up,
+     "w-2's app gives up on its WorkerAccept after 10 s and carries on; the backend answers race_lost 20 s after that."),
+    ("late-worker-close-all", "all", late.late_worker_close,
+     "Back 90 s after R-1 was closed, its winner, still in Work in Progress, closes it too: legal, request_closed."),
+    ("relaunch-resend-all", "all", late.relaunch_resend,
+     "Killed before its close's answer, the client is relaunched 3 minutes later and sends the close again (request_closed)."),
     # The HandyFriends task API (TASK): three users' apps and the backend.
     ("tasks-backend", "backend", t.tasks, "Sign-ups, log-ins, tasks created, edited, cancelled and read, a contractor chosen and reviewed, accounts."),
     ("tasks-client", "client", t.tasks, "The task API session as the users' apps record it."),

@@ -49,6 +49,8 @@ def register_all(bad) -> None:
     register_view(bad)
     from trace_mutations_retake import register_retake
     register_retake(bad)
+    from trace_mutations_late import register_late
+    register_late(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

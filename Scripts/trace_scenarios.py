@@ -642,9 +642,11 @@ def retake() -> Capture:
     return c
 
 
-def worker_missed_close() -> Capture:
+def worker_missed_close(back_after: int = 20_000, closes_on_return: bool = False) -> Capture:
     """w-1 wins and goes to the background, disconnected; the client closes, so the `close` reaches
-    only the client; back, w-1 reads R-1 closed (STATE-7), leaves Work in Progress and says why (ALERT-12)."""
+    only the client; back, w-1 reads R-1 closed (STATE-7), leaves Work in Progress and says why (ALERT-12).
+    With `closes_on_return`, w-1, still in Work in Progress, first presses Close Request itself: a
+    legal close (FLOW-14), answered request_closed."""
     c = Capture()
     workers = {"w-1": W1, "w-2": W2}
     launch(c, T0, workers)
@@ -665,12 +667,18 @@ def worker_missed_close() -> Capture:
     close = {"ReqID": "R-1", "outcome": "happy", "by": "client"}
     c.emit(t + NET + PROC + PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
     c.emit(t + NET + PROC + PROC, "close", close, "w-1", [], tag="close.R-1.w")
-    back = t + 20_000
+    back = t + back_after
     c.add(back, "w-1", "app.foregrounded", tag="w-1.back")
     connected(c, back + 1, "w-1", "worker", "w-1", tag="reconn.w-1")
     read_me(c, back + 2, "w-1", W1, tag="w-1.me.back")
     catch_up(c, back + 2, "w-1", tag="w-1.jobs.back")
-    got = read_state(c, back + 20, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
+    read_at = back + 20
+    if closes_on_return:
+        c.add(back + 3, "w-1", "user.input", tag="w-1.closechoice", input="closeRequest", req="R-1", choices=["happy", "unhappy"], choice="happy")
+        c.rest(back + 4, "w-1", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "worker", "workerId": "w-1"}, status=410,
+               reply=failure("request_closed", "This request is closed"), tag="w-1.close")
+        read_at = back + 40
+    got = read_state(c, read_at, "w-1", "R-1", "closed", worker="w-1", end="close.R-1.c.out", tag="w-1.state")
     c.add(got + 1, "w-1", "view.shown", tag="w-1.home.after", view="home")
     c.add(got + 2, "w-1", "alert.shown", tag="w-1.closed", alert="closed", result="info", req="R-1",
           elements={"title": "Request closed", "text": "Ana closed the request while you were away.", "ok": True})

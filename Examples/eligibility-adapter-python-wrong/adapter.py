@@ -9,6 +9,13 @@ this one:
 
     swift run jobwire vectors run --suite eligibility \\
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py"
+
+`--bug NAME` keeps one bug alone (flat-earth, strict-boundary, job-before-profile,
+failed-out-of-order, blockedxp-object, first-failed-only), so `jobwire vectors fuzz` can show
+the smallest input that reveals it:
+
+    swift run jobwire vectors fuzz \\
+        --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py --bug strict-boundary"
 """
 
 import importlib.util
@@ -59,5 +66,20 @@ class WrongEligibility(eligibility.Eligibility):
         return output
 
 
+# `--bug NAME`: the method of WrongEligibility that holds each bug.
+BUG_METHODS = {"flat-earth": "distance_km", "strict-boundary": "in_range", "job-before-profile": "read_fields",
+               "failed-out-of-order": "failed_rules", "blockedxp-object": "blocked_workers", "first-failed-only": "decide"}
+
+
+def chosen_rules(arguments):
+    """All six bugs, or with `--bug NAME` the correct decision with that one method swapped in."""
+    if not arguments:
+        return WrongEligibility()
+    if len(arguments) != 2 or arguments[0] != "--bug" or arguments[1] not in BUG_METHODS:
+        sys.exit(f"usage: adapter.py [--bug {'|'.join(BUG_METHODS)}]")
+    method = BUG_METHODS[arguments[1]]
+    return type("OneBug", (eligibility.Eligibility,), {method: vars(WrongEligibility)[method]})()
+
+
 if __name__ == "__main__":
-    sys.exit(eligibility.serve(WrongEligibility(), NAME))
+    sys.exit(eligibility.serve(chosen_rules(sys.argv[1:]), NAME))

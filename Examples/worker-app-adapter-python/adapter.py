@@ -6,6 +6,11 @@ Run it through the kit, in virtual time:
 
     swift run jobwire scenario run --adapter "python3 Examples/worker-app-adapter-python/adapter.py"
 
+It serves the `eligibility` suite too, with the same decision the app filters offers with:
+
+    swift run jobwire vectors run --suite eligibility --adapter "python3 Examples/worker-app-adapter-python/adapter.py"
+    swift run jobwire vectors fuzz --adapter "python3 Examples/worker-app-adapter-python/adapter.py"
+
 `WorkerApp` is the part a team replaces with its own view model: it decides channel offers
 (ELIG-1 ... ELIG-6 with the profile at receipt), waits each offer's Delay from its receipt,
 shows direct offers and getJobs jobs at once, keeps discards on the device, accepts what the
@@ -49,35 +54,119 @@ def distance_km(lat1, lng1, lat2, lng2):
     return 2 * 6371.0 * math.atan2(math.sqrt(s * s + t * t), math.sqrt(u * u + v * v))
 
 
+class Invalid(Exception):
+    """A malformed field (ELIG-9): never guessed into shape."""
+
+    def __init__(self, field, message):
+        super().__init__(f"{field}: {message}")
+        self.field, self.message = field, message
+
+
+def required(obj, name, field):
+    if name not in obj:
+        raise Invalid(field, "is required")
+    return obj[name]
+
+
+def as_id(value, field):
+    """ELIG-2: a string or an integer id (9.0, 1e1, booleans and null are not ids)."""
+    text = canonical(value)
+    if text is None:
+        raise Invalid(field, "must be a string or an integer id")
+    return text
+
+
+def as_ids(value, field):
+    if not isinstance(value, list):
+        raise Invalid(field, "must be an array of ids")
+    return [as_id(item, f"{field}[{index}]") for index, item in enumerate(value)]
+
+
+def as_number(value, field, low, high=None):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise Invalid(field, "must be a number")
+    if value < low or (high is not None and value > high):
+        raise Invalid(field, f"must be from {low} to {high}" if high is not None else f"must be at least {low}")
+    return value
+
+
+def as_whole(value, field, low, high=None):
+    """A whole number: 30.0 counts as 30, 30.5 is malformed."""
+    if as_number(value, field, low, high) != int(value):
+        raise Invalid(field, "must be a whole number")
+    return int(value)
+
+
+def as_object(obj, name):
+    value = required(obj, name, name)
+    if not isinstance(value, dict):
+        raise Invalid(name, "must be an object")
+    return value
+
+
+def read_profile(profile):
+    """ELIG-9, ELIG-10: the profile's fields in the order an error names the first bad one."""
+    as_id(required(profile, "userID", "profile.userID"), "profile.userID")
+    if not isinstance(required(profile, "expertActive", "profile.expertActive"), bool):
+        raise Invalid("profile.expertActive", "must be a boolean")
+    if profile.get("expertSource") is not None:
+        as_id(profile["expertSource"], "profile.expertSource")
+    as_ids(required(profile, "categories", "profile.categories"), "profile.categories")
+    as_number(required(profile, "maxKms", "profile.maxKms"), "profile.maxKms", 0)
+    as_number(required(profile, "lat", "profile.lat"), "profile.lat", -90, 90)
+    as_number(required(profile, "lng", "profile.lng"), "profile.lng", -180, 180)
+
+
+def read_job(job):
+    """ELIG-9, MSG-13: the offer's fields in the order an error names the first bad one."""
+    if not isinstance(required(job, "ReqID", "job.ReqID"), str):
+        raise Invalid("job.ReqID", "must be a string")
+    category = as_id(required(job, "CatID", "job.CatID"), "job.CatID")
+    exclusive = as_id(required(job, "exclusive", "job.exclusive"), "job.exclusive")
+    if exclusive == "":
+        raise Invalid("job.exclusive", "is empty; \"0\" is open to every worker")
+    lat = as_number(required(job, "lat", "job.lat"), "job.lat", -90, 90)
+    lng = as_number(required(job, "lng", "job.lng"), "job.lng", -180, 180)
+    blocked = job.get("BlockedXP", [])
+    if isinstance(blocked, dict):  # MSG-15: the seed's literal reading, {"userID": [...]}
+        blocked = as_ids(required(blocked, "userID", "job.BlockedXP.userID"), "job.BlockedXP.userID")
+    elif "BlockedXP" in job:
+        blocked = as_ids(blocked, "job.BlockedXP")
+    delay = as_whole(job["Delay"], "job.Delay", 0, 2147483647) if "Delay" in job else 0
+    return category, exclusive, lat, lng, blocked, delay
+
+
 def decide(profile, job, received_at):
     """The eligibility decision of ELIG-1 ... ELIG-6 and ELIG-11, or {"invalid": ...} (ELIG-9)."""
-    for field in ("ReqID", "CatID", "exclusive", "lat", "lng"):
-        if field not in job:
-            return {"invalid": {"field": f"job.{field}", "message": "is required"}}
-    for field, limit in (("lat", 90), ("lng", 180)):
-        value = job[field]
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -limit <= value <= limit:
-            return {"invalid": {"field": f"job.{field}", "message": f"must be a number from -{limit} to {limit}"}}
-    delay = job.get("Delay", 0)
-    if isinstance(delay, bool) or not isinstance(delay, (int, float)) or delay != int(delay) or not 0 <= delay <= 2147483647:
-        return {"invalid": {"field": "job.Delay", "message": "must be whole seconds from 0 to 2147483647"}}
+    try:
+        category, exclusive, lat, lng, blocked, delay = read_job(job)
+    except Invalid as bad:
+        return {"invalid": {"field": bad.field, "message": bad.message}}
     failed = []
     if profile["expertActive"] is not True:
         failed.append("ELIG-1")
-    exclusive = canonical(job["exclusive"])
     if exclusive != "0" and exclusive != canonical(profile.get("expertSource")):
         failed.append("ELIG-2")
-    if canonical(job["CatID"]) not in [canonical(c) for c in profile["categories"]]:
+    if category not in [canonical(c) for c in profile["categories"]]:
         failed.append("ELIG-3")
-    distance = distance_km(profile["lat"], profile["lng"], job["lat"], job["lng"])
+    distance = distance_km(profile["lat"], profile["lng"], lat, lng)
     if distance > profile["maxKms"] + 1e-6:
         failed.append("ELIG-4")
-    blocked = job.get("BlockedXP") or []
-    if isinstance(blocked, dict):
-        blocked = blocked.get("userID") or []  # MSG-15: the seed's literal reading, {"userID": [...]}
-    if canonical(profile["userID"]) in [canonical(b) for b in blocked]:
+    if canonical(profile["userID"]) in blocked:
         failed.append("ELIG-5")
-    return {"eligible": not failed, "failed": failed, "distanceKm": distance, "showAt": received_at + int(delay) * 1000}
+    return {"eligible": not failed, "failed": failed, "distanceKm": distance, "showAt": received_at + delay * 1000}
+
+
+def eligibility_output(case_input):
+    """The `eligibility` suite's answer (Docs/ADAPTER.md): this app's own decision, so `jobwire
+    vectors run` and `jobwire vectors fuzz` test the very function that filters its offers."""
+    try:
+        received_at = as_whole(required(case_input, "receivedAt", "receivedAt"), "receivedAt", 0)
+        profile, job = as_object(case_input, "profile"), as_object(case_input, "job")
+        read_profile(profile)
+    except Invalid as bad:
+        return {"invalid": {"field": bad.field, "message": bad.message}}
+    return decide(profile, job, received_at)
 
 
 class WorkerApp:
@@ -454,7 +543,9 @@ def serve(make_app, name, role, stdin=sys.stdin, stdout=sys.stdout):
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
-            reply({"type": "hello", "protocol": 1, "name": name, "suites": ["scenario"], "roles": [role]})
+            reply({"type": "hello", "protocol": 1, "name": name, "suites": ["scenario", "eligibility"], "roles": [role]})
+        elif kind == "case":
+            reply({"type": "result", "id": message["id"], "output": eligibility_output(message["input"])})
         elif kind == "start":
             app = make_app(message["app"])
             reply({"type": "output", "id": message["id"], "actions": app.launch(message["now"])})

@@ -20,6 +20,9 @@ final class LineInbox: @unchecked Sendable {
     private var lines: [Event] = []
     private var closed = false
     private var waiter: (token: UInt64, continuation: CheckedContinuation<Event, Never>)?
+    /// The waiter's time limit, cancelled when its line comes, so a long run of quick answers
+    /// (`vectors fuzz --count 100000`) does not keep one sleeping task per answer for `timeout`.
+    private var timer: Task<Void, Never>?
     private var nextToken: UInt64 = 0
 
     /// Starts a thread that reads `handle` until end of file, splitting on `\n`.
@@ -35,7 +38,10 @@ final class LineInbox: @unchecked Sendable {
         lock.lock()
         if let waiter {
             self.waiter = nil
+            let timer = self.timer
+            self.timer = nil
             lock.unlock()
+            timer?.cancel()
             waiter.continuation.resume(returning: event)
         } else {
             lines.append(event)
@@ -48,7 +54,10 @@ final class LineInbox: @unchecked Sendable {
         closed = true
         if let waiter, lines.isEmpty {
             self.waiter = nil
+            let timer = self.timer
+            self.timer = nil
             lock.unlock()
+            timer?.cancel()
             waiter.continuation.resume(returning: .closed)
         } else {
             lock.unlock()
@@ -73,11 +82,11 @@ final class LineInbox: @unchecked Sendable {
             nextToken += 1
             let token = nextToken
             waiter = (token, continuation)
-            lock.unlock()
-            Task { [self] in
+            timer = Task { [self] in
                 try? await Task.sleep(for: timeout)
                 expire(token)
             }
+            lock.unlock()
         }
     }
 
@@ -88,6 +97,7 @@ final class LineInbox: @unchecked Sendable {
             return
         }
         self.waiter = nil
+        timer = nil
         lock.unlock()
         waiter.continuation.resume(returning: .timedOut)
     }

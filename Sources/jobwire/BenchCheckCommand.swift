@@ -17,6 +17,7 @@ struct BenchCheckCommand: AsyncParsableCommand {
               swift build -c release
               .build/release/jobwire bench check
               .build/release/jobwire bench check --events 200000 --runs 5
+              .build/release/jobwire bench check --requests 1000000
 
             When jq is not on PATH the comparison is skipped and says so (Debian: apt-get
             install -y jq). Exit status: 0 after measuring; 1 when the generated trace did not
@@ -27,6 +28,9 @@ struct BenchCheckCommand: AsyncParsableCommand {
     @Option(help: "How many events the generated trace holds (whole requests are kept, so a few more may come).")
     var events = 1_000_000
 
+    @Option(help: "Instead of --events: a trace of this many distinct requests, each posted and cancelled (seven events each, the backend recording), to measure what the checker keeps per ended request.")
+    var requests: Int?
+
     @Option(help: "How many times each tool runs; the medians are reported.")
     var runs = 3
 
@@ -35,10 +39,10 @@ struct BenchCheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await exitingOnUnusableInput {
-            guard events > 0, runs > 0 else { throw CLIError("--events and --runs must be positive") }
+            guard events > 0, runs > 0, requests.map({ $0 > 0 }) ?? true else { throw CLIError("--events, --requests and --runs must be positive") }
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("jobwire-bench-\(ProcessInfo.processInfo.processIdentifier).jsonl").path
             defer { if !keep { try? FileManager.default.removeItem(atPath: path) } }
-            let benchmark = CheckBenchmark(events: events, runs: runs)
+            let benchmark = CheckBenchmark(events: events, runs: runs, requests: requests)
             do {
                 let (count, bytes) = try benchmark.writeTrace(to: path)
                 print("trace: \(count) events, \(CheckBenchmark.megabytes(bytes)) MB\(keep ? " at \(path)" : "")")

@@ -5,7 +5,7 @@ struct VectorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
         abstract: "Run the language-neutral test vectors against JobWire or your own implementation.",
-        subcommands: [VectorsRunCommand.self, VectorsListCommand.self],
+        subcommands: [VectorsRunCommand.self, VectorsListCommand.self, VectorsFuzzCommand.self],
         defaultSubcommand: VectorsRunCommand.self
     )
 }

@@ -27,9 +27,28 @@ struct TraceCheckerTests {
         let verdict = checker!.finish()
         #expect(verdict.filter(\.failed).map(\.info.id) == [])
         #expect(checker!.eventCount >= 6000)
-        // ~130 requests pass through; only those live or ended less than retainMs ago are kept.
+        // ~150 requests pass through; only those live or ended less than retainMs ago are kept in
+        // full, the others as tombstones.
         #expect(mostRequests <= 24, "the checker remembered \(mostRequests) requests at once")
+        #expect(checker!.retiredRequests >= 100 && checker!.retiredRequests + mostRequests >= 130)
         #expect(checker!.pendingObligations < 100)
+    }
+
+    @Test func aTraceOfManyShortRequestsIsConformantAndKeepsThemAsTombstones() throws {
+        var text = ""
+        let events = SyntheticRequestTrace(requests: 3000).forEachLine { text += $0 }
+        #expect(events == 3000 * 7)
+        var checker: TraceChecker?
+        try TraceReader.read(text: text, file: "requests") { (item: TraceReader.Item) throws(InputError) in
+            switch item {
+            case .header(let header): checker = TraceChecker(header: header)
+            case .event(let event): checker!.consume(event)
+            }
+        }
+        #expect(checker!.finish().filter(\.failed).map(\.info.id) == [])
+        // Requests start 60 ms apart: those that ended more than retainMs (60 s) ago are tombstones.
+        #expect(checker!.rememberedRequests <= 1001)
+        #expect(checker!.retiredRequests + checker!.rememberedRequests == 3000)
     }
 
     @Test func violationsAreCountedInFullButKeptOnlyUpToTheLimit() throws {

@@ -67,6 +67,25 @@ struct RESTRouteTests {
         #expect(jobs.match(method: "GET", path: "/api/jobs") == [:])
     }
 
+    /// An ASCII path is split on its bytes, any other by Characters: both give the same parts.
+    @Test(arguments: [
+        "/api/jobs", "//api///jobs/", "/api/jobs?", "/api/jobs?a=1&&b=&c&=d&e=f=g", "/api/jobs?workerId=w-1?x",
+        "/api/r\u{E9}quests/R-\u{E9}?w\u{E9}=\u{E9}", "/", "", "?a=1",
+    ])
+    func requestPathsSplitAlikeWhateverTheirBytes(_ path: String) {
+        let parts = RESTRequestPath(path)
+        let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        #expect(parts.segments.map(String.init) == pieces[0].split(separator: "/").map(String.init))
+        var query: [String] = []
+        if pieces.count == 2 {
+            for pair in pieces[1].split(separator: "&") {
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                query.append("\(keyValue[0])=\(keyValue.count == 2 ? keyValue[1] : "")")
+            }
+        }
+        #expect(parts.query.map { "\($0.key)=\($0.value)" } == query)
+    }
+
     @Test func malformedTemplatesAreRefused() {
         #expect(RESTRoute("accept") == nil)
         #expect(RESTRoute("POST api/requests") == nil)

@@ -18,11 +18,27 @@ struct ShownView: RequestKey {
 }
 
 extension Set where Element: RequestKey {
-    /// Drops the keys of `req`.
-    mutating func forget(_ req: String) { self = filter { $0.req != req } }
+    /// Drops the keys of `req`, in place: the rest are neither copied nor hashed again.
+    mutating func forget(_ req: String) {
+        for key in filter({ $0.req == req }) { remove(key) }
+    }
 }
 
 extension Dictionary where Key: RequestKey {
-    /// Drops the entries of `req`.
-    mutating func forget(_ req: String) { self = filter { $0.key.req != req } }
+    /// Drops the entries of `req`, in place: the rest are neither copied nor hashed again.
+    mutating func forget(_ req: String) {
+        for key in keys.filter({ $0.req == req }) { removeValue(forKey: key) }
+    }
+}
+
+extension Dictionary {
+    /// Changes every value in place. Assigning through `self[key]` while iterating `keys` would
+    /// copy the dictionary, and then each value it changes.
+    mutating func updateEachValue(_ body: (inout Value) -> Void) {
+        var index = startIndex
+        while index != endIndex {
+            body(&values[index])
+            index = self.index(after: index)
+        }
+    }
 }

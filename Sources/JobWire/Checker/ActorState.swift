@@ -77,9 +77,19 @@ struct ExchangeState: Sendable {
     var backendReceivedAt: Int64?
     var backendReceivedLine: Int?
     var backendAnsweredAt: Int64?
-    /// The app's receipt of the answer.
+    /// The app's receipt of the answer; never set by a transport error, which is the app's own
+    /// give-up (`appGaveUpAt`), not a receipt.
     var appReceivedAt: Int64?
-    /// When the checker first saw the exchange, for forgetting it later.
+    var appGaveUpAt: Int64?
+    /// When the checker first saw the exchange.
     var firstSeen: Int64
+
+    /// True once the app that sent it (if recorded) received an answer or gave up, and the backend
+    /// (if it records) answered or never received it before the app gave up.
+    func isFinished(backendRecorded: Bool) -> Bool {
+        let appDone = app == nil || appReceivedAt != nil || appGaveUpAt != nil
+        let backendDone = !backendRecorded || backendAnsweredAt != nil || (appGaveUpAt != nil && backendReceivedAt == nil)
+        return appDone && backendDone
+    }
 }
 

@@ -43,7 +43,10 @@ struct ObligationQueue: Sendable {
 
     /// Removes and returns the earliest obligation if it is due before `time`.
     mutating func popDue(before time: Int64) -> Obligation? {
-        guard let first = heap.first, first.due < time else { return nil }
+        // The due time is read in place: most events find nothing due, and copying the
+        // obligation to learn that would retain and release its strings.
+        guard !heap.isEmpty, heap[0].due < time else { return nil }
+        let first = heap[0]
         let last = heap.removeLast()
         guard !heap.isEmpty else { return first }
         heap[0] = last

@@ -1,8 +1,8 @@
 import SocketIOWire
 
-/// Everything the checker remembers about one request (`ReqID`) until it forgets it, `retainMs`
-/// after the request was cancelled or closed: what the backend did with it (FLOW) and, per app,
-/// what that app saw and did (``AppSide``).
+/// Everything the checker knows about one request (`ReqID`) until, `retainMs` after the request
+/// was cancelled or closed, it is reduced to its ``RequestTombstone``: what the backend did with
+/// it (FLOW) and, per app, what that app saw and did (``AppSide``).
 struct RequestState: Sendable {
     let reqID: String
     /// The posting client's id (the post request's `clientId`) and the client app that posted it.
@@ -124,6 +124,8 @@ struct AppSide: Sendable {
     var timeoutAlertPendingLine: Int?
     /// The app itself sent a cancel or close for the request (ALERT-11).
     var endedByItself = false
+    /// A success alert about the request has shown: the client's apply alert, the worker's success alert (ALERT-4, ALERT-5).
+    var successAlertShown = false
 
     // Worker.
     var offer: OfferState?

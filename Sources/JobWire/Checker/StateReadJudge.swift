@@ -30,7 +30,7 @@ struct StateReadJudge {
             return "`status` is \(object["status"]?.compactText ?? "missing"), not one of open, inProgress, cancelled, closed"
         }
         if let problem = Self.shape(object, status: status) { return problem }
-        guard let request = session.requests[reqID], request.exists else { return nil }
+        guard let request = session.request(reqID), request.exists else { return nil }
         if let clientId = request.clientId, let answered = object["clientId"].flatMap(\.idText), answered != clientId {
             return "`clientId` is \(answered), but \(clientId) posted \(reqID)"
         }
@@ -79,7 +79,7 @@ struct StateReadJudge {
         }
         if let first = missing.sorted().first { return "it misses \(first), which the trace shows before the read" }
         for req in listed.sorted() {
-            guard let request = session.requests[req], let clientId = request.clientId, clientId != user else { continue }
+            guard let request = session.request(req), let clientId = request.clientId, clientId != user else { continue }
             if request.winner != user, !request.acceptedBy.contains(user) {
                 return "it lists \(req), which \(clientId) posted and \(user) did not win"
             }

@@ -70,8 +70,10 @@ public struct TraceChecker: Sendable {
         context.session.apply(event, fact: fact, call: context.call)
     }
 
-    /// How many requests the checker remembers now; stays bounded on traces of any length.
+    /// How many requests the checker keeps in full now; stays bounded on traces of any length.
     var rememberedRequests: Int { context.session.requests.count }
+    /// How many requests are reduced to their tombstones (``TombstoneTable``).
+    var retiredRequests: Int { context.session.tombstones.count }
     /// How many obligations wait to be judged.
     var pendingObligations: Int { context.obligations.count }
 

@@ -58,6 +58,7 @@ extension TraceSession {
             guard let req = alert.req else { break }
             withSide(actor, req) { side in
                 if side.endReceivedAt != nil { side.alertAfterEnd = true }
+                if alert.result == .success { side.successAlertShown = true }
                 if alert.result == .failure {
                     side.timeoutAlertPendingLine = nil
                     if side.acceptOutcome == .failure { side.failureAlertShown = true }
@@ -238,7 +239,6 @@ extension TraceSession {
 
     private mutating func applyRequest(_ request: HTTPRequestRecord, call: ExchangeState, actor: TraceActor, event: TraceEvent) {
         var exchange = exchanges[request.xid] ?? call
-        let isNew = exchanges[request.xid] == nil
         if actor.role == .backend {
             exchange.backendReceivedAt = event.ts
             exchange.backendReceivedLine = event.line
@@ -247,7 +247,7 @@ extension TraceSession {
             exchange.appSentAt = event.ts
             exchange.appSentLine = event.line
         }
-        if isNew { remember(exchange: exchange, xid: request.xid) } else { exchanges[request.xid] = exchange }
+        store(exchange: exchange, xid: request.xid)
         guard actor.role != .backend, let call = exchange.call, let req = exchange.req else { return }
         withSide(actor, req) { side in
             switch call {
@@ -269,10 +269,13 @@ extension TraceSession {
         guard var exchange = exchanges[response.xid] else { return }
         if actor.role == .backend {
             exchange.backendAnsweredAt = event.ts
-        } else {
+        } else if response.status != nil {
             exchange.appReceivedAt = event.ts
+        } else {
+            // The app's own give-up (refused, reset, timeout, malformed): no answer arrived.
+            exchange.appGaveUpAt = event.ts
         }
-        exchanges[response.xid] = exchange
+        store(exchange: exchange, xid: response.xid)
         guard actor.role != .backend, let call = exchange.call else { return }
         switch call {
         case .postRequest:

@@ -38,9 +38,14 @@ extension AppSide {
 }
 
 extension TraceSession {
-    /// The requests `actor` holds, in ReqID order.
+    /// The requests `actor` holds, in ReqID order: among those with full state, and those retired
+    /// while it still held them (it never learnt they ended), read from their tombstones.
     func held(by actor: TraceActor) -> [(req: String, view: HeldView)] {
-        requests.compactMap { req, request in request.sides[actor]?.held(as: actor.role).map { (req, $0) } }.sorted { $0.req < $1.req }
+        let live = requests.compactMap { req, request in request.sides[actor]?.held(as: actor.role).map { (req, $0) } }
+        let retired = (heldRetired[actor] ?? []).compactMap { req in
+            requests[req] == nil ? request(req)?.sides[actor]?.held(as: actor.role).map { (req, $0) } : nil
+        }
+        return (live + retired).sorted { $0.req < $1.req }
     }
 
     /// The requests `actor` had on screen and knows ended.

@@ -62,7 +62,7 @@ extension TraceSession {
     /// The statuses of REST-15 that request `req` had at some moment from `from` to `to`, as the
     /// trace shows its post, win and end; nil when the trace never showed the request.
     func statuses(of req: String, from: Int64, to: Int64) -> Set<String>? {
-        guard let request = requests[req], request.exists else { return nil }
+        guard let request = request(req), request.exists else { return nil }
         func status(at time: Int64) -> String {
             if let ended = request.endedAt, ended <= time { return request.endedBy == .close ? "closed" : "cancelled" }
             if let won = request.wonAt, won <= time { return "inProgress" }
@@ -80,7 +80,7 @@ extension TraceSession {
     /// winner for a close. `ownCalls` is how many of the calls counted are the very call being
     /// judged, whose refusal the model has not taken in yet.
     func endsUnexplained(_ req: String, as event: ProtocolEvent, ownCalls: Int = 0) -> Bool {
-        guard let request = requests[req], request.postedAt != nil, request.endCallsSeen <= ownCalls else { return false }
+        guard let request = request(req), request.postedAt != nil, request.endCallsSeen <= ownCalls else { return false }
         if backendRecorded { return true }
         guard request.clientActor != nil else { return false }
         guard event == .close else { return true }

@@ -1,10 +1,15 @@
 import SocketIOWire
 
 /// The checker's model of a session as the trace unfolds: actors, requests and REST exchanges,
-/// updated after the rules have seen each event, and forgotten once no rule can need them.
+/// updated after the rules have seen each event.
 ///
-/// Memory stays bounded on traces of any length: a request is forgotten `retainMs` after it was
-/// cancelled or closed, a REST exchange `retainMs` after it began.
+/// Nothing a rule can still need is forgotten. `retainMs` after a request was cancelled or
+/// closed its full ``RequestState`` is reduced to a ``RequestTombstone`` of a few dozen bytes
+/// (``TombstoneTable``), which ``request(_:)`` reads back, so a late event is judged as if the
+/// full state were kept; an event that changes a tombstoned request brings its state back until
+/// it retires again. A REST exchange is kept until every recorded party answered or gave up.
+/// Memory grows with the requests a trace shows (about 50 bytes each
+/// once ended) and the calls never answered, not with its length.
 struct TraceSession: Sendable {
     let header: TraceHeader
     /// The backend recorded its own events; otherwise backend facts come from the apps (``BackendFact``).
@@ -12,7 +17,13 @@ struct TraceSession: Sendable {
     /// The latest timestamp of any actor: the trace's clock.
     var now: Int64 = .min
     var actors: [TraceActor: ActorState] = [:]
+    /// The requests whose full state is kept: open ones, and ended ones until `retainMs` after their last event.
     var requests: [String: RequestState] = [:]
+    /// What is kept of each request retired since.
+    var tombstones = TombstoneTable()
+    /// Per app, the retired requests it still held when they retired (it had not learnt they
+    /// ended), so a return long after still retakes them (STATE-1, STATE-2); rare by nature.
+    var heldRetired: [TraceActor: Set<String>] = [:]
     var exchanges: [String: ExchangeState] = [:]
     /// The latest known profile of each worker (header, worker app, backend record).
     var profiles: [String: JSONValue]
@@ -27,8 +38,12 @@ struct TraceSession: Sendable {
     var recordsConnections = false
     /// The task API's accounts, tokens and tasks as the trace shows them (TASK area).
     var tasks: TaskLedger
-    private var exchangeExpiry = FIFOQueue<(Int64, String)>()
     private var retirements = FIFOQueue<(Int64, String)>()
+    private var delayedRetirements = FIFOQueue<(Int64, String)>()
+    /// Ended requests touched by an event since their end (or brought back from their tombstones),
+    /// with when: each retires `retainMs` after its last event, not before, so an obligation an
+    /// event after the end schedules is judged on the full state.
+    private var touchedAfterEnd: [String: Int64] = [:]
 
     init(header: TraceHeader) {
         self.header = header
@@ -53,7 +68,10 @@ struct TraceSession: Sendable {
     }
 
     /// The side of `actor` for request `req`, if the checker has one.
-    func side(_ actor: TraceActor, _ req: String) -> AppSide? { requests[req]?.sides[actor] }
+    func side(_ actor: TraceActor, _ req: String) -> AppSide? { request(req)?.sides[actor] }
+
+    /// The request as the rules read it: its full state, or what its tombstone keeps once it retired.
+    func request(_ req: String) -> RequestState? { requests[req] ?? tombstones[req]?.restored(req) }
 
     /// The actor's state, created on its first event.
     func actor(_ actor: TraceActor) -> ActorState? { actors[actor] }
@@ -61,15 +79,23 @@ struct TraceSession: Sendable {
     /// Advances the clock to `ts` and returns the requests to forget now.
     mutating func advance(to ts: Int64) -> [String] {
         if ts > now { now = ts }
-        while let (expiry, xid) = exchangeExpiry.first, expiry < now {
-            _ = exchangeExpiry.removeFirst()
-            if let exchange = exchanges[xid], exchange.firstSeen + header.retainMs <= expiry { exchanges[xid] = nil }
-        }
         var retired: [String] = []
-        while let (expiry, req) = retirements.first, expiry < now {
-            _ = retirements.removeFirst()
+        while true {
+            // Two queues in time order: retirements from the end, and those put off by a later event.
+            let fromEnd = retirements.first.map { $0.0 < now } ?? false
+            let fromDelay = delayedRetirements.first.map { $0.0 < now } ?? false
+            guard fromEnd || fromDelay else { break }
+            let useEnd = fromEnd && (!fromDelay || retirements.first!.0 <= delayedRetirements.first!.0)
+            let (expiry, req) = useEnd ? retirements.removeFirst() : delayedRetirements.removeFirst()
+            if let touched = touchedAfterEnd.removeValue(forKey: req), touched + header.retainMs > expiry {
+                touchedAfterEnd[req] = touched
+                delayedRetirements.append((touched + header.retainMs, req))
+                continue
+            }
             guard let request = requests.removeValue(forKey: req) else { continue }
+            if let tombstone = RequestTombstone(request) { tombstones.insert(tombstone, for: req) }
             retired.append(req)
+            for (key, side) in request.sides where side.held(as: key.role) != nil { heldRetired[key, default: []].insert(req) }
             // Only apps with a side of the request can hold it in their lists.
             for key in request.sides.keys where actors[key] != nil {
                 actors[key]!.discarded.remove(req)
@@ -80,7 +106,7 @@ struct TraceSession: Sendable {
         return retired
     }
 
-    /// Marks the request ended (the first cancel or close), so it is forgotten `retainMs` later.
+    /// Marks the request ended (the first cancel or close), so it is reduced to its tombstone `retainMs` later.
     mutating func end(_ req: String, by event: ProtocolEvent, at ts: Int64, line: Int) {
         guard requests[req] != nil, requests[req]!.endedAt == nil else { return }
         requests[req]!.endedAt = ts
@@ -90,14 +116,25 @@ struct TraceSession: Sendable {
         retirements.append((ts + header.retainMs, req))
     }
 
-    /// The request's state, created on first mention.
+    /// The request's state, created on first mention, or brought back from its tombstone (to
+    /// retire again `retainMs` after the last event that touches it).
     mutating func touch(_ req: String) {
-        if requests[req] == nil { requests[req] = RequestState(reqID: req) }
+        if let index = requests.index(forKey: req) {
+            if requests.values[index].endedAt != nil { touchedAfterEnd[req] = now }
+            return
+        }
+        if let tombstone = tombstones[req] {
+            requests[req] = tombstone.restored(req)
+            touchedAfterEnd[req] = now
+            retirements.append((now + header.retainMs, req))
+        } else {
+            requests[req] = RequestState(reqID: req)
+        }
     }
 
-    /// Records a REST exchange seen for the first time.
-    mutating func remember(exchange: ExchangeState, xid: String) {
-        exchanges[xid] = exchange
-        exchangeExpiry.append((exchange.firstSeen + header.retainMs, xid))
+    /// Stores the exchange until every recorded party has answered or given up: the rules have
+    /// judged its last event by then.
+    mutating func store(exchange: ExchangeState, xid: String) {
+        exchanges[xid] = exchange.isFinished(backendRecorded: backendRecorded) ? nil : exchange
     }
 }

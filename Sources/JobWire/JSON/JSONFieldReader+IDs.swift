@@ -36,9 +36,9 @@ extension JSONFieldReader {
     // MARK: - Checks of one value
 
     /// Checks that `value` at `path` is an id (``CanonicalID/init(json:)``) and returns its text.
-    public func id(_ value: JSONValue, at path: JSONFieldPath, allowingEmpty: Bool = false) throws(Failure) -> String {
-        guard let id = CanonicalID(json: value) else { throw error(at: path, CanonicalID.refusal(of: value, describe: context.describe)) }
-        guard allowingEmpty || !id.text.isEmpty else { throw error(at: path, "is empty") }
+    public func id(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath, allowingEmpty: Bool = false) throws(Failure) -> String {
+        guard let id = CanonicalID(json: value) else { throw error(at: path(), CanonicalID.refusal(of: value, describe: context.describe)) }
+        guard allowingEmpty || !id.text.isEmpty else { throw error(at: path(), "is empty") }
         return id.text
     }
 

@@ -67,35 +67,35 @@ extension JSONFieldReader {
     // MARK: - Checks of one value, for members and elements alike
 
     /// Checks that `value` at `path` is a string, non-empty unless `allowingEmpty`.
-    public func string(_ value: JSONValue, at path: JSONFieldPath, allowingEmpty: Bool = false) throws(Failure) -> String {
+    public func string(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath, allowingEmpty: Bool = false) throws(Failure) -> String {
         guard let text = value.stringValue, allowingEmpty || !text.isEmpty else {
-            throw error(at: path, "expected \(allowingEmpty ? "a string" : "a non-empty string"), found \(context.describe(value))")
+            throw error(at: path(), "expected \(allowingEmpty ? "a string" : "a non-empty string"), found \(context.describe(value))")
         }
         return text
     }
 
-    public func bool(_ value: JSONValue, at path: JSONFieldPath) throws(Failure) -> Bool {
-        guard let flag = value.boolValue else { throw error(at: path, "expected true or false, found \(context.describe(value))") }
+    public func bool(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath) throws(Failure) -> Bool {
+        guard let flag = value.boolValue else { throw error(at: path(), "expected true or false, found \(context.describe(value))") }
         return flag
     }
 
     /// Checks that `value` at `path` is a whole number in `range`; a number with a fraction shows as written.
-    public func integer(_ value: JSONValue, at path: JSONFieldPath, in range: ClosedRange<Int64>) throws(Failure) -> Int64 {
-        guard value.doubleValue != nil else { throw error(at: path, "expected a whole number, found \(context.describe(value))") }
-        if case .bigInt(let digits) = value { throw error(at: path, "\(digits) is outside \(range.lowerBound) ... \(range.upperBound)") }
-        guard let whole = value.integerValue else { throw error(at: path, "expected a whole number, found \(value.compactText)") }
+    public func integer(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath, in range: ClosedRange<Int64>) throws(Failure) -> Int64 {
+        guard value.doubleValue != nil else { throw error(at: path(), "expected a whole number, found \(context.describe(value))") }
+        if case .bigInt(let digits) = value { throw error(at: path(), "\(digits) is outside \(range.lowerBound) ... \(range.upperBound)") }
+        guard let whole = value.integerValue else { throw error(at: path(), "expected a whole number, found \(value.compactText)") }
         guard range.contains(whole) else {
-            throw error(at: path, range.upperBound == .max ? "\(whole) is below \(range.lowerBound)" : "\(whole) is outside \(range.lowerBound) ... \(range.upperBound)")
+            throw error(at: path(), range.upperBound == .max ? "\(whole) is below \(range.lowerBound)" : "\(whole) is outside \(range.lowerBound) ... \(range.upperBound)")
         }
         return whole
     }
 
-    public func number(_ value: JSONValue, at path: JSONFieldPath, in range: ClosedRange<Double>) throws(Failure) -> Double {
-        guard let number = value.doubleValue else { throw error(at: path, "expected a number, found \(context.describe(value))") }
+    public func number(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath, in range: ClosedRange<Double>) throws(Failure) -> Double {
+        guard let number = value.doubleValue else { throw error(at: path(), "expected a number, found \(context.describe(value))") }
         guard range.contains(number) else {
             let lower = JSONValue.double(range.lowerBound).compactText
             let upper = JSONValue.double(range.upperBound).compactText
-            throw error(at: path, range.upperBound == .infinity ? "\(value.compactText) is below \(lower)" : "\(value.compactText) is outside \(lower) ... \(upper)")
+            throw error(at: path(), range.upperBound == .infinity ? "\(value.compactText) is below \(lower)" : "\(value.compactText) is outside \(lower) ... \(upper)")
         }
         return number
     }

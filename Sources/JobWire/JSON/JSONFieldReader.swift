@@ -118,15 +118,15 @@ public struct JSONFieldReader<Context: JSONFieldContext>: Sendable {
     }
 
     /// Checks that `value` at `path` is an object.
-    public func object(_ value: JSONValue, at path: JSONFieldPath) throws(Failure) -> JSONObject {
-        guard let object = value.objectValue else { throw error(at: path, "expected an object, found \(context.describe(value))") }
+    public func object(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath) throws(Failure) -> JSONObject {
+        guard let object = value.objectValue else { throw error(at: path(), "expected an object, found \(context.describe(value))") }
         return object
     }
 
     /// Checks that `value` at `path` is an array; `elements` names what it holds in messages ("ids").
-    func array(_ value: JSONValue, at path: JSONFieldPath, of elements: String?) throws(Failure) -> [JSONValue] {
+    func array(_ value: JSONValue, at path: @autoclosure () -> JSONFieldPath, of elements: String?) throws(Failure) -> [JSONValue] {
         guard let array = value.arrayValue else {
-            throw error(at: path, "expected an array\(elements.map { " of \($0)" } ?? ""), found \(context.describe(value))")
+            throw error(at: path(), "expected an array\(elements.map { " of \($0)" } ?? ""), found \(context.describe(value))")
         }
         return array
     }

@@ -56,7 +56,7 @@ public struct RESTRoute: Sendable, Hashable, CustomStringConvertible {
 
     /// The placeholders' values when `method` and an already split path match; else nil.
     public func match(method: String, path: RESTRequestPath) -> [String: String]? {
-        guard method == self.method || method.uppercased() == self.method, path.segments.count == segments.count else { return nil }
+        guard path.segments.count == segments.count, method == self.method || method.uppercased() == self.method else { return nil }
         for (segment, actual) in zip(segments, path.segments) {
             if case .literal(let text) = segment, actual != text { return nil }
         }
@@ -104,6 +104,10 @@ public struct RESTRequestPath: Sendable {
 
     /// Splits `path`, e.g. `/api/jobs?workerId=w-1`.
     public init(_ path: String) {
+        if let ascii = Self.asciiParts(path) {
+            (segments, query) = ascii
+            return
+        }
         let pieces = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         segments = pieces[0].split(separator: "/", omittingEmptySubsequences: true)
         if pieces.count == 2 {
@@ -117,8 +121,39 @@ public struct RESTRequestPath: Sendable {
     }
 
     /// The text of a segment or query value, percent-decoded when it holds an escape.
+    /// The segments and query of an all-ASCII path, split on its bytes: the same parts as the
+    /// split by Characters below (with no combining mark, `/`, `?`, `&` and `=` are Characters of
+    /// their own), without its per-Character cost. Nil for a path with any other byte.
+    private static func asciiParts(_ path: String) -> ([Substring], [(key: Substring, value: Substring)])? {
+        let utf8 = path.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let end = utf8.firstIndex(of: UInt8(ascii: "?")) ?? utf8.endIndex
+        var segments: [Substring] = []
+        var start = utf8.startIndex
+        var index = start
+        while index < end {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start < index { segments.append(path[start..<index]) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start < end { segments.append(path[start..<end]) }
+        guard end < utf8.endIndex else { return (segments, []) }
+        var query: [(key: Substring, value: Substring)] = []
+        for pair in path[utf8.index(after: end)...].utf8.split(separator: UInt8(ascii: "&")) {
+            let pairText = Substring(pair)
+            if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+                query.append((pairText[pairText.startIndex..<equals], pairText[pair.index(after: equals)...]))
+            } else {
+                query.append((pairText, ""))
+            }
+        }
+        return (segments, query)
+    }
+
     static func decoded(_ text: Substring) -> String {
-        guard text.contains("%") else { return String(text) }
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         return String(text).removingPercentEncoding ?? String(text)
     }
 }

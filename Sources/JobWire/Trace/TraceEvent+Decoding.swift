@@ -10,7 +10,7 @@ extension TraceEvent {
         }
         let fields = TraceFields(object, file: file, line: line)
         let ts = try fields.integer("ts")
-        let role = try TraceRole(rawValue: fields.choice("actor", TraceRole.allCases.map(\.rawValue)))!
+        let role: TraceRole = try Self.choice("actor", fields)
         let id = try fields.optionalID("id")
         let kindText = try fields.string("kind")
         guard let kind = TraceEventKind(rawValue: kindText) else {
@@ -53,7 +53,7 @@ extension TraceEvent {
             }
             guard kind == .socketDisconnected else { return .connected(record) }
             var ended = record
-            ended.reason = DisconnectReason(rawValue: try fields.choice("reason", DisconnectReason.allCases.map(\.rawValue)))!
+            ended.reason = try choice("reason", fields)
             return .disconnected(ended)
         case .httpRequest:
             let path = try fields.string("path")
@@ -76,7 +76,7 @@ extension TraceEvent {
         case .alertShown:
             var alert = AlertRecord(
                 alert: try fields.string("alert"),
-                result: AlertResult(rawValue: try fields.choice("result", AlertResult.allCases.map(\.rawValue)))!,
+                result: try choice("result", fields),
                 req: try fields.optionalID("req"),
                 elements: try fields.optionalObject("elements") ?? JSONObject())
             if let subject = try fields.optionalString("for") {
@@ -88,7 +88,7 @@ extension TraceEvent {
         case .alertDismissed:
             return .alertDismissed(alert: try fields.string("alert"), req: try fields.optionalID("req"))
         case .offerReceived:
-            let via = OfferSource(rawValue: try fields.choice("via", OfferSource.allCases.map(\.rawValue)))!
+            let via: OfferSource = try choice("via", fields)
             return .offerReceived(req: try fields.id("req"), via: via, offer: .object(try fields.object("offer")))
         case .offerDecided:
             return .offerDecided(try decision(fields))
@@ -97,7 +97,7 @@ extension TraceEvent {
         case .offerDiscarded:
             return .offerDiscarded(req: try fields.id("req"), stored: try fields.optionalIDs("stored"))
         case .offerRemoved:
-            return .offerRemoved(req: try fields.id("req"), why: OfferRemoval(rawValue: try fields.choice("why", OfferRemoval.allCases.map(\.rawValue)))!)
+            return .offerRemoved(req: try fields.id("req"), why: try choice("why", fields))
         case .timerStarted:
             return .timerStarted(timer: try timer(fields), req: try fields.id("req"), startedAt: try fields.integer("startedAt"))
         case .timerFired:
@@ -134,8 +134,16 @@ extension TraceEvent {
         }
     }
 
+    /// Member `key` read as one of `Choice`'s cases, written as its raw value; the list of
+    /// choices is made only for the error.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ fields: TraceFields) throws(InputError) -> Choice
+    where Choice.RawValue == String {
+        if case .string(let text)? = fields.object[key], let value = Choice(rawValue: text) { return value }
+        return Choice(rawValue: try fields.choice(key, Choice.allCases.map(\.rawValue)))!
+    }
+
     private static func timer(_ fields: TraceFields) throws(InputError) -> TimerKind {
-        TimerKind(rawValue: try fields.choice("timer", TimerKind.allCases.map(\.rawValue)))!
+        try choice("timer", fields)
     }
 
     private static func decision(_ fields: TraceFields) throws(InputError) -> OfferDecisionReport {

@@ -25,7 +25,8 @@ public struct TraceHeader: Sendable {
     /// `reactionToleranceMs`: how long an app may take to react on screen to an answer or an event
     /// (an alert after a failed WorkerAccept, ALERT-3; the timeout alert, ALERT-10), default 2000.
     public var reactionToleranceMs: Int64 = 2_000
-    /// `retainMs`: how long the checker remembers a request after it was cancelled or closed, default 60000.
+    /// `retainMs`: how long the checker keeps a request's full state after it was cancelled or closed (then its
+    /// tombstone, Docs/TRACE.md "Memory and retention"), default 60000.
     public var retainMs: Int64 = 60_000
     /// `reconnectMs`: how long a running, online app may stay disconnected after a drop before it
     /// tries to connect again (STATE-9), default 15000 (PROTOCOL.md's Configuration).

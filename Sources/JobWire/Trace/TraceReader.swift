@@ -20,7 +20,8 @@ public struct TraceReader: Sendable {
 
     /// The file as messages name it.
     public let file: String
-    private var header: TraceHeader?
+    /// The header once read, in a box so that decoding each line borrows it rather than copying it.
+    private var header: HeaderBox?
     private var buffer = TraceLineBuffer()
 
     /// A reader for the trace called `file` in messages.
@@ -69,10 +70,10 @@ public struct TraceReader: Sendable {
         }
         guard let header else {
             let parsed = try TraceHeader(json: json, file: file, line: line)
-            self.header = parsed
+            self.header = HeaderBox(header: parsed)
             return .header(parsed)
         }
-        return .event(try TraceEvent(json: json, header: header, file: file, line: line))
+        return .event(try TraceEvent(json: json, header: header.header, file: file, line: line))
     }
 
     /// A JSON syntax error with its column and the member it happened in, when one can be named.
@@ -133,6 +134,12 @@ public struct TraceReader: Sendable {
         try result.get()
         try reader.finish()
     }
+}
+
+/// The trace's header, shared by reference.
+private final class HeaderBox: Sendable {
+    let header: TraceHeader
+    init(header: TraceHeader) { self.header = header }
 }
 
 /// `read(2)`, named apart from Foundation's methods called `read`.

@@ -1,8 +1,9 @@
 import Foundation
 import JobWire
 
-/// `jobwire check` on a generated trace, side by side with `jq -c .`: events per second and
-/// peak memory of each, every run and the medians.
+/// `jobwire check` on a generated trace, side by side with `jq -c .`: events per second, peak
+/// memory and CPU time of each, every run and the medians, and the checker/jq ratio by wall and
+/// by CPU time (the one a shared machine does not skew).
 ///
 /// Each tool runs as a child process measured alone (``ProcessMeasurement``), so the figures
 /// are those of the command a user types, start-up included. The trace is conformant by
@@ -37,11 +38,15 @@ public struct CheckBenchmark: Sendable {
     public var events: Int
     /// How many times each tool runs.
     public var runs: Int
+    /// When set, the trace is ``SyntheticRequestTrace``'s: this many distinct short requests
+    /// (seven events each) instead of `events` events of the happy path.
+    public var requests: Int?
 
-    /// A benchmark of `events` events, each tool run `runs` times.
-    public init(events: Int, runs: Int) {
+    /// A benchmark of `events` events (or `requests` distinct requests), each tool run `runs` times.
+    public init(events: Int, runs: Int, requests: Int? = nil) {
         self.events = events
         self.runs = runs
+        self.requests = requests
     }
 
     /// Writes the generated trace through a 1 MiB buffer; returns the events and bytes written.
@@ -53,7 +58,7 @@ public struct CheckBenchmark: Sendable {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         var bytes = 0
-        let count = try SyntheticTrace(events: events).forEachLine { line in
+        let write = { (line: String) throws in
             buffer.append(contentsOf: line.utf8)
             if buffer.count >= 1 << 20 {
                 try handle.write(contentsOf: buffer)
@@ -61,6 +66,7 @@ public struct CheckBenchmark: Sendable {
                 buffer.removeAll(keepingCapacity: true)
             }
         }
+        let count = try requests.map { try SyntheticRequestTrace(requests: $0).forEachLine(write) } ?? SyntheticTrace(events: events).forEachLine(write)
         try handle.write(contentsOf: buffer)
         bytes += buffer.count
         return (count, bytes)
@@ -70,25 +76,31 @@ public struct CheckBenchmark: Sendable {
     /// per run, then the medians and the ratio to jq; returns whether every checker run passed.
     public func measure(_ tools: [Tool], count: Int, print: (String) -> Void) throws(BenchError) -> Bool {
         var results: [String: [ProcessMeasurement]] = [:]
-        print("run  tool            seconds   events/s   peak MB  exit")
+        print("run  tool            seconds   events/s   peak MB  exit   cpu s")
         for run in 1...runs {
             for tool in tools {
                 let measured = try ProcessMeasurement.run(tool.executable, tool.arguments)
                 results[tool.name, default: []].append(measured)
-                print("\(String(run).padding(4)) \(tool.name.padding(15)) \(String(format: "%7.2f", measured.seconds)) \(String(Int(Double(count) / measured.seconds)).leftPadding(10)) \(Self.megabytes(measured.peakBytes).leftPadding(9))  \(measured.status)")
+                print("\(String(run).padding(4)) \(tool.name.padding(15)) \(String(format: "%7.2f", measured.seconds)) \(String(Int(Double(count) / measured.seconds)).leftPadding(10)) \(Self.megabytes(measured.peakBytes).leftPadding(9))  \(String(measured.status).padding(4)) \(String(format: "%7.2f", measured.cpuSeconds))")
             }
         }
         print("")
         var medians: [String: Double] = [:]
+        var cpuMedians: [String: Double] = [:]
         for tool in tools {
             let measured = results[tool.name] ?? []
             let seconds = Self.median(measured.map(\.seconds))
             let peak = Self.median(measured.map { Double($0.peakBytes) })
+            let cpu = Self.median(measured.map(\.cpuSeconds))
             medians[tool.name] = seconds
-            print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB")
+            cpuMedians[tool.name] = cpu
+            print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB  cpu \(String(format: "%.2f", cpu)) s")
         }
         if let ours = medians[Self.checkerName], let theirs = medians[Self.jqName] {
             print(String(format: "jobwire check runs at %.2fx jq's throughput", theirs / ours))
+            if let ourCPU = cpuMedians[Self.checkerName], let theirCPU = cpuMedians[Self.jqName], ourCPU > 0 {
+                print(String(format: "by CPU time (what other processes on the machine do not change): %.2fx", theirCPU / ourCPU))
+            }
         }
         return results[Self.checkerName]?.allSatisfy({ $0.status == 0 }) == true
     }

@@ -20,6 +20,9 @@ public struct ProcessMeasurement: Sendable, Hashable {
     /// per address space, so it is read every 2 ms while the child runs. Elsewhere, `wait4`'s
     /// `ru_maxrss` is used.
     public var peakBytes: Int
+    /// CPU time the child used, user and system, from `wait4`: unlike wall time, it does not grow
+    /// when other processes share the machine's cores.
+    public var cpuSeconds: Double = 0
 
     /// Runs `executable` with `arguments`, stdin from /dev/null, stdout to `stdoutPath` and stderr
     /// to /dev/null, and measures it. Only this child's usage is counted.
@@ -53,8 +56,9 @@ public struct ProcessMeasurement: Sendable, Hashable {
         let peak = highWater > 0 ? highWater : Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
         #endif
         let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         return ProcessMeasurement(
-            status: exit, seconds: elapsed.inSeconds, peakBytes: peak)
+            status: exit, seconds: elapsed.inSeconds, peakBytes: peak, cpuSeconds: cpu)
     }
 
     /// `VmHWM` of a running process (Linux), in bytes; 0 when it cannot be read.

@@ -16,7 +16,10 @@ extension VerifySession {
     public func email(_ name: String) -> String { "\(id(name))@verify.jobwire.test" }
 
     /// The `call` by the profile's route with placeholders filled, a JSON body and a bearer token, if given.
+    /// Never inlined: inlined into a case's closure, Swift 6.3.1's release build crashes splitting
+    /// that closure's coroutine (signal 11).
     @discardableResult
+    @inline(never)
     public func taskCall(
         _ actor: TraceActor, _ call: TaskCallKind, _ values: [String: String] = [:], body: JSONValue? = nil, token: String? = nil
     ) async throws -> VerifyAnswer {

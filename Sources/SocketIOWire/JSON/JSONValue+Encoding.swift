@@ -88,6 +88,12 @@ extension JSONValue {
 
     static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: then they are appended whole rather than scalar by scalar.
+        guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

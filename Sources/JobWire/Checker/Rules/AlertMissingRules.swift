@@ -22,8 +22,6 @@ struct ALERTSuccessAfterView: TraceRule {
             tolerance: "within reactionToleranceMs of the view change"),
     ]
     var kinds: Set<TraceEventKind> { [.viewShown, .alertShown] }
-    /// Success alerts each app showed, by request.
-    private var shown: Set<ActorRequest> = []
     /// Changes to Work in Progress waiting for their alert.
     private var waiting: Set<ActorRequest> = []
 
@@ -32,11 +30,10 @@ struct ALERTSuccessAfterView: TraceRule {
         switch event.body {
         case .alertShown(let alert):
             guard alert.result == .success, let req = alert.req else { return }
-            shown.insert(ActorRequest(actor: event.actor, req: req))
             judgeOrder(alert, req: req, event, &context)
             return
         case .viewShown(let view):
-            guard view.view == TraceViews.workInProgress, let req = view.req, let side = context.session.side(event.actor, req) else { return }
+            guard view.view == TraceViews.workInProgress, let req = view.req, let side = context.session.side(event.actor, req), !side.successAlertShown else { return }
             key = ActorRequest(actor: event.actor, req: req)
             switch event.actor.role {
             case .client: guard side.applyReceivedAt != nil else { return }
@@ -46,7 +43,7 @@ struct ALERTSuccessAfterView: TraceRule {
         default:
             return
         }
-        guard !shown.contains(key), waiting.insert(key).inserted else { return }
+        guard waiting.insert(key).inserted else { return }
         context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, line: event.line)
     }
 
@@ -71,7 +68,7 @@ struct ALERTSuccessAfterView: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor else { return }
         let key = ActorRequest(actor: actor, req: obligation.req)
-        guard waiting.remove(key) != nil, !shown.contains(key) else { return }
+        guard waiting.remove(key) != nil, context.session.side(actor, obligation.req)?.successAlertShown != true else { return }
         // Away in the meantime: the alert may wait for the return, when Work in Progress shows again.
         let start = obligation.due - context.header.reactionToleranceMs
         guard let state = context.session.actors[actor], state.running, state.foreground, (state.lastAwayAt ?? .min) < start else { return }
@@ -93,7 +90,6 @@ struct ALERTSuccessAfterView: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        shown.forget(req)
         waiting.forget(req)
     }
 }

@@ -27,7 +27,7 @@ struct FLOW15NoBackendEnd: TraceRule {
             // An open request answered as cancelled; a request_closed for one is REST-12's or REST-10's,
             // since a close needs a winner.
             guard let req = answer.req, answer.response.body?["error"]?["code"]?.stringValue == "request_cancelled",
-                let request = context.session.requests[req], request.winner == nil, request.applyEmissions == 0
+                let request = context.session.request(req), request.winner == nil, request.applyEmissions == 0
             else { return }
             // A cancel answered so is itself a call: the others must explain the end.
             suspect(req, .cancel, "the \(answer.call.rawValue) for open request \(req) answered request_cancelled", line: answer.line, ts: answer.ts,
@@ -68,14 +68,14 @@ struct FLOW15NoBackendEnd: TraceRule {
     /// True for an open request the backend may now end itself: no worker won it and its client's
     /// timeout plus the cancel tolerance has passed since the post, less the clock skew.
     private static func mayExpire(_ req: String, as end: ProtocolEvent, at ts: Int64, _ context: RuleContext) -> Bool {
-        guard end == .cancel, let request = context.session.requests[req], request.winner == nil, let postedAt = request.postedAt else { return false }
+        guard end == .cancel, let request = context.session.request(req), request.winner == nil, let postedAt = request.postedAt else { return false }
         let header = context.header
         return ts >= postedAt + header.timeoutMs + header.cancelToleranceMs - header.clockSkewToleranceMs
     }
 
     private mutating func report(_ req: String, _ what: String, line: Int, _ context: inout RuleContext) {
         reported.insert(req)
-        let post = context.session.requests[req]?.postLine.map { " (posted on line \($0))" } ?? ""
+        let post = context.session.request(req)?.postLine.map { " (posted on line \($0))" } ?? ""
         context.report(
             "FLOW-15", lines: [line], expected: "\(req)\(post) open until its client cancels it or, unwon, the timeout plus the cancel tolerance has passed, and in Work in Progress until a party closes it",
             observed: "\(what), and no cancel or close call was sent for it")

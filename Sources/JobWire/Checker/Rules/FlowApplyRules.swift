@@ -13,7 +13,7 @@ struct FLOW1ApplyAfterNew: TraceRule {
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
         // FLOW-1: with the backend's own events the order is its line order.
-        if context.session.requests[req]?.newLine != nil { return }
+        if context.session.request(req)?.newLine != nil { return }
         // From app events, only the workers' receipts can show the `new`.
         guard context.session.backendRecorded || context.header.roles.contains(.worker) else { return }
         if context.session.backendRecorded {
@@ -25,15 +25,15 @@ struct FLOW1ApplyAfterNew: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let request = context.session.requests[obligation.req] else { return }
+        guard let request = context.session.request(obligation.req) else { return }
         if let newAt = request.newAt, newAt <= obligation.due + context.skew { return }
         report(obligation.req, line: obligation.line, &context)
     }
 
     private func report(_ req: String, line: Int, _ context: inout RuleContext) {
-        let later = context.session.requests[req]?.newLine.map { "; its `new` comes only at line \($0)" } ?? "; the trace has no `new` for it"
+        let later = context.session.request(req)?.newLine.map { "; its `new` comes only at line \($0)" } ?? "; the trace has no `new` for it"
         context.report(
-            "FLOW-1", lines: [line] + (context.session.requests[req]?.newLine.map { [$0] } ?? []),
+            "FLOW-1", lines: [line] + (context.session.request(req)?.newLine.map { [$0] } ?? []),
             expected: "a `new` for \(req) sent before its `apply`",
             observed: "an `apply` for \(req) with no `new` before it\(later)")
     }
@@ -59,7 +59,7 @@ struct FLOW4OneApplyPerWin: TraceRule {
             context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: Tag.missingApply, line: answer.line)
         case .emitted(let emission) where emission.event == .apply:
             guard let req = emission.req else { return }
-            let request = context.session.requests[req]
+            let request = context.session.request(req)
             // From app events a second `apply` is a second receipt by the same app.
             let repeated = context.session.backendRecorded ? request?.firstApplyLine : (request?.applyTargets.contains(emission.target) == true ? request?.firstApplyLine : nil)
             if let first = repeated {
@@ -80,7 +80,7 @@ struct FLOW4OneApplyPerWin: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let request = context.session.requests[obligation.req] else { return }
+        guard let request = context.session.request(obligation.req) else { return }
         switch obligation.tag {
         case Tag.missingApply:
             guard request.applyEmissions == 0 else { return }
@@ -115,7 +115,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
         let named = emission.payload?["workerId"].flatMap(\.idText)
-        if let winner = context.session.requests[req]?.winner {
+        if let winner = context.session.request(req)?.winner {
             check(req, named: named, winner: winner, lines: [emission.line], &context)
         } else if !context.session.backendRecorded {
             waiting[req, default: []].append((named, emission.line))
@@ -124,7 +124,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let entries = waiting.removeValue(forKey: obligation.req), let winner = context.session.requests[obligation.req]?.winner else { return }
+        guard let entries = waiting.removeValue(forKey: obligation.req), let winner = context.session.request(obligation.req)?.winner else { return }
         for entry in entries { check(obligation.req, named: entry.worker, winner: winner, lines: [entry.line], &context) }
     }
 
@@ -132,7 +132,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
 
     private func check(_ req: String, named: String?, winner: String, lines: [Int], _ context: inout RuleContext) {
         guard named != winner else { return }
-        let line = context.session.requests[req]?.firstSuccessLine
+        let line = context.session.request(req)?.firstSuccessLine
         context.report(
             "FLOW-6", lines: lines + (line.map { [$0] } ?? []), expected: "`workerId` \(winner), the worker whose WorkerAccept succeeded",
             observed: "`workerId` \(named ?? "missing") in the `apply` for \(req)")

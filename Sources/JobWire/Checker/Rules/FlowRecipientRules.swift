@@ -9,7 +9,7 @@ struct FLOW5ApplyToClientOnly: TraceRule {
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
-        let request = context.session.requests[req]
+        let request = context.session.request(req)
         let clientId = request?.clientId
         var wrong = false
         switch emission.target {
@@ -56,7 +56,7 @@ struct FLOW8And9EndRecipients: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let request = context.session.requests[obligation.req] else { return }
+        guard let request = context.session.request(obligation.req) else { return }
         let isCancel = obligation.tag == 8
         let sent = Set(isCancel ? request.cancelTargets : request.closeTargets)
         let winner = request.winnerAtEnd ?? request.winner

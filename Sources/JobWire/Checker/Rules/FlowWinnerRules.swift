@@ -9,7 +9,7 @@ struct FLOW3OneWinner: TraceRule {
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .answered(let answer) = fact, answer.call == .workerAccept, answer.succeeded, let req = answer.req,
-            let request = context.session.requests[req], request.acceptSuccesses > 0
+            let request = context.session.request(req), request.acceptSuccesses > 0
         else { return }
         // FLOW-3: the first success won; every later one must be race_lost (REST-8).
         context.report(
@@ -39,13 +39,13 @@ struct FLOW7NothingAfterEnd: TraceRule {
             guard let req = emission.req, case .actor(let actor) = emission.target else { return }
             endReceivers[req, default: []].insert(actor)
         case .emitted(let emission) where emission.event == .new || emission.event == .apply:
-            guard let req = emission.req, let request = session.requests[req], let endedAt = request.endedAt else { return }
+            guard let req = emission.req, let request = session.request(req), let endedAt = request.endedAt else { return }
             let slack = session.backendRecorded ? 0 : context.header.emitToleranceMs + context.skew
             let afterItsEnd = { if case .actor(let actor) = emission.target { return self.endReceivers[req]?.contains(actor) == true } else { return false } }()
             guard emission.ts > endedAt + slack || afterItsEnd else { return }
             report(request, lines: [emission.line], observed: "a `\(emission.event.rawValue)` for \(req) sent to \(emission.target)", &context)
         case .answered(let answer) where answer.call == .workerAccept && answer.succeeded:
-            guard let req = answer.req, let request = session.requests[req], let endedAt = request.endedAt else { return }
+            guard let req = answer.req, let request = session.request(req), let endedAt = request.endedAt else { return }
             if !session.backendRecorded {
                 // Only a WorkerAccept sent after the end reached the app is surely processed after it.
                 guard let sent = answer.requestTs, sent > endedAt + context.skew else { return }

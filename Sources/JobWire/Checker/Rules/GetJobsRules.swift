@@ -16,7 +16,7 @@ struct FLOW13GetJobsListsOpenRequests: TraceRule {
         else { return }
         let session = context.session
         for job in jobs {
-            guard let req = job["ReqID"].flatMap(\.idText), let request = session.requests[req] else { continue }
+            guard let req = job["ReqID"].flatMap(\.idText), let request = session.request(req) else { continue }
             var state: (what: String, at: Int64, line: Int?)?
             if let endedAt = request.endedAt {
                 state = (request.endedBy == .close ? "closed" : "cancelled", endedAt, request.endedLine)
@@ -142,7 +142,7 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let missing = leftOut.removeValue(forKey: "\(obligation.line)|\(obligation.req)") else { return }
-        let request = context.session.requests[obligation.req]
+        let request = context.session.request(obligation.req)
         // A call that may have settled it by the answer excuses the omission.
         if let settling = request?.firstSettlingCallAt, settling <= missing.answeredAt + context.skew { return }
         context.report(

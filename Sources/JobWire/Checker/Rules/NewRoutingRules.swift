@@ -48,7 +48,7 @@ struct MSG3And8NewRouting: TraceRule {
             }
         case .emitted(let emission) where emission.event == .new:
             guard let req = emission.req else { return }
-            let request = context.session.requests[req]
+            let request = context.session.request(req)
             if request?.newReceivers.contains(emission.target) == true {
                 report("MSG-3", req, [emission.line], "one `new` for \(req) to \(emission.target)", "a second `new` for \(req) sent to \(emission.target)", &context)
             }
@@ -64,7 +64,7 @@ struct MSG3And8NewRouting: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let request = context.session.requests[obligation.req] else { return }
+        guard let request = context.session.request(obligation.req) else { return }
         let room = request.addressee ?? context.header.profile.channelRoom
         if context.session.backendRecorded {
             guard !request.newTargets.contains(.room(room)) else { return }

@@ -123,7 +123,7 @@ struct RESTAnswerCodes: TraceRule {
         let req = answer.call == .postRequest ? nil : answer.req
         guard let expected = list.first(where: \.definite) else { return }
         // An open request cancelled with no cancel call in the trace is the backend's own doing: FLOW-15's.
-        if let req, answered == "request_cancelled", context.session.requests[req]?.winner == nil, context.session.requests[req]?.applyEmissions == 0,
+        if let req, answered == "request_cancelled", context.session.request(req)?.winner == nil, context.session.request(req)?.applyEmissions == 0,
             context.session.endsUnexplained(req, as: .cancel, ownCalls: taken || answer.call == .workerAccept ? 0 : 1)
         { return }
         let call = "\(answer.call.rawValue)\(req.map { " for \($0)" } ?? "")"
@@ -171,7 +171,7 @@ struct RESTAnswerCodes: TraceRule {
     }
 
     private func snapshot(_ req: String?, _ session: TraceSession) -> Snapshot {
-        guard let req, let request = session.requests[req] else { return Snapshot() }
+        guard let req, let request = session.request(req) else { return Snapshot() }
         // An `apply` shows that someone won even when the winner is not in the trace.
         return Snapshot(
             exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil), clientId: request.clientId)
@@ -246,7 +246,7 @@ struct RESTAnswerCodes: TraceRule {
 
     /// not_eligible when the worker fails the request (REST-9); a maybe when the trace cannot tell.
     private func eligibility(of worker: String?, for req: String, _ session: TraceSession) -> Candidate? {
-        guard let worker, let request = session.requests[req] else { return nil }
+        guard let worker, let request = session.request(req) else { return nil }
         if let addressee = request.addressee {
             guard addressee != worker else { return nil }
             return Candidate(code: "not_eligible", definite: true, why: "request \(req) was sent directly to worker \(addressee)")

@@ -158,6 +158,6 @@ struct STATELostAnswers: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        for key in lostAccepts.keys { lostAccepts[key]!.remove(req) }
+        lostAccepts.updateEachValue { $0.remove(req) }
     }
 }

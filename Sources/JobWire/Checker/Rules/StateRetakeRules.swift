@@ -93,8 +93,8 @@ struct STATERetakeViews: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        for key in ended.keys { ended[key]!.remove(req) }
-        for key in shown.keys { shown[key]![req] = nil }
+        ended.updateEachValue { $0.remove(req) }
+        shown.updateEachValue { $0[req] = nil }
     }
 }
 
@@ -117,8 +117,9 @@ struct STATE3NoRepeatedCall: TraceRule {
         guard event.actor.role != .backend else { return }
         switch event.body {
         case .httpRequest(let request):
-            guard let key = Self.key(context.call, body: request.body), let earlier = answered[event.actor]?[key],
-                let restored = context.session.actors[event.actor]?.lastRestoreAt, restored > earlier.ts
+            // The cheap facts first: most apps never came back, and a post's key prints its body.
+            guard let calls = answered[event.actor], !calls.isEmpty, let restored = context.session.actors[event.actor]?.lastRestoreAt,
+                let key = Self.key(context.call, body: request.body), let earlier = calls[key], restored > earlier.ts
             else { return }
             answered[event.actor]![key] = nil
             context.report(
@@ -130,6 +131,8 @@ struct STATE3NoRepeatedCall: TraceRule {
                 exchange.call != .postRequest || response.succeeded, let key = Self.key(exchange, body: exchange.requestBody)
             else { return }
             answered[event.actor, default: [:]][key] = (event.ts, event.line)
+            // Only a post can take the posts over their limit.
+            guard key.hasPrefix("post|") else { return }
             let posts = answered[event.actor]!.filter { $0.key.hasPrefix("post|") }
             if posts.count > Self.postsKept, let oldest = posts.min(by: { $0.value.ts < $1.value.ts }) { answered[event.actor]![oldest.key] = nil }
         default:
@@ -154,8 +157,10 @@ struct STATE3NoRepeatedCall: TraceRule {
     }
 
     mutating func forget(_ req: String) {
-        for actor in answered.keys {
-            for call in ["WorkerAccept", "cancel", "close"] { answered[actor]!["\(call)|\(req)"] = nil }
+        guard !answered.isEmpty else { return }
+        let keys = ["WorkerAccept|\(req)", "cancel|\(req)", "close|\(req)"]
+        answered.updateEachValue { calls in
+            for key in keys { calls[key] = nil }
         }
     }
 }

@@ -92,7 +92,7 @@ struct VIEWWorkInformation: TraceRule {
     }
 
     private func judge(_ alert: AlertRecord, req: String, _ event: TraceEvent, _ context: inout RuleContext) {
-        let request = context.session.requests[req]
+        let request = context.session.request(req)
         guard let offer = context.session.side(event.actor, req)?.offer?.payload ?? request?.newPayload else { return }
         let elements = alert.elements
         let fields = ["clientName", "address", "createdAt", "category", "description"]

@@ -1,0 +1,264 @@
+/// The tombstones of retired requests (``RequestTombstone``), packed so that a trace with a
+/// million ended requests keeps them in about 30 bytes each, plus about 30 per app that had a side.
+///
+/// A Swift `[String: RequestTombstone]` would cost well over 100 bytes an entry (string and
+/// optional fields, their padding, and the dictionary's spare capacity). Here each column is
+/// an array of fixed-width values in chunks of 65,536 entries, so growing never copies a whole
+/// column: the key's UTF-8 in a byte arena (a length byte, then the bytes), the end's time (as a
+/// 32-bit offset) and line, and the winner, the client and the facts' bits as one index into
+/// their distinct combinations (a trace shows few); a request whose apps had sides notes where
+/// those start in the side columns (actor, facts, four lines; the last side of a request has its
+/// top bit set). An open-addressing table of entry numbers (load at most 3/4, grown by half)
+/// finds a key. Ids of more than 255 bytes, times more than 24 days from the first end, and the
+/// rare client app whose id is not the request's `clientId` (or that gave none) go to small
+/// side tables.
+struct TombstoneTable: Sendable {
+    private static let arenaChunk = 1 << 20
+
+    private var keyStart = ChunkedColumn<UInt32>()
+    /// The end's time as an offset from `timeBase` (the first end minus 2^31 ms, so ±24 days
+    /// around it fit); `UInt32.max` marks a time kept in `farEndedAt`.
+    private var endedAt = ChunkedColumn<UInt32>()
+    private var timeBase: Int64?
+    private var farEndedAt: [UInt32: Int64] = [:]
+    private var endedLine = ChunkedColumn<UInt32>()
+    /// The winner, the client and the facts' bits as one index into their distinct combinations
+    /// (a trace shows few winners and clients, and few combinations of facts).
+    private var shapes = ChunkedColumn<UInt32>()
+    private var shapeList: [Shape] = []
+    private var shapeIndex: [Shape: UInt32] = [:]
+    /// Where each request's sides start in the side columns, for the requests that have any.
+    private var firstSide: [UInt32: UInt32] = [:]
+    private var sideActor = ChunkedColumn<UInt32>()
+    private var sideFacts = ChunkedColumn<UInt32>()
+    private var sideLines = ChunkedColumn<SIMD4<UInt32>>()
+    /// Distinct apps with a side, by index.
+    private var actors: [TraceActor] = []
+    private var actorIndex: [TraceActor: UInt32] = [:]
+    /// Key bytes in chunks of 1 MiB; a key never straddles two.
+    private var arena: [[UInt8]] = []
+    private var longKeys: [UInt32: String] = [:]
+    /// Entry number + 1 per slot; 0 is empty.
+    private var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    /// Distinct ids (winners, clients, client apps' ids); index 0 stands for none.
+    private var ids: [String] = [""]
+    private var idIndex: [String: UInt32] = [:]
+    /// Client apps that are not `client <clientId>`, by entry.
+    private var otherClientActors: [UInt32: TraceActor] = [:]
+
+    /// How many tombstones it holds.
+    var count: Int { shapes.count }
+
+    /// The tombstone of `req`, if it was retired.
+    subscript(req: String) -> RequestTombstone? {
+        guard let entry = find(req).entry else { return nil }
+        return tombstone(at: entry)
+    }
+
+    /// Keeps `tombstone` for `req`, replacing an earlier one.
+    mutating func insert(_ tombstone: RequestTombstone, for req: String) {
+        let found = find(req)
+        let entry: UInt32
+        if let existing = found.entry {
+            entry = existing
+        } else {
+            entry = UInt32(count)
+            keyStart.append(storeKey(req, entry: entry))
+            endedAt.append(0)
+            endedLine.append(0)
+            shapes.append(0)
+            slots[found.slot] = entry + 1
+            if count * 4 > slots.count * 3 { grow() }
+        }
+        let index = Int(entry)
+        let base = timeBase ?? tombstone.endedAt - (1 << 31)
+        timeBase = base
+        let offset = tombstone.endedAt - base
+        if offset >= 0, offset < Int64(UInt32.max) {
+            endedAt[index] = UInt32(offset)
+            farEndedAt[entry] = nil
+        } else {
+            endedAt[index] = .max
+            farEndedAt[entry] = tombstone.endedAt
+        }
+        endedLine[index] = UInt32(clamping: tombstone.endedLine)
+        let noClientApp = tombstone.clientActor == nil
+        let bits = tombstone.facts.rawValue | (tombstone.endedBy == .close ? Self.closedBit : 0) | (noClientApp ? Self.noClientAppBit : 0)
+        shapes[index] = shape(Shape(winner: intern(tombstone.winner), client: intern(tombstone.clientId), facts: bits))
+        let usual = noClientApp || tombstone.clientActor == TraceActor(.client, id: tombstone.clientId)
+        otherClientActors[entry] = usual ? nil : tombstone.clientActor
+        // A request brought back and retired again gets new sides; the old ones stay unreferenced.
+        firstSide[entry] = tombstone.sides.isEmpty ? nil : UInt32(sideFacts.count)
+        for (position, side) in tombstone.sides.enumerated() {
+            sideActor.append(intern(side.actor))
+            sideFacts.append(side.facts.rawValue | (position == tombstone.sides.count - 1 ? Self.lastSideBit : 0))
+            sideLines.append(SIMD4(UInt32(clamping: side.endReceivedLine), UInt32(clamping: side.offerLine), UInt32(clamping: side.acceptLine), UInt32(clamping: side.discardLine)))
+        }
+    }
+
+    /// The bytes it holds, for measuring.
+    var bytes: Int {
+        count * (4 + 4 + 4 + 4) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + arena.reduce(0) { $0 + $1.count } + slots.count * 4
+    }
+
+    // MARK: - Storage
+
+    /// The facts' spare top bit: ended by a close rather than a cancel.
+    private static let closedBit: UInt16 = 1 << 15
+    /// And the next: the trace shows no client app that posted it.
+    private static let noClientAppBit: UInt16 = 1 << 14
+    /// The side facts' spare top bit: the last side of its request.
+    private static let lastSideBit: UInt32 = 1 << 31
+
+    private func tombstone(at entry: UInt32) -> RequestTombstone {
+        let index = Int(entry)
+        let found = shapeList[Int(shapes[index])]
+        let (bits, winnerIndex, clientIndex) = (found.facts, found.winner, found.client)
+        let clientId = id(clientIndex)
+        let clientActor: TraceActor? = bits & Self.noClientAppBit != 0 ? nil : otherClientActors[entry] ?? TraceActor(.client, id: clientId)
+        var sides: [SideTombstone] = []
+        var side = Int(firstSide[entry] ?? .max)
+        while side != Int(UInt32.max) {
+            let sideBits = sideFacts[side]
+            let lines = sideLines[side]
+            sides.append(
+                SideTombstone(
+                    actor: actors[Int(sideActor[side])], facts: SideTombstone.Facts(rawValue: sideBits & ~Self.lastSideBit),
+                    endReceivedLine: Int(lines[0]), offerLine: Int(lines[1]), acceptLine: Int(lines[2]), discardLine: Int(lines[3])))
+            side = sideBits & Self.lastSideBit != 0 ? Int(UInt32.max) : side + 1
+        }
+        return RequestTombstone(
+            endedAt: endedAt[index] == .max ? farEndedAt[entry]! : timeBase! + Int64(endedAt[index]), endedLine: Int(endedLine[index]),
+            endedBy: bits & Self.closedBit != 0 ? .close : .cancel, winner: id(winnerIndex), clientId: clientId, clientActor: clientActor,
+            facts: RequestTombstone.Facts(rawValue: bits & ~(Self.closedBit | Self.noClientAppBit)), sides: sides)
+    }
+
+    /// A tombstone's winner, client and facts' bits.
+    private struct Shape: Hashable, Sendable {
+        var winner: UInt32
+        var client: UInt32
+        var facts: UInt16
+    }
+
+    private mutating func shape(_ shape: Shape) -> UInt32 {
+        if let index = shapeIndex[shape] { return index }
+        let index = UInt32(shapeList.count)
+        shapeList.append(shape)
+        shapeIndex[shape] = index
+        return index
+    }
+
+    private mutating func intern(_ actor: TraceActor) -> UInt32 {
+        if let index = actorIndex[actor] { return index }
+        let index = UInt32(actors.count)
+        actors.append(actor)
+        actorIndex[actor] = index
+        return index
+    }
+
+    private func id(_ index: UInt32) -> String? { index == 0 ? nil : ids[Int(index)] }
+
+    private mutating func intern(_ id: String?) -> UInt32 {
+        guard let id else { return 0 }
+        if let index = idIndex[id] { return index }
+        let index = UInt32(ids.count)
+        ids.append(id)
+        idIndex[id] = index
+        return index
+    }
+
+    /// The slot holding `req`, or the empty slot where it would go.
+    private func find(_ req: String) -> (slot: Int, entry: UInt32?) {
+        var slot = Self.slot(Self.hash(req), in: slots.count)
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { return (slot, nil) }
+            if key(stored - 1, equals: req) { return (slot, stored - 1) }
+            slot = slot + 1 == slots.count ? 0 : slot + 1
+        }
+    }
+
+    private mutating func grow() {
+        // Half again as many slots, not twice: a million tombstones take 1.5M slots, not 2M.
+        var larger = [UInt32](repeating: 0, count: slots.count * 3 / 2)
+        for entry in 0..<UInt32(count) {
+            var slot = Self.slot(Self.hash(key(entry)), in: larger.count)
+            while larger[slot] != 0 { slot = slot + 1 == larger.count ? 0 : slot + 1 }
+            larger[slot] = entry + 1
+        }
+        slots = larger
+    }
+
+    /// The home slot of `hash` among `count` slots (multiply and shift, so `count` need not be a power of two).
+    private static func slot(_ hash: Int, in count: Int) -> Int {
+        Int(((UInt64(truncatingIfNeeded: hash) & 0xFFFF_FFFF) &* UInt64(count)) >> 32)
+    }
+
+    /// FNV-1a over the UTF-8, stable across runs (unlike `Hasher`), so lookups cost the same every time.
+    private static func hash(_ key: String) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    private mutating func storeKey(_ req: String, entry: UInt32) -> UInt32 {
+        let utf8 = req.utf8
+        guard utf8.count <= 255 else {
+            longKeys[entry] = req
+            return .max
+        }
+        if arena.isEmpty || arena[arena.count - 1].count + 1 + utf8.count > Self.arenaChunk {
+            arena.append([])
+            arena[arena.count - 1].reserveCapacity(Self.arenaChunk)
+        }
+        let chunk = arena.count - 1
+        let start = UInt32(chunk * Self.arenaChunk + arena[chunk].count)
+        arena[chunk].append(UInt8(utf8.count))
+        arena[chunk].append(contentsOf: utf8)
+        return start
+    }
+
+    private func key(_ entry: UInt32) -> String {
+        let start = keyStart[Int(entry)]
+        if start == .max { return longKeys[entry]! }
+        let chunk = arena[Int(start) / Self.arenaChunk]
+        let offset = Int(start) % Self.arenaChunk
+        return String(decoding: chunk[(offset + 1)..<(offset + 1 + Int(chunk[offset]))], as: UTF8.self)
+    }
+
+    private func key(_ entry: UInt32, equals req: String) -> Bool {
+        let start = keyStart[Int(entry)]
+        if start == .max { return longKeys[entry] == req }
+        let chunk = arena[Int(start) / Self.arenaChunk]
+        let offset = Int(start) % Self.arenaChunk
+        let length = Int(chunk[offset])
+        let utf8 = req.utf8
+        guard utf8.count == length else { return false }
+        return chunk[(offset + 1)..<(offset + 1 + length)].elementsEqual(utf8)
+    }
+}
+
+/// An array of fixed-width values kept in chunks of 65,536, so that appending never copies the
+/// whole column (a plain array doubles and copies, holding both copies for a moment).
+struct ChunkedColumn<Element: Sendable>: Sendable {
+    private static var chunkSize: Int { 1 << 16 }
+    private var chunks: [[Element]] = []
+    private(set) var count = 0
+
+    mutating func append(_ value: Element) {
+        if count % Self.chunkSize == 0 {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+        }
+        chunks[chunks.count - 1].append(value)
+        count += 1
+    }
+
+    subscript(index: Int) -> Element {
+        get { chunks[index >> 16][index & 0xFFFF] }
+        set { chunks[index >> 16][index & 0xFFFF] = newValue }
+    }
+}
