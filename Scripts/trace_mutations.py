@@ -168,6 +168,12 @@ def register_flow(bad) -> None:
         c.emit(arrived + 5 - s.NET, "apply", s.apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.race")
         return c
 
+    # Close against cancel, both won: each call fits the state it started from, but the backend
+    # decided one of them second, after the other had ended the request.
+    @bad("rest-10-close-and-cancel-both-won-apps", "apps", ["REST-10"], "Seen by apps: the client's cancel and w-1's close, in flight together, both succeed.")
+    def _():
+        return s.race_close_cancel(both_succeed=True)
+
     @bad("flow-8-cancel-not-to-channel-backend", "backend", ["FLOW-8"], "The timeout cancel goes to the client but not to the channel the `new` went to.")
     def _():
         c = s.timeout()
