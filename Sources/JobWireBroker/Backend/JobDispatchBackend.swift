@@ -92,6 +92,12 @@ public struct JobDispatchBackend: Sendable {
         }
     }
 
+    /// Writes `record` as `reqID`'s record without reading anything again: the write half of a
+    /// call decided on a copy of the backend (the end race faults, ``PlainBackendHost``).
+    mutating func overwrite(_ reqID: String, with record: RequestRecord) {
+        requests[reqID] = record
+    }
+
     /// The read half of WorkerAccept: every check on the request as it is now, no write. The claim
     /// names the worker that may win it.
     public func claimAccept(reqID: String, body: JSONValue?, now: Int64) -> Result<AcceptClaim, BackendError> {

@@ -49,7 +49,9 @@ public final class PlainBackendHost: BrokerHost {
     public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
         let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         let rest = RESTRequest(method: request.method, target: request.target, body: request.body, headers: headers)
-        let (reply, order) = await splitAccept(rest) ?? decide(rest)
+        var split = await splitAccept(rest)
+        if split == nil { split = await splitEnd(rest) }
+        let (reply, order) = split ?? decide(rest)
         return .json(reply.status, reply.body, afterSend: { [self] in emit(reply.emissions, order: order) })
     }
 

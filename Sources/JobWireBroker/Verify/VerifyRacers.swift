@@ -60,9 +60,12 @@ public final class VerifyRacers: Sendable {
     }
 
     /// Sends `calls` together, their last bytes released in `order` (call indices), and returns
-    /// each call's answer (nil: none came) with what the round looked like.
+    /// each call's answer (nil: none came) with what the round looked like. With
+    /// `readAnswersAfter` the answers are read only once it returned (``HTTPRaceClient``).
     @discardableResult
-    public func release(_ calls: [RaceCall], order: [Int], round: Int, reqs: [String]) async throws -> [VerifyAnswer?] {
+    public func release(
+        _ calls: [RaceCall], order: [Int], round: Int, reqs: [String], readAnswersAfter: (@Sendable () async -> Void)? = nil
+    ) async throws -> [VerifyAnswer?] {
         let recorder = session.recorder
         var raced: [HTTPRaceCall] = []
         var xids: [String] = []
@@ -77,7 +80,7 @@ public final class VerifyRacers: Sendable {
         }
         let xidsSent = xids
         let arrivals = Mutex([Int: Int]())
-        let result = try await client.race(raced, order: order) { index, answer in
+        let result = try await client.race(raced, order: order, readAnswersAfter: readAnswersAfter) { index, answer in
             arrivals.withLock { $0[index] = $0.count + 1 }
             switch answer {
             case .answered(let status, let body):
@@ -102,6 +105,14 @@ public final class VerifyRacers: Sendable {
 
     /// A release order for `count` calls in `round`, from the run's seed and the case.
     public func order(_ count: Int, round: Int) -> [Int] { Self.order(count, round: round, session: session) }
+
+    /// A release order for `pairs` pairs of calls (`2p` and `2p + 1` racing each other) in `round`:
+    /// the pairs in a drawn order, each pair's two calls next to each other, which first drawn too.
+    public func pairOrder(_ pairs: Int, round: Int) -> [Int] {
+        order(pairs, round: round).flatMap { pair in
+            order(2, round: round &* 31 &+ pair).map { 2 * pair + $0 }
+        }
+    }
 
     /// A release order for `count` calls in `round` of `session`'s case: the same seed, case and
     /// round, the same order.

@@ -78,7 +78,13 @@ public final class HTTPRaceClient: Sendable {
     /// Sends `calls` (at most one per lane) together, releasing their last bytes in `order` (lane
     /// indices; every call's index once), and waits for every answer. A lane the server closed is
     /// opened again before the race. `answered` gets each answer as it arrives, on the event loop.
-    public func race(_ calls: [HTTPRaceCall], order: [Int], answered: @escaping @Sendable (Int, HTTPRaceAnswer) -> Void) async throws -> HTTPRaceRound {
+    ///
+    /// With `readAnswersAfter`, the lanes stop reading before the release and read again only once
+    /// it returned: the answers are read late, after whatever it waits for (an event, say).
+    public func race(
+        _ calls: [HTTPRaceCall], order: [Int], readAnswersAfter: (@Sendable () async -> Void)? = nil,
+        answered: @escaping @Sendable (Int, HTTPRaceAnswer) -> Void
+    ) async throws -> HTTPRaceRound {
         precondition(calls.allSatisfy { !$0.body.isEmpty }, "a raced call needs a body to hold back its last byte")
         var channels = lanes.withLock { $0 }
         precondition(calls.count <= channels.count, "more calls than lanes")
@@ -90,10 +96,12 @@ public final class HTTPRaceClient: Sendable {
         let lanes = Array(channels.prefix(calls.count))
         let host = self.host
         let port = self.port
+        let readLate = readAnswersAfter != nil
         // Every request but its last byte, flushed; the answers' promises registered.
         let answers: [EventLoopFuture<ClientHTTPResponse>] = try await eventLoop.submit {
             var answers: [EventLoopFuture<ClientHTTPResponse>] = []
             for (index, (channel, call)) in zip(lanes, calls).enumerated() {
+                if readLate { try channel.syncOptions?.setOption(.autoRead, value: false) }
                 let promise = channel.eventLoop.makePromise(of: ClientHTTPResponse.self)
                 promise.futureResult.whenComplete { answered(index, Self.answer($0)) }
                 try channel.pipeline.syncOperations.handler(type: ClientHTTPResponseHandler.self).expect(promise)
@@ -117,6 +125,15 @@ public final class HTTPRaceClient: Sendable {
             }
             return (NIODeadline.now() - start).nanoseconds
         }.get()
+        if let readAnswersAfter {
+            await readAnswersAfter()
+            try await eventLoop.submit {
+                for channel in lanes {
+                    try channel.syncOptions?.setOption(.autoRead, value: true)
+                    channel.read()
+                }
+            }.get()
+        }
         var results: [HTTPRaceAnswer] = []
         for answer in answers {
             do {
