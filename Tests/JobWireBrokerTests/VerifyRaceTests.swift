@@ -8,10 +8,10 @@ import Testing
 /// same release orders.
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct VerifyRaceTests {
-    static func raceRun(_ faults: BackendFaults) async throws -> VerifyRun {
+    static func raceRun(_ faults: BackendFaults, only: String = "race-many") async throws -> VerifyRun {
         let backend = try await EmbeddedBackend.start(faults: faults)
         var options = backend.options(vectors: VerifyRunnerTests.vectors)
-        options.only = ["race-many"]
+        options.only = [only]
         options.seed = 7
         let run = try await VerifyRunner.run(options)
         await backend.shutdown()
@@ -27,6 +27,16 @@ struct VerifyRaceTests {
         #expect(notes.last == "  replay: jobwire verify --only race-many --seed 7 --racers 16 --race-rounds \(RaceOptions().rounds)", "\(notes)")
         let json = JSONReport(catalog: nil).render(run.runReport)
         #expect(json.contains("\"notes\""))
+    }
+
+    /// Close against cancel, lost either way: both ends answered with success is REST-10, and the
+    /// clean backend ends each request once.
+    @Test(arguments: ["closeFromStaleRead", "cancelFromStaleRead", "clean"])
+    func closeAgainstCancelIsCaughtFromBothSides(_ name: String) async throws {
+        let fault = BackendFaults.named.first { $0.name == name }?.fault ?? []
+        let run = try await Self.raceRun(fault, only: "race-close-cancel")
+        #expect(run.failedRequirements == (fault.isEmpty ? [] : ["REST-10"]), "\(name): \(VerifyRunnerTests.describe(run))")
+        #expect(run.results.first?.rounds.count == RaceOptions().rounds)
     }
 
     @Test func aCleanRaceHasNoNotes() async throws {

@@ -11,7 +11,7 @@ extension PlainBackendHost {
     func splitEnd(_ request: RESTRequest) async -> (BackendReply, order: Int)? {
         let (faults, profile) = backend.withLock { ($0.faults, $0.profile) }
         guard !faults.isDisjoint(with: .endRaces) else { return nil }
-        let split: RESTCallKind? = faults.contains(.closeOverwritesCancel) ? .close : faults.contains(.cancelOverwritesClose) ? .cancel : nil
+        let split: RESTCallKind? = faults.contains(.closeFromStaleRead) ? .close : faults.contains(.cancelFromStaleRead) ? .cancel : nil
         guard let split, let reqID = BackendRouter.match(request, profile.routes[split]) else { return nil }
         // The read half: the whole call decided on a copy of the backend as it is now.
         var copy = backend.withLock { $0 }

@@ -33,8 +33,8 @@ extension VerifyCases {
             await racers.close()
         },
         VerifyCase(
-            "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says",
-            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13"], needs: [.workerFixture]
+            "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says, each request read back as the history ended it",
+            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture]
         ) { session in
             // One accept per request, so no two accepts race (race-many's part): each pair is cancel against accept alone.
             let pairs = max(1, session.race.racers / 2)
@@ -55,6 +55,8 @@ extension VerifyCases {
                 try await racers.release(calls, order: racers.pairOrder(pairs, round: round), round: round, reqs: reqs)
                 for req in reqs { await session.expect(client, .cancel, req) }
                 try await session.getJobs(workers[round % pairs].actor)
+                // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
+                for req in reqs { try await session.readRequest(client.actor, req) }
             }
             await racers.close()
         },
