@@ -570,14 +570,9 @@ def race_cancel_in_flight() -> Capture:
     return c
 
 
-def race_close_cancel(both_succeed: bool = False) -> Capture:
-    """A request in Work in Progress ended from both sides at once, as apps playing for a backend
-    test record it: the client's cancel and w-1's close are sent at the same moment. The backend
-    takes the close first (`close` to both) and answers the cancel 410 request_closed; with
-    `both_succeed` it answers the cancel with success too and sends its `cancel` to both. Only
-    backend rules judge: the apps show no views for the race."""
+def won_by_w1() -> tuple[Capture, int]:
+    """A channel request R-1 that w-1 won (w-2 launched too), and a time 30 s into its Work in Progress."""
     c = Capture()
-    c.header["subject"] = ["backend"]
     workers = {"w-1": W1, "w-2": W2}
     launch(c, T0, workers)
     answered, payload = post(c, T0 + 1000, "R-1")
@@ -585,6 +580,17 @@ def race_close_cancel(both_succeed: bool = False) -> Capture:
     show(c, show_at["w-1"], "w-1", "R-1")
     received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
     t = received + 30_000
+    return c, t
+
+
+def race_close_cancel(both_succeed: bool = False) -> Capture:
+    """A request in Work in Progress ended from both sides at once, as apps playing for a backend
+    test record it: the client's cancel and w-1's close are sent at the same moment. The backend
+    takes the close first (`close` to both) and answers the cancel 410 request_closed; with
+    `both_succeed` it answers the cancel with success too and sends its `cancel` to both. Only
+    backend rules judge: the apps show no views for the race."""
+    c, t = won_by_w1()
+    c.header["subject"] = ["backend"]
     c.rest(t, "w-1", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "worker", "workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.close")
     close = {"ReqID": "R-1", "outcome": "happy", "by": "worker"}
     c.emit(t + NET + PROC + PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
@@ -604,14 +610,7 @@ def race_close_cancel(both_succeed: bool = False) -> Capture:
 
 def cancel_after_win() -> Capture:
     """w-1 wins, then the client cancels (not a timeout): both leave Work in Progress, w-1 with an alert."""
-    c = Capture()
-    workers = {"w-1": W1, "w-2": W2}
-    launch(c, T0, workers)
-    answered, payload = post(c, T0 + 1000, "R-1")
-    show_at = broadcast(c, answered - NET, payload, workers)
-    show(c, show_at["w-1"], "w-1", "R-1")
-    received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
-    t = received + 30_000
+    c, t = won_by_w1()
     got = c.rest(t, "client", "POST", "/api/requests/R-1/cancel", {"reason": "no-longer-needed", "clientId": "c-1"}, reply=ok(ReqID="R-1"),
                  tag="c.cancel")
     c.add(got + 1, "client", "view.shown", tag="c.home.after", view="home")

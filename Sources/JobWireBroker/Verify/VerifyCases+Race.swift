@@ -37,24 +37,19 @@ extension VerifyCases {
             ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture]
         ) { session in
             // One accept per request, so no two accepts race (race-many's part): each pair is cancel against accept alone.
-            let pairs = max(1, session.race.racers / 2)
-            let client = try await session.client("client")
-            let workers = try await raceWorkers(session, pairs)
-            let racers = try await session.racers(2 * pairs)
+            let race = try await RacePairs.open(session)
+            let (client, workers, racers) = (race.client, race.workers, race.racers)
             let accept = try session.route(.workerAccept)
-            let cancel = try session.route(.cancel)
             for round in 1...max(1, session.race.rounds) {
-                var reqs: [String] = []
-                for _ in 0..<pairs { reqs.append(try await session.post(client)) }
-                for (worker, req) in zip(workers, reqs) { await session.awaitDelivery(worker, .new, req) }
+                let reqs = try await race.post()
                 var calls: [RaceCall] = []
                 for (worker, req) in zip(workers, reqs) {
-                    calls.append(RaceCall(client.actor, cancel, ["ReqID": req], body: ["reason": "race", "clientId": .string(client.actor.id ?? "")]))
+                    calls.append(try race.cancel(req))
                     calls.append(RaceCall(worker.actor, accept, ["ReqID": req], body: ["workerId": .string(worker.actor.id ?? "")]))
                 }
-                try await racers.release(calls, order: racers.pairOrder(pairs, round: round), round: round, reqs: reqs)
+                try await racers.release(calls, order: racers.pairOrder(race.count, round: round), round: round, reqs: reqs)
                 for req in reqs { await session.expect(client, .cancel, req) }
-                try await session.getJobs(workers[round % pairs].actor)
+                try await session.getJobs(workers[round % race.count].actor)
                 // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
                 for req in reqs { try await session.readRequest(client.actor, req) }
             }
@@ -64,29 +59,24 @@ extension VerifyCases {
             "race-close-cancel", "the client's cancel and the winner's close of one request in Work in Progress at the same instant, many requests at once, round after round: exactly one ends it, the other gets 410 with the code of that end, and the end reaches both",
             ["REST-10", "FLOW-8", "FLOW-9"], needs: [.workerFixture]
         ) { session in
-            let pairs = max(1, session.race.racers / 2)
-            let client = try await session.client("client")
-            let workers = try await raceWorkers(session, pairs)
-            let racers = try await session.racers(2 * pairs)
-            let cancel = try session.route(.cancel)
+            let race = try await RacePairs.open(session)
+            let (client, workers, racers) = (race.client, race.workers, race.racers)
             let close = try session.route(.close)
             for round in 1...max(1, session.race.rounds) {
-                var reqs: [String] = []
-                for _ in 0..<pairs { reqs.append(try await session.post(client)) }
+                let reqs = try await race.post()
                 // Each request won by its own worker, its `apply` seen, so both ends are allowed (FLOW-14).
                 for (worker, req) in zip(workers, reqs) {
-                    await session.awaitDelivery(worker, .new, req)
                     try await session.accept(worker.actor, req)
                     await session.awaitDelivery(client, .apply, req)
                 }
                 var calls: [RaceCall] = []
                 for (worker, req) in zip(workers, reqs) {
-                    calls.append(RaceCall(client.actor, cancel, ["ReqID": req], body: ["reason": "race", "clientId": .string(client.actor.id ?? "")]))
+                    calls.append(try race.cancel(req))
                     calls.append(RaceCall(worker.actor, close, ["ReqID": req], body: ["outcome": "happy", "by": "worker", "workerId": .string(worker.actor.id ?? "")]))
                 }
-                let answers = try await racers.release(calls, order: racers.pairOrder(pairs, round: round), round: round, reqs: reqs)
+                let answers = try await racers.release(calls, order: racers.pairOrder(race.count, round: round), round: round, reqs: reqs)
                 // Whichever end succeeded is announced to both parties; a fence for both when both did.
-                for pair in 0..<pairs {
+                for pair in 0..<race.count {
                     let events: [(answer: VerifyAnswer?, event: ProtocolEvent)] = [(answers[2 * pair], .cancel), (answers[2 * pair + 1], .close)]
                     for (answer, event) in events where answer?.succeeded == true {
                         await session.expect(client, event, reqs[pair])
@@ -103,5 +93,36 @@ extension VerifyCases {
         var workers: [VerifyApp] = []
         for index in 1...count { workers.append(try await session.worker("racer-\(index)")) }
         return workers
+    }
+}
+
+/// The cast of a race case whose calls race in pairs, one request per pair: the client, one
+/// eligible worker per pair, and a racer's warm connection per call.
+struct RacePairs {
+    let session: VerifySession
+    /// Pairs per round: half the racers.
+    let count: Int
+    let client: VerifyApp
+    let workers: [VerifyApp]
+    let racers: VerifyRacers
+
+    static func open(_ session: VerifySession) async throws -> RacePairs {
+        let count = max(1, session.race.racers / 2)
+        let client = try await session.client("client")
+        let workers = try await VerifyCases.raceWorkers(session, count)
+        return RacePairs(session: session, count: count, client: client, workers: workers, racers: try await session.racers(2 * count))
+    }
+
+    /// A fresh request per pair, each seen by its pair's worker.
+    func post() async throws -> [String] {
+        var reqs: [String] = []
+        for _ in 0..<count { reqs.append(try await session.post(client)) }
+        for (worker, req) in zip(workers, reqs) { await session.awaitDelivery(worker, .new, req) }
+        return reqs
+    }
+
+    /// The client's cancel of `req`, naming itself.
+    func cancel(_ req: String) throws -> RaceCall {
+        RaceCall(client.actor, try session.route(.cancel), ["ReqID": req], body: ["reason": "race", "clientId": .string(client.actor.id ?? "")])
     }
 }
