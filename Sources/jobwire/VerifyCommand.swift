@@ -43,7 +43,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The seed of the generated eligibility population (getjobs-eligibility-generated); a failing run's report names its seed, and the same seed replays the same workers and requests.", valueName: "n"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Racers per round of the race cases: calls for one request released together on warm connections.", valueName: "n"))
+    @Option(help: ArgumentHelp("Racers per round of the race cases: calls for one request released together on warm connections (a pair of calls per racer where a cancel races an accept or a close).", valueName: "n"))
     var racers: Int = RaceOptions().racers
 
     @Option(help: ArgumentHelp("Rounds per race case, each with a fresh request; a caught race names its round, and the same --seed, --racers and --race-rounds replay its release orders.", valueName: "n"))

@@ -100,14 +100,14 @@ extension VerifyCases {
 /// eligible worker per pair, and a racer's warm connection per call.
 struct RacePairs {
     let session: VerifySession
-    /// Pairs per round: half the racers.
+    /// Pairs per round: one per racer, so each round releases twice as many calls.
     let count: Int
     let client: VerifyApp
     let workers: [VerifyApp]
     let racers: VerifyRacers
 
     static func open(_ session: VerifySession) async throws -> RacePairs {
-        let count = max(1, session.race.racers / 2)
+        let count = max(1, session.race.racers)
         let client = try await session.client("client")
         let workers = try await VerifyCases.raceWorkers(session, count)
         return RacePairs(session: session, count: count, client: client, workers: workers, racers: try await session.racers(2 * count))
