@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JobWireBench
+import JobWireBroker
 import NIOCore
 import NIOPosix
 
@@ -85,6 +86,9 @@ struct BenchFanoutCommand: AsyncParsableCommand {
     @Option(name: .customLong("python-script"), help: ArgumentHelp("The python-socketio server script (default: Scripts/bench/python_fanout_server.py of the checkout).", valueName: "path"))
     var pythonScript: String?
 
+    @Flag(name: .customLong("through-record"), help: "Measure each server also through jobwire record's proxy (recording to a temporary capture), to see what recording costs.")
+    var throughRecord = false
+
     @Option(help: "Figures on standard output as a text table or JSON.")
     var format: Format = .text
 
@@ -113,7 +117,8 @@ struct BenchFanoutCommand: AsyncParsableCommand {
                         + "(the load generator and each server need about \(largest + FanoutOpenFileLimit.overhead)); "
                         + "raise the hard limit (ulimit -Hn, as root) or use fewer clients")
             }
-            let launchers = try servers.map(launcher(for:))
+            var launchers = try servers.map(launcher(for:))
+            if throughRecord { launchers = launchers.flatMap { [$0, $0.through(Self.recordingRelay, name: "\($0.name) via record")] } }
             let workload = FanoutBenchmark.Workload(
                 clients: 0, events: events, rate: rate, payloadBytes: payloadBytes,
                 concurrency: concurrency, idleTimeout: .milliseconds(Int64(idleTimeout * 1000))
@@ -125,6 +130,19 @@ struct BenchFanoutCommand: AsyncParsableCommand {
             print(format == .json ? report.json : report.text, terminator: "")
             return report.isComplete ? .success : ExitCode(1)
         }
+    }
+
+    /// `jobwire record` in this process between the clients and the server, writing a capture it deletes afterwards.
+    private static let recordingRelay = FanoutRelay { serverPort in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jobwire-bench-record-\(UUID().uuidString).jsonl").path
+        let upstream = "http://127.0.0.1:\(serverPort)"
+        let recorder = TrafficRecorder(capture: try CaptureRecorder(header: .recording(of: upstream), path: path))
+        let address = try await recorder.start(upstream: URL(string: upstream)!)
+        return (address.port ?? 0, {
+            let verdict = try? await recorder.stop()
+            progress("recorded \(verdict?.eventCount ?? 0) events through record")
+            try? FileManager.default.removeItem(atPath: path)
+        })
     }
 
     private static func progress(_ line: String) {

@@ -29,6 +29,17 @@ struct BrokerCommand: AsyncParsableCommand {
               jobwire broker --play client --scenario worker-happy --timeout-ms 2000
               jobwire broker --list-scenarios
               jobwire check worker-happy.capture.jsonl
+              jobwire broker --port 0 --replay session.jsonl --volatile email
+
+            With --replay CAPTURE the broker serves the backend side of a capture of jobwire \
+            record to your app (Docs/RECORD.md, "Serving a capture"): each REST call and emit is \
+            matched to a recorded one (method and path, or event, and the body or payload, \
+            timestamps, redacted stand-ins and each --volatile member matching anything) and answered as \
+            recorded, and the events the apps received next in the recording are sent then; \
+            --capture writes the served session as the backend saw it. A \
+            call the recording never saw is answered 500 with an error naming it and the nearest \
+            recorded call with its line. The session ends when every recorded step was matched \
+            (or on Ctrl-C): exit 0 when nothing was unmatched or left undone, else 1.
 
             Exit status: 0 the session conforms (or the backend was stopped); 1 a violation; 2 \
             unusable input: an unknown scenario, a malformed scenario file (file, line and field), \
@@ -58,6 +69,12 @@ struct BrokerCommand: AsyncParsableCommand {
     @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Replace the scenario's client timeout (timeoutMs), e.g. 2000 to run a real-time session in seconds.", valueName: "ms"))
     var timeoutMs: Int64?
 
+    @Option(help: ArgumentHelp("Serve the backend side of this capture (jobwire record's) to your app: its calls and emits are answered as recorded.", valueName: "capture"))
+    var replay: String?
+
+    @Option(name: .customLong("volatile"), help: ArgumentHelp("With --replay: " + VolatileOptionHelp.text, valueName: "path"))
+    var volatile: [String] = []
+
     @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
     var listScenarios = false
 
@@ -74,6 +91,10 @@ struct BrokerCommand: AsyncParsableCommand {
                 print("scenarios: \(catalog.displayRoot)")
                 for line in Scenario.listings(try catalog.loadAll(catalog: scenarios.requirements())) { print(line) }
                 return .success
+            }
+            if let replay {
+                guard scenario == nil, play == nil else { throw CLIError("--replay serves a capture; it takes no --scenario or --play") }
+                return try await serveRecording(replay)
             }
             guard let name = scenario else {
                 if play != nil { throw CLIError("--play needs --scenario NAME: the scenario says what the broker plays (jobwire broker --list-scenarios)") }
@@ -124,6 +145,46 @@ struct BrokerCommand: AsyncParsableCommand {
             Self.say("jobwire broker: \(recorder.lineCount) lines in \(capture)")
         }
         return .success
+    }
+
+    /// The backend of a capture until every recorded app step was matched, or SIGINT or SIGTERM;
+    /// the verdict: no unmatched call or emit, and nothing recorded left undone.
+    private func serveRecording(_ path: String) async throws -> ExitCode {
+        var events: [TraceEvent] = []
+        try TraceReader.read(path: path) { (item: TraceReader.Item) throws(InputError) in
+            if case .event(let event) = item { events.append(event) }
+        }
+        let script = RecordedScript(events: events)
+        guard !script.steps.isEmpty else { throw CLIError("\(path) holds no step of a client or worker app (connect, REST call or emit) to serve") }
+        let (done, finished) = AsyncStream<Void>.makeStream()
+        let clock = SystemBrokerClock(speed: speed)
+        let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.backend]), path: path) }
+        let host = RecordedBackendHost(
+            script: script, volatile: VolatileOptionHelp.members(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
+        let server = ReferenceBackendServer(host: host, logger: logger)
+        let signals = SocketIOTesteeCommand.terminationSignals()
+        let url = try await listen(server)
+        Self.out("jobwire broker: serving the backend recorded in \(path) on \(url): \(script.steps.count) app steps to match; Ctrl-C stops it")
+        let watcher = Task {
+            for await signal in signals {
+                Self.say("jobwire broker: stopped by signal \(signal)")
+                finished.yield()
+                break
+            }
+        }
+        for await _ in done { break }
+        watcher.cancel()
+        await server.shutdown()
+        let (mismatches, remaining) = host.outcome
+        for step in remaining { Self.say("jobwire broker: never done: line \(step.line), \(step.actor) \(step.action)") }
+        let passed = mismatches.isEmpty && remaining.isEmpty
+        if let recorder, let capture {
+            // Not judged: answers carry the recording's times, and events go to each receiver's own room.
+            _ = recorder.finish(at: clock.now())
+            Self.say("jobwire broker: \(recorder.lineCount) lines of the served session in \(capture)")
+        }
+        Self.out("jobwire broker: replay of \(path): \(script.steps.count - remaining.count) of \(script.steps.count) recorded steps matched, \(mismatches.count) unmatched; \(passed ? "passed" : "FAILED")")
+        return passed ? .success : ExitCode(1)
     }
 
     /// One scenario: serve, wait for the app, run, judge.

@@ -8,7 +8,7 @@ struct JobWireCommand: AsyncParsableCommand {
         abstract: "Conformance kit and mock broker for the JobWire job-dispatch protocol.",
         subcommands: [
             VerifyCommand.self, BrokerCommand.self, CheckCommand.self, VectorsCommand.self, ScenarioCommand.self, RequirementsCommand.self,
-            BenchCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self,
+            RecordCommand.self, ReplayCommand.self, CaptureCommand.self, BenchCommand.self, FuzzCommand.self, SocketIOTesteeCommand.self,
         ]
     )
 }

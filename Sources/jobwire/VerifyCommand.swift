@@ -49,8 +49,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Rounds per race case, each with a fresh request; a caught race names its round, and the same --seed, --racers and --race-rounds replay its release orders.", valueName: "n"))
     var raceRounds: Int = RaceOptions().rounds
 
-    @Option(help: ArgumentHelp("Run the embedded backend with this deliberate fault (repeat): \(BackendFaults.named.map(\.name).joined(separator: ", ")), or a task API one: \(TaskFaults.named.map(\.name).joined(separator: ", ")).", valueName: "name"))
-    var mutant: [String] = []
+    @OptionGroup var mutants: MutantOptions
 
     @Option(help: ArgumentHelp("The client's timeout in ms for the timed cases, instead of the one the backend announces.", valueName: "ms"))
     var timeout: Int64?
@@ -76,18 +75,8 @@ struct VerifyCommand: AsyncParsableCommand {
             let catalog = try? vectors.catalog(for: directory)
             var embedded: EmbeddedBackend?
             var options: VerifyOptions
-            var faults: BackendFaults = []
-            var taskFaults: TaskFaults = []
-            for name in mutant {
-                if let named = BackendFaults.named.first(where: { $0.name == name }) {
-                    faults.insert(named.fault)
-                } else if let named = TaskFaults.named.first(where: { $0.name == name }) {
-                    taskFaults.insert(named.fault)
-                } else {
-                    throw CLIError("--mutant \(name): no such fault; the faults are \((BackendFaults.named.map(\.name) + TaskFaults.named.map(\.name)).joined(separator: ", "))")
-                }
-            }
-            if url != nil, !mutant.isEmpty { throw CLIError("--mutant switches the embedded backend; it cannot be given with a URL") }
+            let (faults, taskFaults) = try mutants.faults()
+            if url != nil, !mutants.mutant.isEmpty { throw CLIError("--mutant switches the embedded backend; it cannot be given with a URL") }
             if let url {
                 guard let base = URL(string: url), base.scheme == "http", base.host != nil else {
                     throw CLIError("\(url) is not an http://host:port URL")

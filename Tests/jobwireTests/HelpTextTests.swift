@@ -8,7 +8,7 @@ struct HelpTextTests {
         ["--help"], ["vectors", "--help"], ["vectors", "run", "--help"], ["vectors", "list", "--help"], ["vectors", "fuzz", "--help"], ["check", "--help"],
         ["bench", "--help"], ["bench", "check", "--help"], ["bench", "fanout", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
         ["verify", "--help"], ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"], ["broker", "--help"],
-        ["requirements", "--help"],
+        ["requirements", "--help"], ["record", "--help"], ["replay", "--help"], ["capture", "--help"], ["capture", "shrink", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
@@ -18,7 +18,7 @@ struct HelpTextTests {
         #expect(overview.hasSuffix("."), "abstract must be one sentence ending in a period: \(overview)")
     }
 
-    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["verify", "--help"], ["scenario", "run", "--help"], ["broker", "--help"]])
+    @Test(arguments: [["vectors", "run", "--help"], ["check", "--help"], ["verify", "--help"], ["scenario", "run", "--help"], ["broker", "--help"], ["record", "--help"], ["replay", "--help"]])
     func helpShowsExamplesAndExitCodes(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)
         #expect(result.stdout.contains("Examples:"))
@@ -28,11 +28,48 @@ struct HelpTextTests {
 
     @Test func brokerHelpNamesItsOptionsAndTheAppHooks() throws {
         let result = try CLIRunner.run(["broker", "--help"])
-        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios"] {
+        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios", "--replay", "--volatile"] {
             #expect(result.stdout.contains(option), "\(option) missing")
         }
         #expect(result.stdout.contains("jobwire:trace"))
         #expect(result.stdout.contains("jobwire broker --play client --scenario worker-happy"))
+        #expect(result.stdout.contains("jobwire broker --port 0 --replay session.jsonl --volatile email"))
+    }
+
+    @Test func recordHelpTeachesTheWalkThroughAndTheRedaction() throws {
+        let result = try CLIRunner.run(["record", "--help"])
+        for text in ["--upstream", "--listen", "--out", "--check", "--no-redact", "--redact-json", "--har", "--profile", "redacted-1", "jobwire check session.jsonl"] {
+            #expect(result.stdout.contains(text), "\(text) missing")
+        }
+        #expect(result.stdout.contains("jobwire record --upstream http://127.0.0.1:3000 --out session.jsonl"))
+    }
+
+    @Test func captureShrinkHelpTeachesTheOptionsAndAnExample() throws {
+        let result = try CLIRunner.run(["capture", "shrink", "--help"])
+        for text in ["--keep", "--out", "--as", "trace|scenario", "ddmin", "Examples:", "Exit status: 0"] {
+            #expect(result.stdout.contains(text), "\(text) missing")
+        }
+        #expect(result.stdout.contains("jobwire capture shrink session.jsonl --keep FLOW-4"))
+    }
+
+    @Test func replayHelpTeachesItsOptionsTheDiffAndAnExample() throws {
+        let result = try CLIRunner.run(["replay", "--help"])
+        for text in ["--against", "--mutant", "--fast", "--volatile", "--step-timeout", "--out", "--har", "--no-redact", "--format", "--junit", "REPLAY", "assigned", "Exit status: 0"] {
+            #expect(result.stdout.contains(text), "\(text) missing")
+        }
+        #expect(result.stdout.contains("jobwire replay session.jsonl --against http://127.0.0.1:3000"))
+    }
+
+    @Test func replayAndBrokerReplayExplainVolatileTheSameWay() throws {
+        func volatileHelp(_ arguments: [String]) throws -> String {
+            let words = try CLIRunner.run(arguments).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard let start = words.range(of: "--volatile <path> "), let end = words.range(of: "repeatable.", range: start.upperBound..<words.endIndex) else { return "" }
+            return String(words[start.upperBound..<end.upperBound])
+        }
+        let replay = try volatileHelp(["replay", "--help"])
+        #expect(replay.contains("a path from the root of a body or payload"))
+        #expect(replay.contains("a bare name for that member at any depth"))
+        #expect(try volatileHelp(["broker", "--help"]) == "With --replay: " + replay)
     }
 
     @Test func requirementsHelpTeachesTheStatusesAndTheGate() throws {

@@ -32,7 +32,8 @@ final class FanoutClientHandler: ChannelInboundHandler {
             case .ping:
                 send("3", context: context)
             case .open:
-                send("40", context: context)
+                // An app's identity (MSG-2), so a recording proxy in between records each delivery.
+                send(#"40{"userId":"bench","role":"worker"}"#, context: context)
             case .connected:
                 report(nil)
             case .connectError:

@@ -12,6 +12,8 @@ public struct FanoutServerLauncher: Sendable {
     public var executable: URL
     /// Its arguments.
     public var arguments: [String]
+    /// What the load generator goes through to the server, if anything (`--through-record`).
+    public var relay: FanoutRelay?
 
     /// A launcher of `executable` with `arguments`.
     public init(name: String, executable: URL, arguments: [String]) {
@@ -23,14 +25,27 @@ public struct FanoutServerLauncher: Sendable {
     /// Starts the server, runs `benchmark` against it and stops it, whatever the outcome.
     public func measure(_ benchmark: FanoutBenchmark) async throws -> FanoutRunResult {
         let (process, port) = try await FanoutServerProcess.start(name: name, executable: executable, arguments: arguments)
+        var stopRelay: (@Sendable () async -> Void)?
         do {
-            let result = try await benchmark.run(server: process, port: port)
+            var target = port
+            if let relay { (target, stopRelay) = try await relay.start(port) }
+            let result = try await benchmark.run(server: process, port: target)
+            await stopRelay?()
             await process.stop()
             return result
         } catch {
+            await stopRelay?()
             await process.stop()
             throw error
         }
+    }
+
+    /// The same server measured through `relay`, named `name`.
+    public func through(_ relay: FanoutRelay, name: String) -> FanoutServerLauncher {
+        var launcher = self
+        launcher.relay = relay
+        launcher.name = name
+        return launcher
     }
 
     /// JobWire's server: `executable bench fanout-server --threads N`.

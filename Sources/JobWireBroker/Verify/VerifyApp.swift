@@ -105,22 +105,10 @@ public final class VerifyApp: Sendable {
     }
 
     /// Waits until every packet the backend wrote to this app's connection before now has been
-    /// handled: a Socket.IO CONNECT to a namespace of the kit's own, which any server answers (with
-    /// CONNECT or CONNECT_ERROR) on the same connection after what it sent earlier (Socket.IO
-    /// delivers in order per connection). A negative check ("this app got no `new`") closes on
-    /// this fence, not on a sleep. False when no answer came within the connect timeout.
+    /// handled (``SocketIOClient/fence(number:)``); false when no answer came within the connect timeout.
     @discardableResult
     public func fence() async -> Bool {
-        let number = fences.withLock { $0 += 1; return $0 }
-        let fenceNamespace = "/jobwire-fence-\(number)"
-        do {
-            try await client.connect(namespace: fenceNamespace, auth: nil)
-            await client.disconnect(namespace: fenceNamespace)
-            return true
-        } catch {
-            // CONNECT_ERROR is what a server without that namespace answers: the fence held.
-            return error.code == .connectRefused
-        }
+        await client.fence(number: fences.withLock { $0 += 1; return $0 })
     }
 
     /// Leaves the namespace and closes the connection, recording `io.disconnected` (reason `client`).

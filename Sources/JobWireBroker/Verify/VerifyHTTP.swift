@@ -31,6 +31,9 @@ public enum VerifyBody: Sendable {
 public struct VerifyAnswer: Sendable {
     public var status: Int
     public var body: JSONValue?
+    /// The answer's headers and body bytes as they came (`jobwire replay --har` writes them).
+    public var headers: [(name: String, value: String)] = []
+    public var bytes = Data()
 
     /// 2xx with `"ok": true` (REST-1).
     public var succeeded: Bool { (200..<300).contains(status) && body?["ok"] == .bool(true) }
@@ -94,7 +97,8 @@ public final class VerifyHTTP: Sendable {
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             let parsed = Self.parsed(Array(data))
             recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(status), body: parsed)))
-            return VerifyAnswer(status: status, body: parsed)
+            let headers = ((response as? HTTPURLResponse)?.allHeaderFields ?? [:]).map { (name: "\($0.key)", value: "\($0.value)") }.sorted { $0.name < $1.name }
+            return VerifyAnswer(status: status, body: parsed, headers: headers, bytes: data)
         } catch {
             let reason = Self.reason(error)
             recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, error: reason)))

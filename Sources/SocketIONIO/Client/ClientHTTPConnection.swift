@@ -6,6 +6,8 @@ import NIOPosix
 struct ClientHTTPResponse: Sendable {
     /// The HTTP status.
     var status: HTTPResponseStatus
+    /// The response's headers, as received.
+    var headers = HTTPHeaders()
     /// The whole body.
     var body: ByteBuffer
 }
@@ -37,7 +39,12 @@ final class ClientHTTPConnection {
             headers.add(name: "Content-Type", value: "text/plain; charset=UTF-8")
             headers.add(name: "Content-Length", value: String(body.readableBytes))
         }
-        let head = HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: headers)
+        return request(HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: headers), body: body)
+    }
+
+    /// Sends one request with the head as given (the recording proxy forwards an app's) and completes with the whole response.
+    func request(_ head: HTTPRequestHead, body: ByteBuffer?) -> EventLoopFuture<ClientHTTPResponse> {
+        eventLoop.assertInEventLoop()
         return connectedChannel().assumeIsolated().flatMap { channel in
             let promise = channel.eventLoop.makePromise(of: ClientHTTPResponse.self)
             do {

@@ -10,6 +10,7 @@ final class ClientHTTPResponseHandler: ChannelInboundHandler, RemovableChannelHa
 
     private var pending: EventLoopPromise<ClientHTTPResponse>?
     private var status: HTTPResponseStatus?
+    private var headers = HTTPHeaders()
     private var body = ByteBuffer()
 
     /// Registers the promise of the request about to be written.
@@ -24,13 +25,14 @@ final class ClientHTTPResponseHandler: ChannelInboundHandler, RemovableChannelHa
         switch unwrapInboundIn(data) {
         case .head(let head):
             status = head.status
+            headers = head.headers
             body.clear()
         case .body(var chunk):
             body.writeBuffer(&chunk)
         case .end:
             guard let promise = pending, let status else { return }
             pending = nil
-            promise.succeed(ClientHTTPResponse(status: status, body: body))
+            promise.succeed(ClientHTTPResponse(status: status, headers: headers, body: body))
             body = ByteBuffer()
         }
     }

@@ -11,14 +11,17 @@ enum ClientWebSocketConnector {
     /// Connects and upgrades; `onEvent` gets `.opened` first (writes work from then on), then the messages and the close.
     ///
     /// The returned future fails when the connection or the upgrade fails; then `onEvent` is not called.
+    /// `extraHeaders` go with the upgrade request (the recording proxy forwards an app's cookies and authorization).
     static func connect(
         eventLoop: any EventLoop,
         endpoint: ClientEndpoint,
         target: String,
         maximumFrameSize: Int,
+        extraHeaders: HTTPHeaders = HTTPHeaders(),
         onEvent: @escaping @Sendable (ClientWebSocketHandler.Event) -> Void
     ) -> EventLoopFuture<Void> {
         let upgraded = eventLoop.makePromise(of: Void.self)
+        let answer = eventLoop.makePromise(of: ClientHTTPResponse.self)
         let connected = ClientBootstrap(group: eventLoop)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
@@ -42,12 +45,19 @@ enum ClientWebSocketConnector {
                     var headers = HTTPHeaders()
                     headers.add(name: "Host", value: endpoint.hostHeader)
                     headers.add(name: "Content-Length", value: "0")
+                    headers.add(contentsOf: extraHeaders)
                     let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
                     let configuration = NIOTypedHTTPClientUpgradeConfiguration<Bool>(
                         upgradeRequestHead: head,
                         upgraders: [upgrader],
                         notUpgradingCompletionHandler: { channel in
-                            channel.eventLoop.makeSucceededFuture(false)
+                            // The server's answer follows (NIO passes it on once this completes): keep it.
+                            channel.eventLoop.makeCompletedFuture {
+                                let collector = ClientHTTPResponseHandler()
+                                collector.expect(answer)
+                                try channel.pipeline.syncOperations.addHandler(collector)
+                                return false
+                            }
                         }
                     )
                     var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: configuration)
@@ -61,18 +71,37 @@ enum ClientWebSocketConnector {
                             // letting writes through; writing earlier would fail.
                             onEvent(.opened(channel))
                             upgraded.succeed(())
+                            answer.fail(ClientTransportFailure("upgraded"))
                         case .success(false):
-                            channel.close(promise: nil)
-                            upgraded.fail(ClientTransportFailure("the server did not upgrade to WebSocket"))
+                            answer.futureResult.whenComplete { response in
+                                channel.close(promise: nil)
+                                upgraded.fail(ClientWebSocketRefusal(response: try? response.get()))
+                            }
                         case .failure(let error):
                             channel.close(promise: nil)
                             upgraded.fail(ClientTransportFailure("the WebSocket upgrade failed: \(error)"))
+                            answer.fail(ClientTransportFailure("the WebSocket upgrade failed: \(error)"))
                         }
                     }
                 }
             }
             .connect(host: endpoint.host, port: endpoint.port)
-        connected.whenFailure { error in upgraded.fail(ClientTransportFailure("cannot connect: \(error)")) }
+        connected.whenFailure { error in
+            upgraded.fail(ClientTransportFailure("cannot connect: \(error)"))
+            answer.fail(ClientTransportFailure("cannot connect: \(error)"))
+        }
         return upgraded.futureResult
+    }
+}
+
+/// The server answered a WebSocket upgrade request without upgrading; its answer, when it came
+/// whole, so the recording proxy can pass it on to the app.
+struct ClientWebSocketRefusal: Error, CustomStringConvertible {
+    /// The server's answer, nil when the connection ended before it was whole.
+    var response: ClientHTTPResponse?
+
+    var description: String {
+        guard let response else { return "the server did not upgrade to WebSocket" }
+        return "the server did not upgrade to WebSocket: it answered \(response.status.code) \(response.status.reasonPhrase)"
     }
 }

@@ -18,7 +18,7 @@ enum EngineIOConnectionKind: Sendable {
 /// send the upgrade on a connection that already carried polling requests (aiohttp, and so
 /// python-socketio, reuses its pooled polling connection for the probe WebSocket, as Node's HTTP
 /// server allows); ``EngineIOPollingHandler`` then hands that request to a fresh upgrader from
-/// ``makeUpgradeHandler(_:core:)``, which continues the connection exactly as a first request would.
+/// ``handOffUpgrade(from:context:configuration:)``, which continues the connection exactly as a first request would.
 enum EngineIOPipeline {
     /// Configures `channel` for `core`; the future tells which kind the connection became.
     static func configure(_ channel: any Channel, core: EngineIOServerCore) throws -> EventLoopFuture<EngineIOConnectionKind> {
@@ -27,22 +27,34 @@ enum EngineIOPipeline {
         )
     }
 
-    /// An upgrade handler for a later request of a connection configured by ``configure(_:core:)``;
-    /// it takes over that request and removes the same HTTP handlers the first one would have.
-    static func makeUpgradeHandler(
-        _ operations: ChannelPipeline.SynchronousOperations, core: EngineIOServerCore
-    ) throws -> NIOTypedHTTPServerUpgradeHandler<EngineIOConnectionKind> {
+    /// Hands a later request of a kept-alive connection (whose first request went through
+    /// `configureUpgradableHTTPServerPipeline`: the server's, the recording proxy's) to a fresh
+    /// upgrader with `configuration`, placed behind `handler`, which continues the connection exactly
+    /// as a first request would and takes the same HTTP handlers out; `handler` leaves the pipeline
+    /// once the upgrader is done. The caller then passes it the upgrade request and every later read.
+    static func handOffUpgrade<Result: Sendable>(
+        from handler: some RemovableChannelHandler, context: ChannelHandlerContext, configuration: NIOTypedHTTPServerUpgradeConfiguration<Result>
+    ) throws {
+        let operations = context.pipeline.syncOperations
+        let upgrader = try makeUpgradeHandler(operations, configuration: configuration)
+        try operations.addHandler(upgrader, position: .after(handler))
+        upgrader.upgradeResultFuture.assumeIsolated().whenComplete { _ in
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+        }
+    }
+
+    private static func makeUpgradeHandler<Result: Sendable>(
+        _ operations: ChannelPipeline.SynchronousOperations, configuration: NIOTypedHTTPServerUpgradeConfiguration<Result>
+    ) throws -> NIOTypedHTTPServerUpgradeHandler<Result> {
         let encoder = try operations.handler(type: HTTPResponseEncoder.self)
         var extraHandlers: [any RemovableChannelHandler] = [try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)]
         if let handler = try? operations.handler(type: HTTPServerPipelineHandler.self) { extraHandlers.append(handler) }
         if let handler = try? operations.handler(type: NIOHTTPResponseHeadersValidator.self) { extraHandlers.append(handler) }
         if let handler = try? operations.handler(type: HTTPServerProtocolErrorHandler.self) { extraHandlers.append(handler) }
-        return NIOTypedHTTPServerUpgradeHandler(
-            httpEncoder: encoder, extraHTTPHandlers: extraHandlers, upgradeConfiguration: upgradeConfiguration(core: core)
-        )
+        return NIOTypedHTTPServerUpgradeHandler(httpEncoder: encoder, extraHTTPHandlers: extraHandlers, upgradeConfiguration: configuration)
     }
 
-    private static func upgradeConfiguration(core: EngineIOServerCore) -> NIOTypedHTTPServerUpgradeConfiguration<EngineIOConnectionKind> {
+    static func upgradeConfiguration(core: EngineIOServerCore) -> NIOTypedHTTPServerUpgradeConfiguration<EngineIOConnectionKind> {
         let maxPayload = min(max(core.maxPayload, 1), Int(UInt32.max))
         let upgrader = NIOTypedWebSocketServerUpgrader<EngineIOConnectionKind>(
             maxFrameSize: maxPayload,

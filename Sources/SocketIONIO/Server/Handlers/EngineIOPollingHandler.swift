@@ -68,18 +68,13 @@ final class EngineIOPollingHandler: ChannelInboundHandler, RemovableChannelHandl
     /// read, and leaves the pipeline when the upgrader has upgraded the connection or given it a
     /// new polling handler.
     private func handOffUpgrade(context: ChannelHandlerContext, data: NIOAny) {
-        let operations = context.pipeline.syncOperations
         do {
-            let upgrader = try EngineIOPipeline.makeUpgradeHandler(operations, core: core)
-            try operations.addHandler(upgrader, position: .after(self))
-            handedOff = true
-            upgrader.upgradeResultFuture.assumeIsolated().whenComplete { _ in
-                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-            }
+            try EngineIOPipeline.handOffUpgrade(from: self, context: context, configuration: EngineIOPipeline.upgradeConfiguration(core: core))
         } catch {
             errorCaught(context: context, error: error)
             return
         }
+        handedOff = true
         context.fireChannelRead(data)
     }
 

@@ -1,0 +1,75 @@
+import JobWire
+import SocketIOWire
+
+/// The backend side of a capture, as `jobwire broker --replay` serves it: each thing an app did
+/// (connected, called REST, emitted) with what the recording answered, and the server-side events
+/// the apps received after it, in the capture's order.
+public struct RecordedScript: Sendable {
+    /// One thing an app did in the recording.
+    public struct Step: Sendable {
+        /// What the app did.
+        public enum Action: Sendable, Hashable {
+            /// A Socket.IO connection the backend accepted.
+            case connect
+            /// A REST call, with the recorded answer (nil when the backend never answered).
+            case call(method: String, path: String, body: JSONValue?, status: Int64?, answer: JSONValue?)
+            /// A Socket.IO event the app sent.
+            case emit(event: String, payload: JSONValue?)
+        }
+
+        /// The line of the capture.
+        public var line: Int
+        /// The app.
+        public var actor: TraceActor
+        /// What it did.
+        public var action: Action
+        /// The events the apps received next in the recording, before any app's next step.
+        public var pushes: [Push]
+    }
+
+    /// An event the backend sent an app.
+    public struct Push: Sendable, Hashable {
+        /// The line of the capture.
+        public var line: Int
+        /// The user id whose room it goes to.
+        public var to: String
+        /// The event name.
+        public var event: String
+        /// Its argument.
+        public var payload: JSONValue
+    }
+
+    /// The steps, in the capture's order.
+    public var steps: [Step]
+    /// Events received before any app step (sent as soon as their app connects).
+    public var opening: [Push]
+
+    /// The script of a capture's app-side lines (`jobwire record`'s, or any trace's client and worker lines).
+    public init(events: [TraceEvent]) {
+        var steps: [Step] = []
+        var opening: [Push] = []
+        let answers = RecordedAnswers(events: events)
+        for event in events where event.actor.role != .backend {
+            let action: Step.Action
+            switch event.body {
+            case .connected:
+                action = .connect
+            case .httpRequest(let request):
+                let answer = answers[event.actor, request.xid]?.record
+                action = .call(method: request.method, path: request.path, body: request.body, status: answer?.status, answer: answer?.body)
+            case .socketOut(let message):
+                action = .emit(event: message.event, payload: message.payload)
+            case .socketIn(let message):
+                guard let id = event.actor.id else { continue }
+                let push = Push(line: event.line, to: id, event: message.event, payload: message.payload ?? .null)
+                if steps.isEmpty { opening.append(push) } else { steps[steps.count - 1].pushes.append(push) }
+                continue
+            default:
+                continue
+            }
+            steps.append(Step(line: event.line, actor: event.actor, action: action, pushes: []))
+        }
+        self.steps = steps
+        self.opening = opening
+    }
+}
