@@ -155,6 +155,25 @@ def register_flow(bad) -> None:
         c.emit(t + 20, "apply", s.apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.late")
         return c
 
+    # A cancel that lost against an accept in flight: both succeed, and the client gets the `cancel`
+    # and then, on the same connection and well within the emit tolerance, the `apply`. One
+    # connection delivers in order, so the backend sent `apply` after it had ended the request.
+    @bad("flow-7-apply-after-cancel-same-app-apps", "apps", ["FLOW-7"], "Seen by apps: the client gets `apply` right after the `cancel` on its own connection.")
+    def _():
+        c = s.timeout()
+        c.header["subject"] = ["backend"]
+        t = c.find("c.cancel.req")["ts"]
+        c.rest(t - 5, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept.race")
+        arrived = c.find("cancel.R-1.c.in.client")["ts"]
+        c.emit(arrived + 5 - s.NET, "apply", s.apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.race")
+        return c
+
+    # Close against cancel, both won: each call fits the state it started from, but the backend
+    # decided one of them second, after the other had ended the request.
+    @bad("rest-10-close-and-cancel-both-won-apps", "apps", ["REST-10"], "Seen by apps: the client's cancel and w-1's close, in flight together, both succeed.")
+    def _():
+        return s.race_close_cancel(both_succeed=True)
+
     @bad("flow-8-cancel-not-to-channel-backend", "backend", ["FLOW-8"], "The timeout cancel goes to the client but not to the channel the `new` went to.")
     def _():
         c = s.timeout()

@@ -554,8 +554,24 @@ def getjobs() -> Capture:
     return c
 
 
-def cancel_after_win() -> Capture:
-    """w-1 wins, then the client cancels (not a timeout): both leave Work in Progress, w-1 with an alert."""
+def race_cancel_in_flight() -> Capture:
+    """Racers in flight together, as apps playing for a backend test record them: at the deadline
+    w-1 and w-2 accept and the client cancels at the same moment. The backend takes w-1's accept
+    first (it wins, `apply` reaches the client before its `cancel`), then w-2's (race_lost), then the
+    cancel, which reaches the channel w-1 is in; w-2's answer arrives after the cancel's. Only
+    backend rules judge: the apps show no views for the race."""
+    c = timeout()
+    c.header["subject"] = ["backend"]
+    t = c.find("c.cancel.req")["ts"]
+    c.rest(t - 5, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept.race")
+    c.emit(t - 5 + NET + PROC + 1, "apply", apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.race")
+    c.rest(t + 1, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=409,
+           reply=failure("race_lost", "Another worker already accepted this request"), tag="w-2.accept.race")
+    return c
+
+
+def won_by_w1() -> tuple[Capture, int]:
+    """A channel request R-1 that w-1 won (w-2 launched too), and a time 30 s into its Work in Progress."""
     c = Capture()
     workers = {"w-1": W1, "w-2": W2}
     launch(c, T0, workers)
@@ -564,6 +580,37 @@ def cancel_after_win() -> Capture:
     show(c, show_at["w-1"], "w-1", "R-1")
     received = accept(c, show_at["w-1"] + 3000, "w-1", "R-1")
     t = received + 30_000
+    return c, t
+
+
+def race_close_cancel(both_succeed: bool = False) -> Capture:
+    """A request in Work in Progress ended from both sides at once, as apps playing for a backend
+    test record it: the client's cancel and w-1's close are sent at the same moment. The backend
+    takes the close first (`close` to both) and answers the cancel 410 request_closed; with
+    `both_succeed` it answers the cancel with success too and sends its `cancel` to both. Only
+    backend rules judge: the apps show no views for the race."""
+    c, t = won_by_w1()
+    c.header["subject"] = ["backend"]
+    c.rest(t, "w-1", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "worker", "workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.close")
+    close = {"ReqID": "R-1", "outcome": "happy", "by": "worker"}
+    c.emit(t + NET + PROC + PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
+    c.emit(t + NET + PROC + PROC, "close", close, "w-1", ["w-1"], tag="close.R-1.w")
+    cancel_body = {"reason": "race", "clientId": "c-1"}
+    if both_succeed:
+        c.rest(t + 1, "client", "POST", "/api/requests/R-1/cancel", cancel_body, reply=ok(ReqID="R-1"), tag="c.cancel")
+        cancel = {"ReqID": "R-1", "reason": "race"}
+        c.emit(t + 1 + NET + PROC + PROC, "cancel", cancel, "c-1", ["client"], tag="cancel.R-1.c")
+        c.emit(t + 1 + NET + PROC + PROC, "cancel", cancel, "w-1", ["w-1"], tag="cancel.R-1.w")
+    else:
+        c.rest(t + 1, "client", "POST", "/api/requests/R-1/cancel", cancel_body, status=410,
+               reply=failure("request_closed", "The request is already closed"), tag="c.cancel")
+    end(c, t + 6000)
+    return c
+
+
+def cancel_after_win() -> Capture:
+    """w-1 wins, then the client cancels (not a timeout): both leave Work in Progress, w-1 with an alert."""
+    c, t = won_by_w1()
     got = c.rest(t, "client", "POST", "/api/requests/R-1/cancel", {"reason": "no-longer-needed", "clientId": "c-1"}, reply=ok(ReqID="R-1"),
                  tag="c.cancel")
     c.add(got + 1, "client", "view.shown", tag="c.home.after", view="home")

@@ -43,6 +43,12 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The seed of the generated eligibility population (getjobs-eligibility-generated); a failing run's report names its seed, and the same seed replays the same workers and requests.", valueName: "n"))
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp("Racers per round of the race cases: calls for one request released together on warm connections (a pair of calls per racer where a cancel races an accept or a close).", valueName: "n"))
+    var racers: Int = RaceOptions().racers
+
+    @Option(help: ArgumentHelp("Rounds per race case, each with a fresh request; a caught race names its round, and the same --seed, --racers and --race-rounds replay its release orders.", valueName: "n"))
+    var raceRounds: Int = RaceOptions().rounds
+
     @OptionGroup var mutants: MutantOptions
 
     @Option(help: ArgumentHelp("The client's timeout in ms for the timed cases, instead of the one the backend announces.", valueName: "ms"))
@@ -83,6 +89,8 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             options.timeoutMs = timeout
             if let seed { options.seed = seed }
+            guard racers >= 2, raceRounds >= 1 else { throw CLIError("--racers must be at least 2 and --race-rounds at least 1") }
+            options.race = RaceOptions(racers: racers, rounds: raceRounds)
             options.only = only
             options.skip = skip
             let target = embedded.map { "the embedded reference backend at \($0.url.absoluteString)" } ?? options.base.absoluteString

@@ -100,6 +100,35 @@ struct SocketIOBroadcastTests {
         }
     }
 
+    /// A broadcast made on the loop waits for one another thread queued to that loop a moment
+    /// earlier, and a socket's own emit waits for both (a backend emitting in decision order from
+    /// whichever loop answered the call, FLOW-7).
+    @Test func aBroadcastOnTheLoopDoesNotOvertakeOneQueuedFromAnotherThread() async throws {
+        try await withServer(configure: { server in
+            server.namespace("/").onConnection { socket in
+                socket.join("room")
+                socket.on("go") { _, _ in
+                    // On the socket's loop: another thread's broadcast is queued here while this task runs.
+                    // (Not `sync`: that runs its block on this very thread.)
+                    let queued = DispatchSemaphore(value: 0)
+                    DispatchQueue.global().async {
+                        server.namespace("/").to("room").emit("queued")
+                        queued.signal()
+                    }
+                    queued.wait()
+                    server.namespace("/").to("room").emit("on-loop")
+                    socket.emit("own")
+                }
+            }
+        }) { _, port in
+            let client = try await join(port: port)
+            client.send("42[\"go\"]")
+            #expect(try await client.next() == .text("42[\"queued\"]"))
+            #expect(try await client.next() == .text("42[\"on-loop\"]"))
+            #expect(try await client.next() == .text("42[\"own\"]"))
+        }
+    }
+
     @Test func roomsExclusionsAndTheSenderAreChosenAsBefore() async throws {
         let sender = NIOLockedValueBox<SocketIOServerSocket?>(nil)
         try await withServer(configure: { server in

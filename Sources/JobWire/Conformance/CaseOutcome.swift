@@ -53,6 +53,9 @@ public struct CaseResult: Sendable, Hashable {
     public var violationCount: Int
     /// Every requirement the case checks, when it checks several (a `jobwire verify` case); ``requirement`` is the first.
     public var requirements: [RequirementID]
+    /// What a person needs besides the violations to act on a failure, one line each (a caught
+    /// race's smallest round, its interleaving as observed, and how to replay it).
+    public var notes: [String] = []
 
     public init(id: String, description: String, requirement: RequirementID, outcome: CaseOutcome, knownFailure: Bool = false, location: String? = nil, durationSeconds: Double = 0, violations: [Violation] = [], violationCount: Int? = nil, requirements: [RequirementID] = []) {
         self.requirements = requirements.isEmpty ? [requirement] : requirements

@@ -51,6 +51,7 @@ public struct JSONReport {
         if let sentence = catalog?[result.requirement]?.sentence { object["sentence"] = .string(sentence) }
         if result.requirements.count > 1 { object["requirements"] = .array(result.requirements.map { .string($0.rawValue) }) }
         if let location = result.location { object["location"] = .string(location) }
+        if !result.notes.isEmpty { object["notes"] = .array(result.notes.map { .string($0) }) }
         switch result.outcome {
         case .passed: break
         case .failed(let expected, let observed):

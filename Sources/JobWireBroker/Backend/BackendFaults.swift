@@ -16,7 +16,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// `apply` goes to the channel and to every other client the backend knows as well as the
     /// posting client.
     public static let applyToEveryone = BackendFaults(rawValue: 1 << 3)
-    /// A cancelled request can still be won and stays in getJobs.
+    /// A cancelled request can still be won, stays in getJobs and reads as open.
     public static let cancelNotEnforced = BackendFaults(rawValue: 1 << 4)
     /// `close` reaches only the side that did not press it.
     public static let closeReachesOneSide = BackendFaults(rawValue: 1 << 5)
@@ -45,6 +45,37 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// `null` for absent: a `new` whose client bans nobody carries `"BlockedXP": null` instead of
     /// `[]` or no member (MSG-5 reads `null` as a value of the wrong type, not as absent).
     public static let bansAsNull = BackendFaults(rawValue: 1 << 16)
+    /// Check-then-set, 5 ms wide: WorkerAccept reads the request, waits 5 ms (a database round
+    /// trip), then writes its winner without reading again whether another worker won meanwhile.
+    public static let acceptGapTimer = BackendFaults(rawValue: 1 << 17)
+    /// Check-then-set, one turn wide: as ``acceptGapTimer`` with a single `Task.yield()` for the wait,
+    /// what an awaited database call under light load looks like.
+    public static let acceptGapYield = BackendFaults(rawValue: 1 << 18)
+    /// A lock that covers only part of the update: WorkerAccept checks under the lock, lets it go for
+    /// one hop through another queue, and takes it again to write the winner without checking again.
+    public static let acceptLockSplit = BackendFaults(rawValue: 1 << 19)
+    /// A cancel that loses against an accept in flight: WorkerAccept reads the request open, yields
+    /// once, and writes its winner (and sends `apply`) after checking again only for another winner,
+    /// so a cancel that succeeded meanwhile is overwritten.
+    public static let cancelLosesToAccept = BackendFaults(rawValue: 1 << 20)
+    /// A close decided on a stale read: it reads the request in Work in Progress, yields once, and
+    /// writes the end it decided back over a cancel that succeeded meanwhile, answering success
+    /// (close against cancel, lost by the close).
+    public static let closeFromStaleRead = BackendFaults(rawValue: 1 << 21)
+    /// A cancel decided on a stale read: it reads the request, yields once, and writes the end it
+    /// decided back over whatever came meanwhile, answering success: over a close that succeeded
+    /// meanwhile (close against cancel, lost by the cancel). Over a win it would forget the winner
+    /// (REST-15), but a single accept rarely lands in that one yield, so that is not what catches it.
+    public static let cancelFromStaleRead = BackendFaults(rawValue: 1 << 22)
+
+    /// The race faults: the reference server splits WorkerAccept into its read and write halves
+    /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
+    public static let acceptRaces: BackendFaults = [.acceptGapTimer, .acceptGapYield, .acceptLockSplit, .cancelLosesToAccept]
+    /// The race faults of the ends: a cancel or close decided on what it read before one yield
+    /// and written after it (``PlainBackendHost``).
+    public static let endRaces: BackendFaults = [.closeFromStaleRead, .cancelFromStaleRead]
+    /// Every race fault: what only many racers released together catch.
+    public static let races: BackendFaults = acceptRaces.union(endRaces)
 
     /// Every fault with its name and the requirement ids a whole `jobwire verify` run against the
     /// embedded backend fails with it on, exactly (VerifyRunnerTests proves each).
@@ -53,7 +84,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("blockedIgnored", .blockedIgnored, breaks: ["ELIG-8", "REST-9"]),
         NamedFault("everyRacerWins", .everyRacerWins, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
         NamedFault("applyToEveryone", .applyToEveryone, breaks: ["FLOW-5"]),
-        NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10"]),
+        NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10", "REST-15"]),
         NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
         NamedFault("directNewToChannel", .directNewToChannel, breaks: ["FLOW-8", "MSG-3"]),
         NamedFault("stateHidesProgress", .stateHidesProgress, breaks: ["REST-15"]),
@@ -66,5 +97,11 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("requestsExpire", .requestsExpire, breaks: ["ELIG-8", "FLOW-15"]),
         NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8", "REST-9"]),
         NamedFault("bansAsNull", .bansAsNull, breaks: ["MSG-5"]),
+        NamedFault("acceptGapTimer", .acceptGapTimer, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("acceptGapYield", .acceptGapYield, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("acceptLockSplit", .acceptLockSplit, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("cancelLosesToAccept", .cancelLosesToAccept, breaks: ["FLOW-7", "REST-15"]),
+        NamedFault("closeFromStaleRead", .closeFromStaleRead, breaks: ["REST-10"]),
+        NamedFault("cancelFromStaleRead", .cancelFromStaleRead, breaks: ["REST-10"]),
     ]
 }

@@ -83,41 +83,77 @@ public struct JobDispatchBackend: Sendable {
     }
 
     /// WorkerAccept (REST-3): the first eligible accept wins and the client gets `apply` (FLOW-3 ... FLOW-6).
+    /// Atomic: the checks and the write are one step, whatever ``faults`` holds (the race faults open
+    /// their gap in ``PlainBackendHost`` only, between ``claimAccept(reqID:body:now:)`` and ``commitAccept(_:recheck:)``).
     public mutating func workerAccept(reqID: String, body: JSONValue?, now: Int64) -> BackendReply {
+        switch claimAccept(reqID: reqID, body: body, now: now) {
+        case .success(let claim): return commitAccept(claim, recheck: .all)
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    /// Writes `record` as `reqID`'s record without reading anything again: the write half of a
+    /// call decided on a copy of the backend (the end race faults, ``PlainBackendHost``).
+    mutating func overwrite(_ reqID: String, with record: RequestRecord) {
+        requests[reqID] = record
+    }
+
+    /// The read half of WorkerAccept: every check on the request as it is now, no write. The claim
+    /// names the worker that may win it.
+    public func claimAccept(reqID: String, body: JSONValue?, now: Int64) -> Result<AcceptClaim, BackendError> {
         do throws(BackendError) {
             let reader = try RequestBodyReader(body)
             let workerID = CanonicalID(try reader.id("workerId"))
-            var request = try existingRequest(reqID, now: now)
+            let request = try existingRequest(reqID, now: now)
             guard let worker = workers[workerID] else { throw BackendError(.notFound, "no worker \(workerID) is known") }
             try checkNotEnded(request)
             if request.state.winner != nil, !faults.contains(.everyRacerWins) {
                 throw BackendError(.raceLost, "another worker already won request \(reqID)")
             }
             if let reason = ineligibility(of: worker, for: request) { throw BackendError(.notEligible, reason) }
-            request.state = .won(by: workerID)
-            requests[reqID] = request
-            let apply: JSONValue = [
-                "ReqID": .string(reqID),
-                "workerId": Self.json(workerID),
-                "workerName": .string(worker.name),
-                "workerAvatar": .string(worker.avatar),
-                "workerRating": worker.rating.map { .double($0) } ?? .null,
-                "lat": .double(worker.profile.position.lat),
-                "lng": .double(worker.profile.position.lng),
-            ]
-            request.applyPayload = apply
-            requests[reqID] = request
-            var emissions = [Emission(event: profile.name(of: .apply), room: request.client.text, payload: apply)]
-            if faults.contains(.applyToEveryone) {
-                let others = Set(requests.values.map(\.client)).subtracting([request.client]).map(\.text).sorted()
-                for room in [profile.channelRoom] + others {
-                    emissions.append(Emission(event: profile.name(of: .apply), room: room, payload: apply))
-                }
-            }
-            return .success(["ReqID": .string(reqID)], emissions: emissions)
+            return .success(AcceptClaim(reqID: reqID, workerID: workerID, now: now))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The write half of WorkerAccept: makes the claim's worker the winner and emits `apply`, after
+    /// reading again what `recheck` names (all of it when the claim was made in the same step).
+    public mutating func commitAccept(_ claim: AcceptClaim, recheck: AcceptRecheck) -> BackendReply {
+        let reqID = claim.reqID
+        guard var request = requests[reqID], let worker = workers[claim.workerID] else {
+            return .failure(BackendError(.notFound, "no request \(reqID) is known"))
+        }
+        request = expiring(request, now: claim.now)
+        do throws(BackendError) {
+            if recheck.contains(.ended) { try checkNotEnded(request) }
+            if recheck.contains(.winner), request.state.winner != nil, !faults.contains(.everyRacerWins) {
+                throw BackendError(.raceLost, "another worker already won request \(reqID)")
+            }
+        } catch {
+            return .failure(error)
+        }
+        let workerID = claim.workerID
+        request.state = .won(by: workerID)
+        let apply: JSONValue = [
+            "ReqID": .string(reqID),
+            "workerId": Self.json(workerID),
+            "workerName": .string(worker.name),
+            "workerAvatar": .string(worker.avatar),
+            "workerRating": worker.rating.map { .double($0) } ?? .null,
+            "lat": .double(worker.profile.position.lat),
+            "lng": .double(worker.profile.position.lng),
+        ]
+        request.applyPayload = apply
+        requests[reqID] = request
+        var emissions = [Emission(event: profile.name(of: .apply), room: request.client.text, payload: apply)]
+        if faults.contains(.applyToEveryone) {
+            let others = Set(requests.values.map(\.client)).subtracting([request.client]).map(\.text).sorted()
+            for room in [profile.channelRoom] + others {
+                emissions.append(Emission(event: profile.name(of: .apply), room: room, payload: apply))
+            }
+        }
+        return .success(["ReqID": .string(reqID)], emissions: emissions)
     }
 
     /// getJobs (REST-4): the open requests this worker may take, eligibility decided here (ELIG-8, FLOW-13).

@@ -16,8 +16,12 @@ public final class PlainBackendHost: BrokerHost {
     private let server = Mutex<ReferenceBackendServer?>(nil)
     let clock: any BrokerClock
     private let recorder: CaptureRecorder?
-    /// The calls' order: each takes the next xid, and one runs at a time (``run(_:)``).
+    /// The calls' order: each takes the next xid, and one runs at a time (``decide(_:_:)``).
     private let callOrder = Mutex(0)
+    /// Emissions waiting for those of earlier calls: the events go out in the order the calls were
+    /// decided in, whichever connection's answer is written first (no `apply` after the `cancel`
+    /// of a cancel decided later, FLOW-7).
+    private let emissionOrder = Mutex((next: 1, ready: [Int: [Emission]]()))
     /// Where problems with reports go, e.g. standard error.
     private let log: @Sendable (String) -> Void
 
@@ -44,36 +48,59 @@ public final class PlainBackendHost: BrokerHost {
 
     public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
         let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
-        let reply = run(RESTRequest(method: request.method, target: request.target, body: request.body, headers: headers))
-        return .json(reply.status, reply.body, afterSend: { [self] in emit(reply.emissions) })
+        let rest = RESTRequest(method: request.method, target: request.target, body: request.body, headers: headers)
+        var split = await splitAccept(rest)
+        if split == nil { split = await splitEnd(rest) }
+        let (reply, order) = split ?? decide(rest)
+        return .json(reply.status, reply.body, afterSend: { [self] in emit(reply.emissions, order: order) })
     }
 
     /// Runs one call and records it; the caller emits. One call at a time, from reading the clock
     /// to recording the answer: the capture shows calls in the order the backend decided them and
     /// with the times it decided them at, however many race (a loser's `race_lost` never before the
     /// winner's call, REST-8).
-    func run(_ request: RESTRequest) -> BackendReply {
+    func decide(_ request: RESTRequest) -> (BackendReply, order: Int) {
+        decide(request) { now in
+            // The server's own fixtures first, then the task API's paths (it emits nothing); everything else is the job flow's.
+            let profile = backend.withLock { $0.profile }
+            return serverFixture(request, profile: profile)
+                ?? tasks.withLock({ TaskRouter.handle(request, profile: profile, backend: &$0, now: now) })
+                ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
+        }
+    }
+
+    /// Takes the next xid, reads the clock, lets `body` decide the call and records it, all in one
+    /// step; the call's place in the order goes to ``emit(_:order:)``.
+    func decide(_ request: RESTRequest, _ body: (Int64) -> BackendReply) -> (BackendReply, order: Int) {
         callOrder.withLock { counter in
             counter += 1
             let xid = "x-\(counter)"
             let now = clock.now()
-            // The server's own fixtures first, then the task API's paths (it emits nothing); everything else is the job flow's.
-            let profile = backend.withLock { $0.profile }
-            let reply = serverFixture(request, profile: profile)
-                ?? tasks.withLock({ TaskRouter.handle(request, profile: profile, backend: &$0, now: now) })
-                ?? backend.withLock { BackendRouter.handle(request, backend: &$0, now: now) }
+            let reply = body(now)
             if let recorder {
                 let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
                 let body = try? JSONParser.parse(request.body)
                 try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpRequest(HTTPRequestRecord(xid: xid, method: request.method, path: target, body: body))))
                 try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body))))
             }
-            return reply
+            return (reply, counter)
+        }
+    }
+
+    /// Sends the emissions of the call decided `order`th once those of every earlier call went out.
+    /// Every decided call passes here exactly once, with or without emissions.
+    func emit(_ emissions: [Emission], order: Int) {
+        emissionOrder.withLock { queue in
+            queue.ready[order] = emissions
+            while let batch = queue.ready.removeValue(forKey: queue.next) {
+                emit(batch)
+                queue.next += 1
+            }
         }
     }
 
     /// Sends emissions to their rooms, in order, recording each.
-    func emit(_ emissions: [Emission]) {
+    private func emit(_ emissions: [Emission]) {
         guard let server = server.withLock({ $0 }) else { return }
         for emission in emissions {
             try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: emission.sent(in: server.profile.namespace)))
@@ -83,8 +110,8 @@ public final class PlainBackendHost: BrokerHost {
 
     /// Handles one call as the HTTP handler does and emits its events; for scripted callers.
     public func call(_ request: RESTRequest) -> BackendReply {
-        let reply = run(request)
-        emit(reply.emissions)
+        let (reply, order) = decide(request)
+        emit(reply.emissions, order: order)
         return reply
     }
 

@@ -37,7 +37,7 @@ extension VerifyCases {
         },
         VerifyCase(
             "accept-not-eligible", "a WorkerAccept by a blocked, inactive, distant or not addressed worker gets 403 not_eligible",
-            ["REST-9", "REST-7"], needs: [.workerFixture]
+            ["REST-9", "REST-7", "FLOW-8"], needs: [.workerFixture]
         ) { session in
             let client = try await session.client("client")
             let blocked = try await session.worker("blocked")

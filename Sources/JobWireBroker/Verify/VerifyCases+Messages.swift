@@ -20,7 +20,7 @@ extension VerifyCases {
         },
         VerifyCase(
             "new-direct", "a post naming a worker sends its `new` to that worker only, carrying its workerId",
-            ["MSG-3", "MSG-8", "MSG-4", "REST-2"], needs: [.workerFixture]
+            ["MSG-3", "MSG-8", "MSG-4", "MSG-5", "REST-2"], needs: [.workerFixture]
         ) { session in
             let client = try await session.client("client")
             let chosen = try await session.worker("chosen")

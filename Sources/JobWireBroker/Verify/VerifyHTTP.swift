@@ -79,17 +79,8 @@ public final class VerifyHTTP: Sendable {
         _ actor: TraceActor, _ route: String, _ values: [String: String] = [:], body: VerifyBody? = nil, bearer: String? = nil,
         headers: [String: String] = [:]
     ) async throws(VerifyTransportError) -> VerifyAnswer {
-        let words = route.split(separator: " ", maxSplits: 1)
-        let method = String(words[0])
-        var path = String(words.count > 1 ? words[1] : "/")
-        for (name, value) in values {
-            let escaped = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&=#"))) ?? value
-            path = path.replacingOccurrences(of: "{\(name)}", with: escaped)
-        }
-        let xid = counter.withLock { count in
-            count += 1
-            return "\(prefix)-\(count)"
-        }
+        let (method, path) = Self.resolve(route, values)
+        let xid = nextXID()
         recorder.record(actor, .httpRequest(HTTPRequestRecord(xid: xid, method: method, path: path, body: body?.traced, bearer: bearer)))
         let url = URL(string: base.absoluteString.trimmingSuffix("/") + path)!
         var request = URLRequest(url: url)
@@ -104,8 +95,7 @@ public final class VerifyHTTP: Sendable {
         do {
             let (data, response) = try await session.data(for: request)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            let bytes = Array(data)
-            let parsed: JSONValue? = bytes.isEmpty ? nil : ((try? JSONParser.parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self)))
+            let parsed = Self.parsed(Array(data))
             recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(status), body: parsed)))
             let headers = ((response as? HTTPURLResponse)?.allHeaderFields ?? [:]).map { (name: "\($0.key)", value: "\($0.value)") }.sorted { $0.name < $1.name }
             return VerifyAnswer(status: status, body: parsed, headers: headers, bytes: data)
@@ -114,6 +104,30 @@ public final class VerifyHTTP: Sendable {
             recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, error: reason)))
             throw VerifyTransportError(method: method, url: url.absoluteString, reason: reason)
         }
+    }
+
+    /// The next xid of this client, `PREFIX-N`.
+    func nextXID() -> String {
+        counter.withLock { count in
+            count += 1
+            return "\(prefix)-\(count)"
+        }
+    }
+
+    /// `route` (`METHOD /path/{ReqID}`) with its placeholders filled: the method and the path.
+    static func resolve(_ route: String, _ values: [String: String]) -> (method: String, path: String) {
+        let words = route.split(separator: " ", maxSplits: 1)
+        var path = String(words.count > 1 ? words[1] : "/")
+        for (name, value) in values {
+            let escaped = value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&=#"))) ?? value
+            path = path.replacingOccurrences(of: "{\(name)}", with: escaped)
+        }
+        return (String(words[0]), path)
+    }
+
+    /// A response body as the trace records it: JSON, raw text as a JSON string, or nil when empty.
+    static func parsed(_ bytes: [UInt8]) -> JSONValue? {
+        bytes.isEmpty ? nil : ((try? JSONParser.parse(bytes)) ?? .string(String(decoding: bytes, as: UTF8.self)))
     }
 
     /// `refused`, `timeout` or `reset`, as TRACE.md names transport errors.

@@ -17,6 +17,9 @@ public struct VerifyCaseResult: Sendable {
     public var unknownWorkers: Set<String> = []
     /// The longest stall of the kit's own scheduling while the case ran, in ms (``KitLag``).
     public var longestStallMs: Int64 = 0
+    /// The race rounds it ran (race cases only), and with what racers, rounds and seed.
+    public var rounds: [RaceRoundRecord] = []
+    public var race = RaceOptions()
 
     public var id: String { verifyCase.id }
 
@@ -88,11 +91,13 @@ public struct VerifyRun: Sendable {
     /// it names, so a failure is counted under the id it broke.
     public var runReport: RunReport {
         let cases = results.map { result in
-            CaseResult(
+            var report = CaseResult(
                 id: result.id, description: result.verifyCase.title,
                 requirement: result.failedRequirements.first ?? result.verifyCase.requirements.first ?? "MSG-1",
                 outcome: result.outcome, location: nil, durationSeconds: result.durationSeconds, violations: result.violations,
                 requirements: result.verifyCase.requirements)
+            report.notes = result.raceNotes
+            return report
         }
         return RunReport(title: "verify", testee: target, results: cases)
     }

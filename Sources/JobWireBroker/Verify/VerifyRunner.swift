@@ -29,6 +29,8 @@ public struct VerifyOptions: Sendable {
     public var vectors: URL
     /// The seed of the generated eligibility population; the same seed, the same population.
     public var seed: UInt64 = UInt64.random(in: 1...999_999)
+    /// Racers per round and rounds per race case (`--racers`, `--race-rounds`); the seed above orders the releases.
+    public var race = RaceOptions()
 
     public init(base: URL, profile: ProtocolProfile = .standard, clock: any VerifyClock = WallVerifyClock(), vectors: URL) {
         self.base = base
@@ -151,7 +153,8 @@ struct CaseContext: Sendable {
     func session(for verifyCase: VerifyCase) -> VerifySession {
         VerifySession(
             caseID: verifyCase.id, runTag: runTag, base: options.base, profile: options.profile, clock: options.clock,
-            timeoutMs: timeoutMs, emitToleranceMs: options.emitToleranceMs, lag: lag)
+            timeoutMs: timeoutMs, emitToleranceMs: options.emitToleranceMs, lag: lag,
+            race: RaceOptions(racers: options.race.racers, rounds: options.race.rounds, seed: options.seed))
     }
 
     /// Waits until every event the steps call for is due and closes the case's apps; the verdict
@@ -168,7 +171,7 @@ struct CaseContext: Sendable {
         return VerifyCaseResult(
             verifyCase: verifyCase, outcome: acted.failure.map { .error(message: $0) } ?? .passed, durationSeconds: seconds,
             violations: [], recorded: session.recorder.entries(), unknownRequests: session.unknownRequests,
-            unknownWorkers: session.unknownWorkers, longestStallMs: lag.longestStall(from: acted.started))
+            unknownWorkers: session.unknownWorkers, longestStallMs: lag.longestStall(from: acted.started), rounds: session.rounds, race: session.race)
     }
 
     func skipReason(_ verifyCase: VerifyCase) -> String? {

@@ -18,6 +18,8 @@ public final class VerifySession: Sendable {
     let lag: KitLag
     let base: URL
     let http: VerifyHTTP
+    /// Racers and rounds of the race cases.
+    public let race: RaceOptions
     private let prefix: String
     private let state = Mutex(State())
 
@@ -26,10 +28,12 @@ public final class VerifySession: Sendable {
         var requests: Set<String> = []
         var unknownRequests: Set<String> = []
         var unknownWorkers: Set<String> = []
+        var rounds: [RaceRoundRecord] = []
     }
 
-    init(caseID: String, runTag: String, base: URL, profile: ProtocolProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64, lag: KitLag = KitLag()) {
+    init(caseID: String, runTag: String, base: URL, profile: ProtocolProfile, clock: any VerifyClock, timeoutMs: Int64, emitToleranceMs: Int64, lag: KitLag = KitLag(), race: RaceOptions = RaceOptions()) {
         self.lag = lag
+        self.race = race
         self.caseID = caseID
         self.profile = profile
         self.clock = clock
@@ -48,6 +52,11 @@ public final class VerifySession: Sendable {
     var requests: Set<String> { state.withLock { $0.requests } }
     var unknownRequests: Set<String> { state.withLock { $0.unknownRequests } }
     var unknownWorkers: Set<String> { state.withLock { $0.unknownWorkers } }
+    /// The race rounds this case ran, as observed.
+    var rounds: [RaceRoundRecord] { state.withLock { $0.rounds } }
+
+    /// Notes a race round for the report.
+    func noteRound(_ round: RaceRoundRecord) { state.withLock { $0.rounds.append(round) } }
     // MARK: - Apps
 
     /// A client app, connected.

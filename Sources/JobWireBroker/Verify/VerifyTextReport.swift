@@ -61,6 +61,7 @@ public struct VerifyTextReport: Sendable {
                 out += "           observed: \(violation.observed)\n"
             }
         }
+        for note in result.notes { out += "         \(note)\n" }
         return out
     }
 

@@ -46,7 +46,9 @@ public struct SocketIOBroadcast: Sendable {
     ///
     /// The packet is encoded once per event loop, not per socket; each loop gets one task that
     /// hands it to all of its connections, and a connection on a WebSocket writes the encoded
-    /// frames as they are.
+    /// frames as they are. Each connection gets its events in the order they were emitted, from
+    /// whatever thread: on the loop itself a broadcast is delivered at once only when nothing
+    /// for its connections waits in the loop's queue.
     public func emit(_ event: String, arguments: [SocketIOValue]) {
         let targets = sockets
         guard !targets.isEmpty else { return }
@@ -62,12 +64,9 @@ public struct SocketIOBroadcast: Sendable {
         for (_, connections) in groups {
             let loop = connections[0].eventLoop
             let encoded = SocketIOEncodedPacket(.event(event, arguments, namespace: namespace.name))
-            if loop.inEventLoop {
+            // In order with each connection's own emits and with broadcasts queued from other threads.
+            EngineIOSession.onLoop(loop, of: connections.map(\.session)) {
                 for connection in connections { connection.deliver(encoded) }
-            } else {
-                loop.execute {
-                    for connection in connections { connection.deliver(encoded) }
-                }
             }
         }
     }

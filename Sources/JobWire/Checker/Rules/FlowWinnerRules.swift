@@ -26,17 +26,23 @@ struct FLOW7NothingAfterEnd: TraceRule {
         TraceRuleInfo(
             "FLOW-7", evidence: TraceRuleInfo.backendEvidence,
             check: "no `new`, no `apply` and no successful WorkerAccept for a request after its cancel or close",
-            tolerance: "from app events, a `new` or `apply` received within emitToleranceMs plus clockSkewToleranceMs of the end may have been sent before it")
+            tolerance: "from app events, a `new` or `apply` received within emitToleranceMs plus clockSkewToleranceMs of the end may have been sent before it, unless the same app received the end first: one connection delivers in order, so that one was surely sent after the end")
     ]
     var wantsFacts: Bool { true }
+    /// Per request, the apps that received its `cancel` or `close`: what reaches one of them later was sent after the end.
+    private var endReceivers: [String: Set<TraceActor>] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         let session = context.session
         switch fact {
+        case .emitted(let emission) where emission.event == .cancel || emission.event == .close:
+            guard let req = emission.req, case .actor(let actor) = emission.target else { return }
+            endReceivers[req, default: []].insert(actor)
         case .emitted(let emission) where emission.event == .new || emission.event == .apply:
             guard let req = emission.req, let request = session.request(req), let endedAt = request.endedAt else { return }
             let slack = session.backendRecorded ? 0 : context.header.emitToleranceMs + context.skew
-            guard emission.ts > endedAt + slack else { return }
+            let afterItsEnd = { if case .actor(let actor) = emission.target { return self.endReceivers[req]?.contains(actor) == true } else { return false } }()
+            guard emission.ts > endedAt + slack || afterItsEnd else { return }
             report(request, lines: [emission.line], observed: "a `\(emission.event.rawValue)` for \(req) sent to \(emission.target)", &context)
         case .answered(let answer) where answer.call == .workerAccept && answer.succeeded:
             guard let req = answer.req, let request = session.request(req), let endedAt = request.endedAt else { return }
@@ -49,6 +55,8 @@ struct FLOW7NothingAfterEnd: TraceRule {
             break
         }
     }
+
+    mutating func forget(_ req: String) { endReceivers[req] = nil }
 
     private func report(_ request: RequestState, lines: [Int], observed: String, _ context: inout RuleContext) {
         let how = request.endedBy == .close ? "closed" : "cancelled"

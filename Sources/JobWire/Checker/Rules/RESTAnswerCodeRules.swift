@@ -12,7 +12,7 @@ struct RESTAnswerCodes: TraceRule {
     let infos = [
         TraceRuleInfo("REST-8", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept for a request another WorkerAccept won is answered 409 race_lost"),
         TraceRuleInfo("REST-9", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept by a worker failing ELIG-1 to ELIG-5 for a channel request, or not addressed by a direct one, is answered 403 not_eligible, and only then"),
-        TraceRuleInfo("REST-10", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept, cancel or close for a cancelled (closed) request is answered 410 request_cancelled (request_closed), and only then"),
+        TraceRuleInfo("REST-10", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept, cancel or close for a cancelled (closed) request is answered 410 request_cancelled (request_closed), and only then; of two ends in flight together at most one succeeds"),
         TraceRuleInfo("REST-11", evidence: TraceRuleInfo.backendEvidence, check: "a call naming a request or worker the header lists as unknown is answered 404 not_found, and a known one never is"),
         TraceRuleInfo("REST-12", evidence: TraceRuleInfo.backendEvidence, check: "a close for a request no worker won is answered 409 not_in_progress, and only then"),
         TraceRuleInfo("REST-13", evidence: TraceRuleInfo.backendEvidence, check: "a malformed body or query is answered 400 bad_request naming the first offending field in PROTOCOL.md's order, and only then"),
@@ -22,6 +22,8 @@ struct RESTAnswerCodes: TraceRule {
     var wantsFacts: Bool { true }
     private var started: [String: Snapshot] = [:]
     private var waiting: [Int: (answer: AnswerFact, atAnswer: Snapshot)] = [:]
+    /// Per request, the line of the first cancel or close answered with success.
+    private var firstEnd: [String: Int] = [:]
 
     /// What the checker knows of a request at one moment.
     struct Snapshot: Sendable {
@@ -58,7 +60,10 @@ struct RESTAnswerCodes: TraceRule {
             let answered = Self.answered(answer)
             guard answered == "success" || RESTAnswerShapes.statuses[answered] != nil, answered != "server_error" else { return }
             let lists = [candidates(answer, start, context), candidates(answer, atAnswer, context)]
-            if lists.contains(where: { Self.acceptable($0).contains(answered) }) {
+            let endLine = answered == "success" && (answer.call == .cancel || answer.call == .close) ? req.flatMap { firstEnd[$0] } : nil
+            if let req, answered == "success", answer.call == .cancel || answer.call == .close, firstEnd[req] == nil { firstEnd[req] = answer.line }
+            if (lists + Self.between(start, atAnswer).map { candidates(answer, $0, context) }).contains(where: { Self.acceptable($0).contains(answered) }) {
+                if let endLine, let req { reportSecondEnd(answer, req: req, firstLine: endLine, &context) }
                 checkField(answer, answered, &context)
             } else if answered == "success" {
                 // A success is judged by the state the call found: an end the trace shows before the
@@ -84,6 +89,19 @@ struct RESTAnswerCodes: TraceRule {
         let later = candidates(answer, snapshot(req, context.session), context)
         if Self.acceptable(later).contains(answered) { return }
         blame(answer, answered, candidates(answer, atAnswer, context), taken: true, &context)
+    }
+
+    /// The states a call may have met between its start and its answer besides those two: when
+    /// both a win and an end came in that window, the trace cannot tell which the backend decided
+    /// first, so the call may have met the win without the end, or the end without the win
+    /// (many racers: a loser answered `race_lost` before the cancel that the trace records first).
+    static func between(_ start: Snapshot, _ atAnswer: Snapshot) -> [Snapshot] {
+        guard start.winner == nil, atAnswer.winner != nil, start.ended == nil, atAnswer.ended != nil else { return [] }
+        var won = start
+        won.winner = atAnswer.winner
+        var ended = start
+        ended.ended = atAnswer.ended
+        return [won, ended]
     }
 
     static func answered(_ answer: AnswerFact) -> String {
@@ -134,7 +152,17 @@ struct RESTAnswerCodes: TraceRule {
             observed: answered == "success" ? "a success answer (status \(answer.response.status ?? 0))" : "\(answered) (status \(answer.response.status ?? 0))")
     }
 
-    mutating func forget(_ req: String) {}
+    mutating func forget(_ req: String) { firstEnd[req] = nil }
+
+    /// Two ends of one request in flight together both succeeded: each fits the state it started
+    /// from, but whichever the backend decided second met the first's end and had to be 410 (the
+    /// whole history shows it; an end started after the first's answer is judged above, by its state).
+    private func reportSecondEnd(_ answer: AnswerFact, req: String, firstLine: Int, _ context: inout RuleContext) {
+        context.report(
+            "REST-10", lines: [firstLine, answer.line],
+            expected: "one of the two ends of \(req) answered 410 request_cancelled or request_closed: the other ended it (line \(firstLine))",
+            observed: "both answered with success")
+    }
 
     /// The answers acceptable for one list: every candidate up to the first definite one.
     static func acceptable(_ list: [Candidate]) -> Set<String> {

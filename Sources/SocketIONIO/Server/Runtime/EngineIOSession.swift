@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import SocketIOWire
+import Synchronization
 
 /// What sits above an Engine.IO session: the Socket.IO connection, or an Engine.IO-only application.
 ///
@@ -56,6 +57,10 @@ final class EngineIOSession: @unchecked Sendable {
     let closedPromise: EventLoopPromise<Void>
 
     private let core: EngineIOServerCore
+    /// How many tasks for this session wait in its loop's queue (``onLoop(_:)``).
+    private let queuedTasks = Mutex(0)
+    /// How many of those tasks are running now (nested); only on the loop.
+    private var runningQueuedTask = 0
     private let clock = ContinuousClock()
     private var machine: Machine?
     private var pendingResponders: [EngineIOTransportID: EngineIOPollResponder] = [:]
@@ -80,9 +85,32 @@ final class EngineIOSession: @unchecked Sendable {
 
     private var logger: Logger { core.logger }
 
-    /// Runs `body` on the session's loop: at once when already there, else queued.
+    /// Runs `body` on the session's loop, after the session's work queued earlier from any thread:
+    /// at once when already there and nothing is queued, else queued.
+    ///
+    /// Running at once on the loop while another thread's work for the session still waits in the
+    /// loop's queue would overtake it, and a client must get its packets in the order they were sent.
     func onLoop(_ body: @escaping @Sendable () -> Void) {
-        if eventLoop.inEventLoop { body() } else { eventLoop.execute(body) }
+        Self.onLoop(eventLoop, of: [self], body)
+    }
+
+    /// Runs `body` once on `loop` for `sessions` (all on that loop), after the work queued earlier
+    /// for any of them: at once when already there and nothing of theirs is queued (or when called
+    /// from their queued work, which holds its place in their order), else queued.
+    static func onLoop(_ loop: any EventLoop, of sessions: [EngineIOSession], _ body: @escaping @Sendable () -> Void) {
+        if loop.inEventLoop, sessions.allSatisfy({ $0.runningQueuedTask > 0 || $0.queuedTasks.withLock { $0 == 0 } }) {
+            body()
+            return
+        }
+        for session in sessions { session.queuedTasks.withLock { $0 += 1 } }
+        loop.execute {
+            for session in sessions {
+                session.queuedTasks.withLock { $0 -= 1 }
+                session.runningQueuedTask += 1
+            }
+            body()
+            for session in sessions { session.runningQueuedTask -= 1 }
+        }
     }
 
     // MARK: Opening

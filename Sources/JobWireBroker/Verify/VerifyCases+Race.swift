@@ -1,0 +1,128 @@
+import JobWire
+import SocketIOWire
+
+extension VerifyCases {
+    /// The races, explored rather than sampled: each round releases many calls for one fresh request
+    /// at once (``VerifyRacers``), in an order drawn from the run's seed, and the checker judges the
+    /// whole history of every round: at most one success (FLOW-3), every loser `race_lost` (REST-8),
+    /// one `apply` for the winner only (FLOW-4, FLOW-6), nothing won after a cancel (FLOW-7, REST-10),
+    /// one end of two racing ends (REST-10), the ends announced (FLOW-8, FLOW-9) and getJobs
+    /// consistent with the end state (FLOW-13).
+    static let races: [VerifyCase] = [
+        VerifyCase(
+            "race-many", "many eligible workers accept one request at the same instant, round after round: exactly one wins each, every other gets 409 race_lost",
+            ["FLOW-3", "REST-8", "FLOW-4", "FLOW-6", "FLOW-13"], needs: [.workerFixture]
+        ) { session in
+            let count = max(2, session.race.racers)
+            let client = try await session.client("client")
+            let workers = try await raceWorkers(session, count)
+            let racers = try await session.racers(count)
+            let accept = try session.route(.workerAccept)
+            for round in 1...max(1, session.race.rounds) {
+                let req = try await session.post(client)
+                for worker in workers { await session.awaitDelivery(worker, .new, req) }
+                let calls = workers.map { RaceCall($0.actor, accept, ["ReqID": req], body: ["workerId": .string($0.actor.id ?? "")]) }
+                // Every other round the racers read their answers late, only once the `apply` is
+                // there: the events may not wait for the answers, nor the verdict for their order.
+                var late: (@Sendable () async -> Void)?
+                if round.isMultiple(of: 2) { late = { await session.expect(client, .apply, req) } }
+                try await racers.release(calls, order: racers.order(count, round: round), round: round, reqs: [req], readAnswersAfter: late)
+                await session.expect(client, .apply, req)
+                try await session.getJobs(workers[round % count].actor)
+            }
+            await racers.close()
+        },
+        VerifyCase(
+            "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says, each request read back as the history ended it",
+            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture]
+        ) { session in
+            // One accept per request, so no two accepts race (race-many's part): each pair is cancel against accept alone.
+            let race = try await RacePairs.open(session)
+            let (client, workers, racers) = (race.client, race.workers, race.racers)
+            let accept = try session.route(.workerAccept)
+            for round in 1...max(1, session.race.rounds) {
+                let reqs = try await race.post()
+                var calls: [RaceCall] = []
+                for (worker, req) in zip(workers, reqs) {
+                    calls.append(try race.cancel(req))
+                    calls.append(RaceCall(worker.actor, accept, ["ReqID": req], body: ["workerId": .string(worker.actor.id ?? "")]))
+                }
+                try await racers.release(calls, order: racers.pairOrder(race.count, round: round), round: round, reqs: reqs)
+                for req in reqs { await session.expect(client, .cancel, req) }
+                try await session.getJobs(workers[round % race.count].actor)
+                // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
+                for req in reqs { try await session.readRequest(client.actor, req) }
+            }
+            await racers.close()
+        },
+        VerifyCase(
+            "race-close-cancel", "the client's cancel and the winner's close of one request in Work in Progress at the same instant, many requests at once, round after round: exactly one ends it, the other gets 410 with the code of that end, and the end reaches both",
+            ["REST-10", "FLOW-8", "FLOW-9"], needs: [.workerFixture]
+        ) { session in
+            let race = try await RacePairs.open(session)
+            let (client, workers, racers) = (race.client, race.workers, race.racers)
+            let close = try session.route(.close)
+            for round in 1...max(1, session.race.rounds) {
+                let reqs = try await race.post()
+                // Each request won by its own worker, its `apply` seen, so both ends are allowed (FLOW-14).
+                for (worker, req) in zip(workers, reqs) {
+                    try await session.accept(worker.actor, req)
+                    await session.awaitDelivery(client, .apply, req)
+                }
+                var calls: [RaceCall] = []
+                for (worker, req) in zip(workers, reqs) {
+                    calls.append(try race.cancel(req))
+                    calls.append(RaceCall(worker.actor, close, ["ReqID": req], body: ["outcome": "happy", "by": "worker", "workerId": .string(worker.actor.id ?? "")]))
+                }
+                let answers = try await racers.release(calls, order: racers.pairOrder(race.count, round: round), round: round, reqs: reqs)
+                // Whichever end succeeded is announced to both parties; a fence for both when both did.
+                for pair in 0..<race.count {
+                    let events: [(answer: VerifyAnswer?, event: ProtocolEvent)] = [(answers[2 * pair], .cancel), (answers[2 * pair + 1], .close)]
+                    for (answer, event) in events where answer?.succeeded == true {
+                        await session.expect(client, event, reqs[pair])
+                        await session.expect(workers[pair], event, reqs[pair])
+                    }
+                }
+            }
+            await racers.close()
+        },
+    ]
+
+    /// `count` eligible workers, connected.
+    static func raceWorkers(_ session: VerifySession, _ count: Int) async throws -> [VerifyApp] {
+        var workers: [VerifyApp] = []
+        for index in 1...count { workers.append(try await session.worker("racer-\(index)")) }
+        return workers
+    }
+}
+
+/// The cast of a race case whose calls race in pairs, one request per pair: the client, one
+/// eligible worker per pair, and a racer's warm connection per call.
+struct RacePairs {
+    let session: VerifySession
+    /// Pairs per round: one per racer, so each round releases twice as many calls.
+    let count: Int
+    let client: VerifyApp
+    let workers: [VerifyApp]
+    let racers: VerifyRacers
+
+    static func open(_ session: VerifySession) async throws -> RacePairs {
+        let count = max(1, session.race.racers)
+        let client = try await session.client("client")
+        let workers = try await VerifyCases.raceWorkers(session, count)
+        return RacePairs(session: session, count: count, client: client, workers: workers, racers: try await session.racers(2 * count))
+    }
+
+    /// A fresh request per pair, each seen by its pair's worker.
+    func post() async throws -> [String] {
+        var reqs: [String] = []
+        for _ in 0..<count { reqs.append(try await session.post(client)) }
+        for (worker, req) in zip(workers, reqs) { await session.awaitDelivery(worker, .new, req) }
+        return reqs
+    }
+
+    /// The client's cancel of `req`, naming itself.
+    func cancel(_ req: String) throws -> RaceCall {
+        RaceCall(client.actor, try session.route(.cancel), ["ReqID": req], body: ["reason": "race", "clientId": .string(client.actor.id ?? "")])
+    }
+}

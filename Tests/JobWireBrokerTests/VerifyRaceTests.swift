@@ -1,0 +1,58 @@
+import Foundation
+import JobWire
+import Testing
+@testable import JobWireBroker
+
+/// The race cases alone: a caught race is reported so a backend team can act on it (its smallest
+/// round, the interleaving as observed, the options that replay it), and the same seed draws the
+/// same release orders.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct VerifyRaceTests {
+    static func raceRun(_ faults: BackendFaults, only: String = "race-many") async throws -> VerifyRun {
+        let backend = try await EmbeddedBackend.start(faults: faults)
+        var options = backend.options(vectors: VerifyRunnerTests.vectors)
+        options.only = [only]
+        options.seed = 7
+        let run = try await VerifyRunner.run(options)
+        await backend.shutdown()
+        return run
+    }
+
+    @Test func aCaughtRaceNamesItsSmallestRoundItsInterleavingAndItsReplay() async throws {
+        let run = try await Self.raceRun(.acceptGapYield)
+        #expect(run.failedRequirements == ["FLOW-3", "FLOW-4", "FLOW-6"], "\(VerifyRunnerTests.describe(run))")
+        let notes = run.runReport.results.flatMap(\.notes)
+        #expect(notes.first?.contains("the smallest is round") == true, "\(notes)")
+        #expect(notes.contains { $0.contains("/accept -> 200 ok") && $0.contains("#") }, "\(notes)")
+        #expect(notes.last == "  replay: jobwire verify --only race-many --seed 7 --racers 16 --race-rounds \(RaceOptions().rounds)", "\(notes)")
+        let json = JSONReport(catalog: nil).render(run.runReport)
+        #expect(json.contains("\"notes\""))
+    }
+
+    /// Close against cancel, lost either way: both ends answered with success is REST-10, and the
+    /// clean backend ends each request once.
+    @Test(arguments: ["closeFromStaleRead", "cancelFromStaleRead", "clean"])
+    func closeAgainstCancelIsCaughtFromBothSides(_ name: String) async throws {
+        let fault = BackendFaults.named.first { $0.name == name }?.fault ?? []
+        let run = try await Self.raceRun(fault, only: "race-close-cancel")
+        #expect(run.failedRequirements == (fault.isEmpty ? [] : ["REST-10"]), "\(name): \(VerifyRunnerTests.describe(run))")
+        #expect(run.results.first?.rounds.count == RaceOptions().rounds)
+    }
+
+    @Test func aCleanRaceHasNoNotes() async throws {
+        let run = try await Self.raceRun([])
+        #expect(run.failedRequirements == [], "\(VerifyRunnerTests.describe(run))")
+        #expect(run.runReport.results.allSatisfy { $0.notes.isEmpty })
+        #expect(run.results.first?.rounds.count == RaceOptions().rounds)
+    }
+
+    @Test func theSameSeedDrawsTheSameReleaseOrders() {
+        let session = VerifySession(
+            caseID: "race-many", runTag: "t", base: URL(string: "http://127.0.0.1:1")!, profile: .standard, clock: WallVerifyClock(),
+            timeoutMs: 1000, emitToleranceMs: 2000, race: RaceOptions(seed: 42))
+        let orders = (1...3).map { VerifyRacers.order(16, round: $0, session: session) }
+        #expect(orders == (1...3).map { VerifyRacers.order(16, round: $0, session: session) })
+        #expect(Set(orders.map { $0 }).count > 1)
+        #expect(orders.allSatisfy { $0.sorted() == Array(0..<16) })
+    }
+}
