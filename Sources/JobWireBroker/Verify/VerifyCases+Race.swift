@@ -47,11 +47,15 @@ extension VerifyCases {
                     calls.append(try race.cancel(req))
                     calls.append(RaceCall(worker.actor, accept, ["ReqID": req], body: ["workerId": .string(worker.actor.id ?? "")]))
                 }
-                try await racers.release(calls, order: racers.pairOrder(race.count, round: round), round: round, reqs: reqs)
+                // Odd rounds sweep: every accept released before its cancel, the cancels following at
+                // offsets of 1 to 2n - 1 calls, so some arrive while an accept is between its read and
+                // its write; even rounds draw which goes first, each pair from both sides.
+                let order = round.isMultiple(of: 2) ? racers.pairOrder(race.count, round: round) : racers.sweptPairOrder(race.count, round: round)
+                try await racers.release(calls, order: order, round: round, reqs: reqs)
                 for req in reqs { await session.expect(client, .cancel, req) }
                 try await session.getJobs(workers[round % race.count].actor)
                 // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
-                for req in reqs { try await session.readRequest(client.actor, req) }
+                _ = try await race.each { pair in try await session.readRequest(client.actor, reqs[pair]) }
             }
             await racers.close()
         },
@@ -65,9 +69,9 @@ extension VerifyCases {
             for round in 1...max(1, session.race.rounds) {
                 let reqs = try await race.post()
                 // Each request won by its own worker, its `apply` seen, so both ends are allowed (FLOW-14).
-                for (worker, req) in zip(workers, reqs) {
-                    try await session.accept(worker.actor, req)
-                    await session.awaitDelivery(client, .apply, req)
+                _ = try await race.each { pair in
+                    try await session.accept(workers[pair].actor, reqs[pair])
+                    await session.awaitDelivery(client, .apply, reqs[pair])
                 }
                 var calls: [RaceCall] = []
                 for (worker, req) in zip(workers, reqs) {
@@ -113,12 +117,24 @@ struct RacePairs {
         return RacePairs(session: session, count: count, client: client, workers: workers, racers: try await session.racers(2 * count))
     }
 
-    /// A fresh request per pair, each seen by its pair's worker.
+    /// A fresh request per pair, each seen by its pair's worker: posted together, each pair
+    /// waiting only for its own request's `new`.
     func post() async throws -> [String] {
-        var reqs: [String] = []
-        for _ in 0..<count { reqs.append(try await session.post(client)) }
-        for (worker, req) in zip(workers, reqs) { await session.awaitDelivery(worker, .new, req) }
-        return reqs
+        try await each { pair in
+            let req = try await session.post(client)
+            await session.awaitDelivery(workers[pair], .new, req)
+            return req
+        }
+    }
+
+    /// `step(pair)` for every pair at once; the results in pair order.
+    func each<Result: Sendable>(_ step: @escaping @Sendable (Int) async throws -> Result) async throws -> [Result] {
+        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+            for pair in 0..<count { group.addTask { (pair, try await step(pair)) } }
+            var results: [Int: Result] = [:]
+            for try await (pair, result) in group { results[pair] = result }
+            return (0..<count).map { results[$0]! }
+        }
     }
 
     /// The client's cancel of `req`, naming itself.

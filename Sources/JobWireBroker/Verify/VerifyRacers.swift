@@ -114,6 +114,16 @@ public final class VerifyRacers: Sendable {
         }
     }
 
+    /// A release order for `pairs` pairs of calls (`2p` and `2p + 1` racing each other) in
+    /// `round` that puts every pair's second call (the one whose halves open the window) before its
+    /// first, at offsets swept over the round: the second calls in a drawn order, then the first
+    /// calls in the reverse of it, so the pairs' offsets are 1, 3, 5, … 2·pairs − 1 calls and the
+    /// calls in between keep the server busy while the earlier ones are between their halves.
+    public func sweptPairOrder(_ pairs: Int, round: Int) -> [Int] {
+        let drawn = order(pairs, round: round)
+        return drawn.map { 2 * $0 + 1 } + drawn.reversed().map { 2 * $0 }
+    }
+
     /// A release order for `count` calls in `round` of `session`'s case: the same seed, case and
     /// round, the same order.
     static func order(_ count: Int, round: Int, session: VerifySession) -> [Int] {
