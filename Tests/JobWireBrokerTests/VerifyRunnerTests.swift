@@ -19,6 +19,7 @@ struct VerifyRunnerTests {
 
     /// Runs verify against the embedded backend with `faults`. A run with an inconclusive case (the
     /// kit starved on a loaded machine) has no verdict, so it runs again, up to `attempts` times.
+    /// So does a race mutant's run that caught nothing (``isRaceMiss(_:_:)``), with the next seed.
     static func verify(_ faults: BackendFaults = [], taskFaults: TaskFaults = [], only: [String] = [], attempts: Int = 3) async throws -> VerifyRun {
         var attempt = 0
         while true {
@@ -26,14 +27,22 @@ struct VerifyRunnerTests {
             let backend = try await EmbeddedBackend.start(faults: faults, taskFaults: taskFaults)
             var options = backend.options(vectors: vectors)
             options.only = only
-            options.seed = 20_261_125  // the generated population, the same in every test run
+            options.seed = 20_261_125 + UInt64(attempt - 1)  // the generated population, the same in every test run's first try
             // The race mutants get every round they need to be caught each time; for every other
             // backend the race cases run two rounds, which judge the same history in less time.
             if !faults.isEmpty, faults.isDisjoint(with: .races) { options.race.rounds = 2 }
             let run = try await VerifyRunner.run(options)
             await backend.shutdown()
-            if !run.isInconclusive || attempt >= attempts { return run }
+            if (!run.isInconclusive && !isRaceMiss(faults, run)) || attempt >= attempts { return run }
         }
+    }
+
+    /// A race mutant whose run failed nothing: its gap is one turn of the server's task pool wide,
+    /// and a run's rounds land a call inside it often but not surely (Docs/BROKER.md, "Races in verify"), so the
+    /// test gives it up to three seeds. A run that fails anything at all is judged as it is, and
+    /// the clean backend never runs again: a false alarm is never retried away.
+    static func isRaceMiss(_ faults: BackendFaults, _ run: VerifyRun) -> Bool {
+        !faults.isDisjoint(with: .races) && run.failedRequirements.isEmpty
     }
 
     static func describe(_ run: VerifyRun) -> String {
