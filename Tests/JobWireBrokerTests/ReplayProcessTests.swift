@@ -131,16 +131,15 @@ struct ReplayProcessTests {
 
     /// A recorded event no backend sends (a `ghost` the client got before its `close`) is reported
     /// missing as soon as the `close` came, which Socket.IO delivers after it on the same
-    /// connection: the replay waits for no timeout (60 s here) to prove the absence.
+    /// connection: the replay waits for no timeout (60 s here) to prove the absence. The reason in
+    /// the difference says which ended the wait (overtaken, not timed out), so no wall clock is read.
     @Test func anEventTheReplayNeverGetsIsReportedOnceALaterOneOvertookItNotAfterTheTimeout() async throws {
         let capture = BrokerProcessTests.scratch().appendingPathComponent("ghost.jsonl").path
         var lines = try String(contentsOfFile: Self.fixture, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let close = try #require(lines.firstIndex { $0.contains(#""actor":"client","id":"c-1","kind":"io.in","event":"close""#) })
         lines.insert(lines[close].replacingOccurrences(of: #""event":"close""#, with: #""event":"ghost""#), at: close)
         try lines.joined(separator: "\n").write(toFile: capture, atomically: true, encoding: .utf8)
-        let started = ContinuousClock.now
         let result = try await Self.replay(capture, against: nil, ["--fast", "--step-timeout", "60000"])
-        #expect(ContinuousClock.now - started < .seconds(30))
         #expect(result.status == 1 && result.failed.isEmpty, "\(result.text)")
         #expect(result.differences == ["line-16: the replay never got it (the event the recording has after it (line 17) came first, and a fence found nothing more)"], "\(result.differences)")
     }
