@@ -147,44 +147,67 @@ struct BrokerCommand: AsyncParsableCommand {
         return .success
     }
 
-    /// The backend of a capture until every recorded app step was matched, or SIGINT or SIGTERM;
-    /// the verdict: no unmatched call or emit, and nothing recorded left undone.
+    /// The backend of a capture until every recorded app step was matched (and the apps had
+    /// `reactionToleranceMs` more to report what followed), or SIGINT or SIGTERM; the verdict: the
+    /// checker's rules on the served session's capture, which judge the apps under test, and the
+    /// match, no unmatched call or emit and nothing recorded left undone.
     private func serveRecording(_ path: String) async throws -> ExitCode {
+        var recording: TraceHeader?
         var events: [TraceEvent] = []
         try TraceReader.read(path: path) { (item: TraceReader.Item) throws(InputError) in
-            if case .event(let event) = item { events.append(event) }
+            switch item {
+            case .header(let header): recording = header
+            case .event(let event): events.append(event)
+            }
         }
-        let script = RecordedScript(events: events)
+        guard let recording else { throw CLIError("\(path) holds no header") }
+        let script = RecordedScript(events: events, profile: recording.profile)
         guard !script.steps.isEmpty else { throw CLIError("\(path) holds no step of a client or worker app (connect, REST call or emit) to serve") }
+        let knownFailures = try report.loadKnownFailures()
         let (done, finished) = AsyncStream<Void>.makeStream()
         let clock = SystemBrokerClock(speed: speed)
-        let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.backend]), path: path) }
+        let capturePath = capture ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + ".served.jsonl"
+        let header = RecordedBackendHost.servedHeader(recording: recording, script: script, file: path)
+        let window = max(1, Int64((Double(BrokerSession.reorderWindowMs) * speed).rounded()))
+        let recorder = try CaptureRecorder(header: header, path: capturePath, reorderWindowMs: window)
         let host = RecordedBackendHost(
             script: script, volatile: VolatileOptionHelp.members(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
         let server = ReferenceBackendServer(host: host, logger: logger)
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         Self.out("jobwire broker: serving the backend recorded in \(path) on \(url): \(script.steps.count) app steps to match; Ctrl-C stops it")
+        Self.out("jobwire broker: capture: \(capturePath)")
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
         let watcher = Task {
             for await signal in signals {
                 Self.say("jobwire broker: stopped by signal \(signal)")
+                stop.yield()
                 finished.yield()
                 break
             }
         }
         for await _ in done { break }
+        // What the apps do right after the last step (a view, an alert) is theirs to report.
+        let grace = Task {
+            try? await Task.sleep(for: .milliseconds(Int64(Double(header.reactionToleranceMs) / speed)))
+            stop.yield()
+        }
+        for await _ in stopped { break }
+        grace.cancel()
         watcher.cancel()
         await server.shutdown()
         let (mismatches, remaining) = host.outcome
         for step in remaining { Self.say("jobwire broker: never done: line \(step.line), \(step.actor) \(step.action)") }
-        let passed = mismatches.isEmpty && remaining.isEmpty
-        if let recorder, let capture {
-            // Not judged: answers carry the recording's times, and events go to each receiver's own room.
-            _ = recorder.finish(at: clock.now())
-            Self.say("jobwire broker: \(recorder.lineCount) lines of the served session in \(capture)")
-        }
-        Self.out("jobwire broker: replay of \(path): \(script.steps.count - remaining.count) of \(script.steps.count) recorded steps matched, \(mismatches.count) unmatched; \(passed ? "passed" : "FAILED")")
-        return passed ? .success : ExitCode(1)
+        let verdict = recorder.finish(at: clock.now())
+        Self.say("jobwire broker: \(recorder.lineCount) lines of the served session in \(capturePath)")
+        let matched = mismatches.isEmpty && remaining.isEmpty
+        Self.out("jobwire broker: replay of \(path): \(script.steps.count - remaining.count) of \(script.steps.count) recorded steps matched, \(mismatches.count) unmatched; \(matched ? "passed" : "FAILED")")
+        let results = verdict.caseResults() + ServedMatchCases.caseResults(file: path, mismatches: mismatches, remaining: remaining)
+        let run = RunReport(title: "broker --replay \(path)", testee: "the apps at \(url)", results: results).applying(knownFailures)
+        let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
+        let failed = verdict.failedIDs.map(\.rawValue)
+        Self.say("jobwire broker: the apps \(failed.isEmpty ? "conform" : "violate \(failed.joined(separator: ", "))"); `jobwire check \(capturePath)` judges the capture again")
+        return code
     }
 
     /// One scenario: serve, wait for the app, run, judge.

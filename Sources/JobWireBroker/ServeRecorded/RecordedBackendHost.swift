@@ -4,21 +4,28 @@ import SocketIONIO
 import SocketIOWire
 import Synchronization
 
-/// The backend of a capture, served to an app under test (`jobwire broker --replay`): each REST
-/// call and emit of the app is matched to the recording (``ReplayMatcher``) and answered as
-/// recorded, and the events the recording sent the apps after that step go to their rooms after
-/// the answer. What the recording never saw is answered `500 server_error` naming the call and
-/// the nearest recorded step, and fails the session. With a recorder, the session is captured as
-/// the backend saw it (connections, REST exchanges, emissions), for the checker's verdict.
+/// The backend of a capture, served to apps under test (`jobwire broker --replay`): each REST
+/// call and emit of an app is matched to the recording (``ReplayMatcher``) and answered as
+/// recorded, its timestamps moved to the session's clock (``RecordedTimes``), and the events the
+/// recording sent the apps after that step go, after the answer, to the rooms they went to
+/// (``RecordedRooms``). What the recording never saw is answered `500 server_error` naming the call
+/// and the nearest recorded step, and fails the session.
+///
+/// The session is captured as any broker session is (``servedHeader(recording:script:file:)``):
+/// the backend's REST exchanges, connections and emissions, and each app's own side, its calls,
+/// connections, the events that really left for its socket and the UI events it reports with
+/// `jobwire:trace`, so the checker judges the apps under test.
 public final class RecordedBackendHost: BrokerHost {
     private let matcher: Mutex<ReplayMatcher>
     private let mismatches = Mutex<[ReplayMismatch]>([])
     private let openingSent = Mutex<Set<TraceActor>>([])
-    private let server = Mutex<ReferenceBackendServer?>(nil)
+    let server = Mutex<ReferenceBackendServer?>(nil)
+    /// The apps' sockets now connected, by socket id.
+    let sockets = Mutex<[String: TraceActor]>([:])
     private let log: @Sendable (String) -> Void
     private let finished: @Sendable () -> Void
-    private let recorder: CaptureRecorder?
-    private let clock: any BrokerClock
+    let recorder: CaptureRecorder?
+    let clock: any BrokerClock
     private let calls = Mutex(0)
 
     /// A host serving `script`, capturing the session into `recorder` when given; `log` gets
@@ -37,53 +44,63 @@ public final class RecordedBackendHost: BrokerHost {
     public func attach(_ server: ReferenceBackendServer) { self.server.withLock { $0 = server } }
 
     public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
-        let response = answer(request)
-        if let recorder {
-            let xid = calls.withLock { count in
-                count += 1
-                return "x-\(count)"
-            }
-            let now = clock.now()
-            let body = try? JSONParser.parse(request.body)
-            let bearer = BearerToken.from(authorization: request.headers.first { $0.name.lowercased() == "authorization" }?.value)
-            try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpRequest(HTTPRequestRecord(xid: xid, method: request.method, path: request.target, body: body, bearer: bearer))))
-            try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(response.status), body: try? JSONParser.parse(response.body)))))
+        let now = clock.now()
+        let (response, caller) = answer(request, at: now)
+        let xid = calls.withLock { count in
+            count += 1
+            return "x-\(count)"
         }
+        let bearer = BearerToken.from(authorization: request.headers.first { $0.name.lowercased() == "authorization" }?.value)
+        let call = HTTPRequestRecord(xid: xid, method: request.method, path: request.target, body: try? JSONParser.parse(request.body), bearer: bearer)
+        let answer = HTTPResponseRecord(xid: xid, status: Int64(response.status), body: try? JSONParser.parse(response.body))
+        // The app that made a matched call is the recorded step's; an unmatched one has no known caller.
+        if let caller { record(TraceEvent(ts: now, actor: caller, body: .httpRequest(call))) }
+        record(TraceEvent(ts: now, actor: .backend, body: .httpRequest(call)))
+        record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(answer)))
+        if let caller { record(TraceEvent(ts: now, actor: caller, body: .httpResponse(answer))) }
         return response
     }
 
-    private func answer(_ request: SocketIOHTTPRequest) -> SocketIOHTTPResponse {
+    /// The recorded answer to a call, re-stamped for `now`, with the app that made it on the recording.
+    private func answer(_ request: SocketIOHTTPRequest, at now: Int64) -> (SocketIOHTTPResponse, TraceActor?) {
         let body = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
         let result = matcher.withLock { $0.call(method: request.method, path: request.target, body: body, from: nil) }
         switch result {
         case .success(let answer):
             let done = matcher.withLock { $0.remaining.isEmpty }
+            let offset = now - answer.step.ts
+            let pushes: @Sendable () -> Void = { [self] in send(answer.pushes, shiftedBy: offset, done: done) }
             guard let status = answer.status else {
-                return .json(502, ["ok": false, "error": ["code": "server_error", "message": .string("the recording holds no answer to this call (line \(answer.step.line))")]], afterSend: { [self] in send(answer.pushes, done: done) })
+                let refusal: JSONValue = ["ok": false, "error": ["code": "server_error", "message": .string("the recording holds no answer to this call (line \(answer.step.line))")]]
+                return (.json(502, refusal, afterSend: pushes), answer.step.actor)
             }
-            return .json(Int(status), answer.body ?? .null, afterSend: { [self] in send(answer.pushes, done: done) })
+            return (.json(Int(status), RecordedTimes.shifted(answer.body ?? .null, by: offset), afterSend: pushes), answer.step.actor)
         case .failure(let mismatch):
-            return .json(500, ["ok": false, "error": ["code": "server_error", "message": .string(refuse(mismatch))]])
+            return (.json(500, ["ok": false, "error": ["code": "server_error", "message": .string(refuse(mismatch))]]), nil)
         }
     }
 
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {
         let actor = TraceActor(role, id: userID)
-        let namespace = server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace
-        try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .connected(ConnectionRecord(namespace: namespace, auth: .object(socket.auth)))))
+        let now = clock.now()
+        recordConnection(of: socket, as: actor, at: now)
         let opening = openingSent.withLock { $0.insert(actor).inserted } ? matcher.withLock { $0.script.opening.filter { $0.to == userID } } : []
         let answer = matcher.withLock { $0.connect(actor) }
         let done = matcher.withLock { $0.remaining.isEmpty }
-        send(opening + (answer?.pushes ?? []), done: done)
+        send(opening + (answer?.pushes ?? []), shiftedBy: answer.map { now - $0.step.ts } ?? 0, done: done)
         socket.onAny { [self] event, arguments, ack in
             // The kit's own report channel (Docs/BROKER.md) is not the recorded protocol: taken, not matched.
             if event.hasPrefix("jobwire:") {
-                ack?.send([SocketIOValue(["ok": true])])
+                let problems = event == "jobwire:trace" ? accept(arguments.first?.jsonValue ?? .null, from: actor) : []
+                for problem in problems { log("jobwire broker: report of \(actor) refused: \(problem)") }
+                ack?.send([SocketIOValue(problems.isEmpty ? ["ok": true] : ["ok": false, "error": .string(problems.joined(separator: "; "))])])
                 return
             }
             let payload = arguments.first?.jsonValue
+            let now = clock.now()
+            record(TraceEvent(ts: now, actor: actor, body: .socketOut(SocketMessage(event: event, payload: payload, namespace: socket.namespace))))
             switch matcher.withLock({ $0.emit(event: event, payload: payload, from: actor) }) {
-            case .success(let answer): send(answer.pushes, done: matcher.withLock { $0.remaining.isEmpty })
+            case .success(let answer): send(answer.pushes, shiftedBy: now - answer.step.ts, done: matcher.withLock { $0.remaining.isEmpty })
             case .failure(let mismatch): _ = refuse(mismatch)
             }
         }
@@ -100,11 +117,17 @@ public final class RecordedBackendHost: BrokerHost {
         return mismatch.description
     }
 
-    private func send(_ pushes: [RecordedScript.Push], done: Bool) {
+    /// Sends `pushes` to their rooms, their timestamps moved by `offset`: an event the recording
+    /// sent to the channel once, however many apps received it there.
+    private func send(_ pushes: [RecordedScript.Push], shiftedBy offset: Int64, done: Bool) {
         if let server = server.withLock({ $0 }) {
+            var sent: [RecordedScript.Push] = []
             for push in pushes {
-                try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .socketOut(SocketMessage(event: push.event, payload: push.payload, namespace: server.profile.namespace, room: push.to))))
-                server.emit(push.event, push.payload, to: push.to)
+                if push.room != push.to, sent.contains(where: { $0.room == push.room && $0.event == push.event && $0.payload == push.payload }) { continue }
+                sent.append(push)
+                let payload = RecordedTimes.shifted(push.payload, by: offset)
+                record(TraceEvent(ts: clock.now(), actor: .backend, body: .socketOut(SocketMessage(event: push.event, payload: payload, namespace: server.profile.namespace, room: push.room))))
+                server.emit(push.event, payload, to: push.room)
             }
         }
         if done { finished() }
