@@ -36,7 +36,8 @@ struct ReplayMatcherTests {
         let answer = try matcher.call(method: "POST", path: "/api/requests", body: body, from: nil).get()
         #expect(answer.status == 200)
         #expect(answer.body?["ReqID"] == "R-1")
-        #expect(answer.pushes == [RecordedScript.Push(line: 5, to: "w-1", event: "new", payload: ["ReqID": "R-1"])])
+        // The post named no worker, so its `new` went to the channel (MSG-3).
+        #expect(answer.pushes == [RecordedScript.Push(line: 5, to: "w-1", event: "new", payload: ["ReqID": "R-1"], room: "workers")])
         // Each step is matched once.
         #expect(throws: ReplayMismatch.self) { try matcher.call(method: "POST", path: "/api/requests", body: body, from: nil).get() }
     }

@@ -4,11 +4,13 @@ import SocketIOWire
 import Testing
 
 /// `jobwire broker --replay` as a child process serving a capture of `jobwire record` to the
-/// python-socketio apps of Interop/record_apps.py: the apps, run again (over long-polling or
-/// WebSocket), are answered as recorded
-/// (the `new`, `apply` and `close` they wait for come at the recorded points) and the session
-/// passes; an app whose post the recording never saw gets a 500 naming the call and the nearest
-/// recorded one with its line, and the session fails.
+/// python-socketio apps of Interop/record_apps.py, which report what they show (`--report`): the
+/// apps, run again (over long-polling or WebSocket), are answered as recorded (the `new`, `apply`
+/// and `close` they wait for come at the recorded points, the `new` to the channel, the times
+/// moved to the session's clock) and the checker finds them conformant; a client that connects
+/// late breaks STATE-8 with traffic the recording matches; an app whose post the recording never
+/// saw gets a 500 naming the call and the nearest recorded one with its line, and the session
+/// fails with the match's own cases.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ServeRecordedProcessTests {
     /// Records the apps' session with the reference backend over `transport`; returns the capture's path.
@@ -25,31 +27,63 @@ struct ServeRecordedProcessTests {
         return capture
     }
 
-    /// Runs the apps against `url` over `transport` to their end; their exit status and output.
-    static func apps(against url: URL, transport: String = "websocket") async throws -> (Int32?, String) {
-        let apps = try ChildProgram(try BrokerProcessTests.python(), [RecordProcessTests.apps, url.absoluteString, "--transport", transport, "--password", RecordProcessTests.password])
+    /// Runs the apps against `url` over `transport` to their end, reporting what they show,
+    /// with `flags` more; their exit status and output.
+    static func apps(against url: URL, transport: String = "websocket", _ flags: [String] = []) async throws -> (Int32?, String) {
+        let arguments = [RecordProcessTests.apps, url.absoluteString, "--transport", transport, "--password", RecordProcessTests.password, "--report"] + flags
+        let apps = try ChildProgram(try BrokerProcessTests.python(), arguments)
         defer { apps.stop() }
         return (await apps.finish(within: .seconds(60)), apps.text)
     }
 
     @Test(arguments: ["polling", "websocket"])
-    func theAppsRunAgainAreAnsweredAsRecordedAndTheSessionPasses(transport: String) async throws {
+    func theAppsRunAgainAreAnsweredAsRecordedAndJudgedConformant(transport: String) async throws {
         let capture = try await Self.recordSession(transport: transport)
         let served = capture + ".served.jsonl"
         let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
         defer { broker.stop() }
+        let started = Int64(Date().timeIntervalSince1970 * 1000)
         let (status, output) = try await Self.apps(against: url, transport: transport)
         #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
         #expect(output.contains("token: redacted-"), "the sign-up is answered with the recorded (redacted) token")
         #expect(await broker.finish(within: .seconds(20)) == 0, "\(broker.text)")
         #expect(broker.text.contains("8 of 8 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
-        // The served session: the recorded answer to the post, then the recorded `new` to the worker.
+        #expect(broker.text.contains("the apps conform"), "\(broker.text)")
+        #expect(broker.text.range(of: #"[0-9]+ passed, 0 failed"#, options: .regularExpression) != nil, "\(broker.text)")
+        // The served session judges the apps, and `jobwire check` finds it as the broker did.
+        let (checked, failed, report) = try await BrokerProcessTests.check(served)
+        #expect(checked == 0 && failed.isEmpty, "\(report)")
         let lines = try String(contentsOfFile: served, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(String($0)) }
-        let request = try #require(lines.first { $0["path"] == "/api/requests" && $0["kind"] == "http.request" })
+        #expect(lines[0]["subject"] == ["client", "worker"] && lines[0]["roles"]?.arrayValue?.count == 3)
+        // The recorded answer to the post, then the recorded `new`, sent to the channel as its post named no worker (MSG-3).
+        let request = try #require(lines.first { $0["path"] == "/api/requests" && $0["kind"] == "http.request" && $0["actor"] == "backend" })
         let post = try #require(lines.firstIndex { $0["xid"] == request["xid"] && $0["kind"] == "http.response" })
         #expect(lines[post]["body"]?["ReqID"] == "R-1")
-        #expect(lines[(post + 1)...].first { $0["kind"] == "io.out" }?["event"] == "new")
+        let new = try #require(lines[(post + 1)...].first { $0["kind"] == "io.out" })
+        #expect(new["event"] == "new" && new["to"] == "workers")
+        #expect(lines.contains { $0["actor"] == "worker" && $0["kind"] == "io.in" && $0["event"] == "new" })
+        // Recorded times come moved to the session's clock: createdAt now, a token living a day from now (TASK-4).
+        let createdAt = try #require(lines[post]["body"]?["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds))
+        #expect(createdAt >= started && createdAt <= Int64(Date().timeIntervalSince1970 * 1000), "createdAt \(createdAt), session from \(started)")
+        let signUp = try #require(lines.first { $0["kind"] == "http.response" && $0["body"]?["expiresAt"] != nil })
+        let expiresAt = try #require(signUp["body"]?["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds))
+        #expect(expiresAt >= (signUp["ts"]?.integerValue ?? .max) + 86_400_000 - 250)
         #expect(lines.contains { $0["path"] == "/api/users/me" && $0["bearer"] == "redacted-2" })
+    }
+
+    @Test func aClientThatConnectsLateMatchesTheRecordingButBreaksSTATE8() async throws {
+        let capture = try await Self.recordSession()
+        let served = capture + ".served.jsonl"
+        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
+        defer { broker.stop() }
+        let (status, output) = try await Self.apps(against: url, ["--client-connects-late"])
+        #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
+        #expect(await broker.finish(within: .seconds(20)) == 1, "\(broker.text)")
+        #expect(broker.text.contains("8 of 8 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
+        #expect(broker.text.contains("the apps violate STATE-8;"), "\(broker.text)")
+        #expect(broker.text.contains("FAIL   \(served):STATE-8"), "\(broker.text)")
+        let (checked, failed, report) = try await BrokerProcessTests.check(served)
+        #expect(checked == 1 && failed == ["STATE-8"], "\(report)")
     }
 
     @Test func anUnrecordedCallGetsAClearErrorAndTheSessionFails() async throws {
@@ -57,7 +91,8 @@ struct ServeRecordedProcessTests {
         // The recording saw another post: the apps' post is one it never saw.
         let text = try String(contentsOfFile: capture, encoding: .utf8).replacingOccurrences(of: "Leaking kitchen tap", with: "Broken boiler")
         try text.write(toFile: capture, atomically: true, encoding: .utf8)
-        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email"])
+        let served = capture + ".served.jsonl"
+        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
         defer { broker.stop() }
         let (status, output) = try await Self.apps(against: url)
         #expect(status != 0)
@@ -69,5 +104,9 @@ struct ServeRecordedProcessTests {
         #expect(log.range(of: #"nearest recorded: line [0-9]+, client c-1 POST /api/requests with \{[^\n]*"description":"Broken boiler""#, options: .regularExpression) != nil, "\(log)")
         #expect(log.contains("never done: line"))
         #expect(log.contains("FAILED"))
+        // The match's failures are cases of the report too, under REPLAY, beside the checker's.
+        #expect(log.contains("FAIL   \(capture):unmatched-1"), "\(log)")
+        #expect(log.range(of: "FAIL   \(capture):line-[0-9]+", options: .regularExpression) != nil, "\(log)")
+        #expect(log.range(of: #"REPLAY +0 passed, [0-9]+ failed"#, options: .regularExpression) != nil, "\(log)")
     }
 }
