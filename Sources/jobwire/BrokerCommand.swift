@@ -32,14 +32,17 @@ struct BrokerCommand: AsyncParsableCommand {
               jobwire broker --port 0 --replay session.jsonl --volatile email
 
             With --replay CAPTURE the broker serves the backend side of a capture of jobwire \
-            record to your app (Docs/RECORD.md, "Serving a capture"): each REST call and emit is \
+            record to your apps (Docs/RECORD.md, "Serving a capture"): each REST call and emit is \
             matched to a recorded one (method and path, or event, and the body or payload, \
             timestamps, redacted stand-ins and each --volatile member matching anything) and answered as \
-            recorded, and the events the apps received next in the recording are sent then; \
-            --capture writes the served session as the backend saw it. A \
-            call the recording never saw is answered 500 with an error naming it and the nearest \
-            recorded call with its line. The session ends when every recorded step was matched \
-            (or on Ctrl-C): exit 0 when nothing was unmatched or left undone, else 1.
+            recorded, its timestamps moved to the session's clock, and the events the apps received \
+            next in the recording are sent then, to the rooms they went to. A call the recording \
+            never saw is answered 500 with an error naming it and the nearest recorded call with its \
+            line. The session ends when every recorded step was matched (then the apps have \
+            reactionToleranceMs more to report) or on Ctrl-C; it is captured (--capture, else \
+            CAPTURE-NAME.served.jsonl) with the apps as its subject, their UI reports included, and \
+            the verdict is the checker's on that capture plus the match (a case REPLAY for each \
+            unmatched call and each recorded step never done): exit 0 when both pass, else 1.
 
             Exit status: 0 the session conforms (or the backend was stopped); 1 a violation; 2 \
             unusable input: an unknown scenario, a malformed scenario file (file, line and field), \
@@ -60,7 +63,7 @@ struct BrokerCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free port and prints it.")
     var port = 3000
 
-    @Option(help: ArgumentHelp("Write the capture to this file (a scenario without it writes NAME.capture.jsonl).", valueName: "file"))
+    @Option(help: ArgumentHelp("Write the capture to this file (a scenario without it writes NAME.capture.jsonl, --replay CAPTURE-NAME.served.jsonl).", valueName: "file"))
     var capture: String?
 
     @Option(help: ArgumentHelp("Run the broker's clock this many times faster than the wall clock.", valueName: "x"))
