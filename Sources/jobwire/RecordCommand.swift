@@ -53,7 +53,7 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(name: .customLong("redact-json"), help: ArgumentHelp("Also redact this JSON member of every body and payload, e.g. address or profile.phone (repeatable).", valueName: "path"))
     var redactJSON: [String] = []
 
-    @Option(help: ArgumentHelp("Also write the REST exchanges to this file as HAR 1.2 (for browser devtools, Charles, Proxyman) when the recorder stops; redacted like the capture.", valueName: "file"))
+    @Option(help: ArgumentHelp("Also write the REST exchanges to this file as HAR 1.2 (for browser devtools, Charles, Proxyman) as each call is answered, whole even if the recorder is killed; redacted like the capture.", valueName: "file"))
     var har: String?
 
     @Option(help: ArgumentHelp("A JSON profile of event names, namespace, rooms and paths, as for jobwire verify: the capture's header carries them, and REST calls are told apart by them.", valueName: "file"))

@@ -121,7 +121,8 @@ struct RecordProcessTests {
         let capture = BrokerProcessTests.scratch().appendingPathComponent("killed.jsonl").path
         let (broker, backend) = try await BrokerProcessTests.broker([])
         defer { broker.stop() }
-        let (recorder, proxy) = try await Self.recorder(upstream: backend, out: capture)
+        let har = capture + ".har"
+        let (recorder, proxy) = try await Self.recorder(upstream: backend, out: capture, ["--har", har])
         defer { recorder.stop() }
         // --hold: the apps stay connected after the flow, so the kill lands mid-session.
         let apps = try ChildProgram(try BrokerProcessTests.python(), [Self.apps, proxy.absoluteString, "--transport", "websocket", "--hold"])
@@ -139,6 +140,10 @@ struct RecordProcessTests {
         let verdict = try TraceChecker.check(path: capture)
         #expect(verdict.eventCount == text.split(separator: "\n").count - 1)
         #expect(verdict.failedIDs.isEmpty, "\(verdict.failedIDs)")
+        // The HAR is whole too, with every REST exchange answered before the kill.
+        let archive = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: har))))
+        let calls = archive["log"]?["entries"]?.arrayValue?.compactMap { $0["request"]?["url"]?.stringValue.flatMap { URL(string: $0)?.path } }
+        #expect(calls == ["/api/workers/w-1", "/api/requests", "/api/requests/R-1/accept", "/api/requests/R-1/close", "/api/auth/signup", "/api/users/me"], "\(archive)")
     }
 
     /// The recorder in this process between the apps and the embedded backend in this process,

@@ -111,6 +111,9 @@ struct TrafficRecorderTests {
             headers: [("Authorization", "Bearer tok"), ("Cookie", "sid=abc"), ("Content-Type", "application/json")]
         )))
         recorder.observe(.response(exchange: 2, ProxyHTTPResponse(status: 200, reason: "OK", headers: [("Set-Cookie", "sid=def"), ("Content-Type", "application/json")], body: Data(#"{"ok":true,"token":"tok2"}"#.utf8))))
+        // Whole on disk as soon as the answer passed, before the recorder stops (a SIGKILL keeps it).
+        let early = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        #expect(early["log"]?["entries"]?.arrayValue?.count == 1 && early["log"]?["creator"]?["name"] == "jobwire record")
         recorder.observe(.request(exchange: 3, Self.request("GET", "/api/jobs?workerId=w-1")))
         recorder.observe(.failed(exchange: 3, reason: "reset"))
         _ = try await recorder.stop()

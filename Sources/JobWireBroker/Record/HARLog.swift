@@ -41,9 +41,10 @@ struct HARLog {
         pending[exchange] = (ts, .object(object))
     }
 
-    /// Completes `exchange` with `response`, received at `ts`.
-    mutating func response(_ exchange: Int, _ response: ProxyHTTPResponse, at ts: Int64, secrets: inout SecretPseudonyms) {
-        guard let (started, request) = pending.removeValue(forKey: exchange) else { return }
+    /// Completes `exchange` with `response`, received at `ts`; returns its entry (nil for an exchange it never saw asked).
+    @discardableResult
+    mutating func response(_ exchange: Int, _ response: ProxyHTTPResponse, at ts: Int64, secrets: inout SecretPseudonyms) -> JSONValue? {
+        guard let (started, request) = pending.removeValue(forKey: exchange) else { return nil }
         let mimeType = response.headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
         let answer: JSONObject = [
             "status": .int(Int64(response.status)),
@@ -56,21 +57,28 @@ struct HARLog {
             "headersSize": -1,
             "bodySize": .int(Int64(response.body.count)),
         ]
-        entries.append(.object([
+        let entry: JSONValue = .object([
             "startedDateTime": .string(ISO8601Time.string(milliseconds: started)),
             "time": .int(ts - started),
             "request": request,
             "response": .object(answer),
             "cache": [:],
             "timings": ["send": 0, "wait": .int(ts - started), "receive": 0],
-        ]))
+        ])
+        entries.append(entry)
+        return entry
     }
 
     /// Forgets `exchange`, which got no answer (HAR has no entry without a response).
     mutating func abandon(_ exchange: Int) { pending[exchange] = nil }
 
     /// The archive: `log` with its version, creator and entries in the order their answers came.
-    var json: JSONValue {
+    var json: JSONValue { archive(entries) }
+
+    /// The archive without its entries, which ``HARFile`` fills as they come.
+    var emptyJSON: JSONValue { archive([]) }
+
+    private func archive(_ entries: [JSONValue]) -> JSONValue {
         ["log": ["version": "1.2", "creator": ["name": .string(creator), "version": "1"], "entries": .array(entries)]]
     }
 

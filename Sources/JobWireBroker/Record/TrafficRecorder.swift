@@ -23,7 +23,6 @@ public final class TrafficRecorder: Sendable {
     private let enginePath: String
     private let now: @Sendable () -> Int64
     private let log: @Sendable (String) -> Void
-    private let harPath: String?
 
     private struct State: Sendable {
         var sockets = RecordedSockets()
@@ -36,6 +35,8 @@ public final class TrafficRecorder: Sendable {
         var lastTs: Int64 = .min
         /// The REST exchanges as HAR, when asked for.
         var har: HARLog?
+        /// The HAR on disk, whole after each exchange; the error that kept it from being written, if any.
+        var harFile: Result<HARFile, InputError>?
         /// The upstream's URL, without a trailing slash, for the HAR's URLs.
         var upstream = ""
     }
@@ -48,7 +49,7 @@ public final class TrafficRecorder: Sendable {
         var body: JSONValue?
     }
 
-    /// A recorder writing `capture`, and the REST exchanges as HAR 1.2 to `harPath` when it stops;
+    /// A recorder writing `capture`, and the REST exchanges as HAR 1.2 to `harPath` as they are answered;
     /// `enginePath` is where the backend serves Engine.IO, `now` the clock in Unix milliseconds,
     /// `log` gets each line the capture refused (none should be).
     public init(
@@ -57,10 +58,11 @@ public final class TrafficRecorder: Sendable {
     ) {
         self.capture = capture
         self.log = log
-        self.harPath = harPath
         self.enginePath = enginePath.hasSuffix("/") ? enginePath : enginePath + "/"
         self.now = now
-        state = Mutex(State(callers: RecordedCallers(profile: capture.header.profile), secrets: SecretPseudonyms(redaction), har: harPath.map { _ in HARLog() }))
+        let har = harPath.map { _ in HARLog() }
+        let file = harPath.flatMap { path in har.map { log in Result { () throws(InputError) in try HARFile(path: path, log: log) } } }
+        state = Mutex(State(callers: RecordedCallers(profile: capture.header.profile), secrets: SecretPseudonyms(redaction), har: har, harFile: file))
     }
 
     /// Starts forwarding to `upstream` on `host:port` (port 0 picks one); returns the bound address.
@@ -85,8 +87,9 @@ public final class TrafficRecorder: Sendable {
             return proxy
         }
         await proxy?.shutdown()
-        let (verdict, har) = state.withLock { state in (capture.finish(at: stamp(&state), actor: TraceActor(.client)), state.har) }
-        if let harPath, let har { try har.write(to: harPath) }
+        let (verdict, file) = state.withLock { state in (capture.finish(at: stamp(&state), actor: TraceActor(.client)), state.harFile) }
+        if case .success(let har)? = file { har.close() }
+        _ = try file?.get()
         return verdict
     }
 
@@ -114,7 +117,9 @@ public final class TrafficRecorder: Sendable {
                 } else if let call = state.calls.removeValue(forKey: exchange) {
                     answer(call, response, &state)
                     let ts = stamp(&state)
-                    state.har?.response(exchange, response, at: ts, secrets: &state.secrets)
+                    if let entry = state.har?.response(exchange, response, at: ts, secrets: &state.secrets), case .success(let file)? = state.harFile {
+                        do throws(InputError) { try file.append(entry) } catch { state.harFile = .failure(error) }
+                    }
                 }
             case .failed(let exchange, _):
                 state.polls[exchange] = nil

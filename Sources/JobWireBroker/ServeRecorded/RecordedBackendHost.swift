@@ -44,6 +44,11 @@ public final class RecordedBackendHost: BrokerHost {
     public func attach(_ server: ReferenceBackendServer) { self.server.withLock { $0 = server } }
 
     public func handle(_ request: SocketIOHTTPRequest) async -> SocketIOHTTPResponse {
+        // The kit's own paths (Docs/BROKER.md) are not the recorded protocol: never matched.
+        if request.target.hasPrefix("/jobwire/") {
+            let why = "a served session takes an app's reports as jobwire:trace on its socket, which says whose they are"
+            return .json(404, ["ok": false, "error": ["code": "not_found", "message": .string(why)]])
+        }
         let now = clock.now()
         let (response, caller) = answer(request, at: now)
         let xid = calls.withLock { count in
