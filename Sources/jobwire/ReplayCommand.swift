@@ -21,7 +21,10 @@ struct ReplayCommand: AsyncParsableCommand {
             An event the replay never gets is reported once the event recorded after it on the \
             same connection came (or after --step-timeout) and a fence found nothing more. --out \
             writes the new traffic as a trace and --har its REST exchanges as HAR 1.2, their \
-            secrets redacted as jobwire record redacts them unless --no-redact.
+            secrets redacted as jobwire record redacts them unless --no-redact. The apps connect \
+            over WebSocket; --transport polling keeps them on Engine.IO long-polling, --transport \
+            upgrade starts on polling and upgrades, as the recorded apps may have (the capture \
+            does not say).
 
             Without --against, the capture is played against the embedded reference backend on \
             a free loopback port; --mutant switches it into one of its deliberate faults, to see \
@@ -30,6 +33,7 @@ struct ReplayCommand: AsyncParsableCommand {
             Examples:
               jobwire replay session.jsonl --against http://127.0.0.1:3000
               jobwire replay session.jsonl --mutant bansAsNull
+              jobwire replay session.jsonl --transport polling
               jobwire replay session.jsonl --against http://staging:8080 --fast --volatile category --junit replay.xml --har replay.har
 
             Exit status: 0 the new traffic conforms and matches the recording; 1 a requirement \
@@ -52,6 +56,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(name: .customLong("volatile"), help: ArgumentHelp(VolatileOptionHelp.text, valueName: "path"))
     var volatile: [String] = []
 
+    @Option(help: ArgumentHelp("The Engine.IO transport the apps connect over: websocket, polling (long-polling only) or upgrade (polling, then the WebSocket upgrade).", valueName: "websocket|polling|upgrade"))
+    var transport = "websocket"
+
     @Option(name: .customLong("step-timeout"), help: ArgumentHelp("How long a step waits for a recorded event it depends on before it is reported missing.", valueName: "ms"))
     var stepTimeout: Int64 = 5_000
 
@@ -70,6 +77,7 @@ struct ReplayCommand: AsyncParsableCommand {
         try await exitingOnUnusableInput {
             let (faults, taskFaults) = try mutants.faults()
             if against != nil, !mutants.mutant.isEmpty { throw CLIError("--mutant switches the embedded backend; it cannot be given with --against") }
+            guard let transports = ReplayOptions.transports(named: transport) else { throw CLIError("--transport must be websocket, polling or upgrade, not \(transport)") }
             guard stepTimeout > 0 else { throw CLIError("--step-timeout must be a positive number of milliseconds") }
             let knownFailures = try report.loadKnownFailures()
             let script = try ReplayScript.load(path: capture)
@@ -87,6 +95,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             var options = ReplayOptions(against: base)
             options.fast = fast
+            options.transports = transports
             options.stepTimeoutMs = stepTimeout
             options.volatile = VolatileOptionHelp.members(volatile)
             options.capturePath = out

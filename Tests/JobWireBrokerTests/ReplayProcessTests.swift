@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import JobWire
+import SocketIONIO
 import SocketIOWire
 import Testing
 import JobWireBroker
@@ -67,6 +68,20 @@ struct ReplayProcessTests {
         ])
         #expect(archive.contains("Bearer redacted-") && archive.contains(#"\"token\":\"redacted-"#), "\(archive)")
         #expect(result.text.contains("10 steps"))
+    }
+
+    @Test(arguments: ["polling", "upgrade"])
+    func theRecordedSessionReplaysCleanOverLongPolling(transport: String) async throws {
+        #expect(ReplayOptions.transports(named: transport) == (transport == "polling" ? [.polling] : [.polling, .websocket]))
+        let result = try await Self.replay(Self.fixture, against: nil, ["--transport", transport, "--fast"])
+        #expect(result.status == 0, "\(result.text)")
+        #expect(result.failed.isEmpty && result.differences.isEmpty, "\(result.failed) \(result.differences)")
+        #expect(result.text.contains("10 steps"))
+    }
+
+    @Test func anUnknownTransportIsUnusableInput() async throws {
+        let result = try await Self.replay(Self.fixture, against: nil, ["--transport", "carrier-pigeon"])
+        #expect(result.status == 2 && result.text.contains("--transport must be websocket, polling or upgrade"), "\(result.text)")
     }
 
     /// Faults of the embedded reference backend (`--mutant`) that the recorded flow (post, `new`, accept, `apply`,

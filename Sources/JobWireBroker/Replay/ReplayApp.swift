@@ -52,11 +52,11 @@ final class ReplayApp: Sendable {
         self.recorder = recorder
     }
 
-    /// Connects to `base` with the handshake `auth` as recorded (`io.connecting`, then
-    /// `io.connected` once accepted); throws the client's error when the backend refuses.
-    func connect(base: URL, namespace: String, auth: JSONObject?) async throws {
+    /// Connects to `base` over `transports` with the handshake `auth` as recorded (`io.connecting`,
+    /// then `io.connected` once accepted); throws the client's error when the backend refuses.
+    func connect(base: URL, namespace: String, auth: JSONObject?, transports: [SocketIOClientConfiguration.Transport] = [.websocket]) async throws {
         await disconnect(recording: false)
-        let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: [.websocket], connectTimeout: .seconds(15)))
+        let client = try SocketIOClient(url: base, configuration: SocketIOClientConfiguration(transports: transports, connectTimeout: .seconds(15)))
         let stream = client.events(namespace: namespace)
         state.withLock { state in
             state.client = client

@@ -1,5 +1,6 @@
 import Foundation
 import JobWire
+import SocketIONIO
 
 /// How `jobwire replay` plays a capture.
 public struct ReplayOptions: Sendable {
@@ -17,6 +18,15 @@ public struct ReplayOptions: Sendable {
     public var redaction = SecretRedaction()
     /// Where to write the REST exchanges of the new traffic as HAR 1.2, if anywhere.
     public var harPath: String?
+
+    /// The Engine.IO transports the apps connect over, in order: WebSocket alone by default.
+    public var transports: [SocketIOClientConfiguration.Transport] = [.websocket]
+
+    /// The transports `--transport` names: `websocket`, `polling` (long-polling only) or
+    /// `upgrade` (polling, then the WebSocket upgrade); nil for another name.
+    public static func transports(named name: String) -> [SocketIOClientConfiguration.Transport]? {
+        ["websocket": [.websocket], "polling": [.polling], "upgrade": [.polling, .websocket]][name]
+    }
 
     /// Options to play against `against`, at the recorded pace.
     public init(against: URL) { self.against = against }

@@ -13,7 +13,7 @@ extension Replayer {
             let mapped = ids.rewrite(auth.map(JSONValue.object))?.objectValue
             let subject = "the connection of \(step.actor)"
             do {
-                try await app.connect(base: options.against, namespace: namespace, auth: mapped)
+                try await app.connect(base: options.against, namespace: namespace, auth: mapped, transports: options.transports)
                 if !accepted { differences.append(ReplayDifference(line: step.line, subject: subject, detail: "recorded refused, replayed accepted")) }
             } catch {
                 if accepted { differences.append(ReplayDifference(line: step.line, subject: subject, detail: "recorded accepted, replayed refused: \(error)")) }
