@@ -72,8 +72,10 @@ public final class SocketIOServer: Sendable {
         }
     }
 
-    /// Starts listening and returns the bound address; port 0 picks a free port.
+    /// Starts listening and returns the bound address; port 0 picks a free port. Throws
+    /// ``SocketIOServerError/badConfiguration(_:)`` for an outbound limit that cannot be used.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> SocketAddress {
+        if let problem = configuration.outboundLimit?.problem { throw SocketIOServerError.badConfiguration(problem) }
         try lifecycle.withLockedValue { state in
             guard case .idle = state else { throw SocketIOServerError.alreadyStarted }
             state = .starting
@@ -84,6 +86,7 @@ public final class SocketIOServer: Sendable {
             serverChannel = try await ServerBootstrap(group: configuration.eventLoopGroup)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(.writeBufferWaterMark, value: Self.waterMark(for: configuration.outboundLimit))
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.configure(channel, core: engine))
@@ -110,6 +113,14 @@ public final class SocketIOServer: Sendable {
         lifecycle.withLockedValue { $0 = .running(channel: serverChannel.channel, task: task, address: address) }
         configuration.logger.info("socket.io server listening", metadata: ["address": "\(address)", "path": "\(configuration.path)"])
         return address
+    }
+
+    /// The writability watermarks of each connection: a WebSocket turns unwritable past the soft
+    /// outbound limit and writable again under half of it, which tells its session when the
+    /// limit's clock starts and stops; NIO's own (32 KiB and 64 KiB) without a limit.
+    static func waterMark(for limit: OutboundLimit?) -> ChannelOptions.Types.WriteBufferWaterMark {
+        guard let limit else { return .init(low: 32 << 10, high: 64 << 10) }
+        return .init(low: limit.softBytes / 2, high: limit.softBytes)
     }
 
     /// Stops the server gracefully: no new connections or sessions, every socket gets DISCONNECT
