@@ -88,7 +88,7 @@ struct SlowConsumerTests {
     @Test func aWebSocketClientThatNeverReadsIsDroppedAndItsBacklogReleased() async throws {
         try await withServer { server, port, disconnects in
             let normal = try await reader(port: port)
-            let stuck = try await StuckWebSocket.connect(port: port)
+            let stuck = try await StuckWebSocketClient.connect(port: port)
             defer { stuck.close() }
             try await waitForRoom(server, count: 2)
             let (emitted, (_, reason)) = try await broadcastUntilDropped(server, reader: normal, disconnects: disconnects)

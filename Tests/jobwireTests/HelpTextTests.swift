@@ -28,12 +28,23 @@ struct HelpTextTests {
 
     @Test func brokerHelpNamesItsOptionsAndTheAppHooks() throws {
         let result = try CLIRunner.run(["broker", "--help"])
-        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios", "--replay", "--volatile"] {
+        for option in [
+            "--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios", "--replay", "--volatile",
+            "--max-outbound-bytes", "--outbound-soft-limit", "--outbound-soft-seconds", "--no-outbound-limit",
+        ] {
             #expect(result.stdout.contains(option), "\(option) missing")
         }
         #expect(result.stdout.contains("jobwire:trace"))
         #expect(result.stdout.contains("jobwire broker --play client --scenario worker-happy"))
         #expect(result.stdout.contains("jobwire broker --port 0 --replay session.jsonl --volatile email"))
+        #expect(result.stdout.contains("slow consumer"))
+    }
+
+    /// An outbound limit that cannot be used is unusable input: exit 2, the problem named.
+    @Test func brokerRefusesAnUnusableOutboundLimit() throws {
+        let result = try CLIRunner.run(["broker", "--port", "0", "--outbound-soft-seconds", "0"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--outbound-soft-seconds must be a positive number"))
     }
 
     @Test func recordHelpTeachesTheWalkThroughAndTheRedaction() throws {
