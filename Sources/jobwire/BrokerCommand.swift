@@ -46,7 +46,8 @@ struct BrokerCommand: AsyncParsableCommand {
             past --max-outbound-bytes waiting for it, or after --outbound-soft-seconds past \
             --outbound-soft-limit (defaults 1 MiB, 256 KiB, 20 s; Docs/BROKER.md, "Slow \
             consumers"). A warning names it, and the capture records an io.disconnected with \
-            reason slow from the backend.
+            reason slow from the backend. Past --max-connections open connections a new one is \
+            answered 503 and closed.
 
             Exit status: 0 the session conforms (or the backend was stopped); 1 a violation; 2 \
             unusable input: an unknown scenario, a malformed scenario file (file, line and field), \
@@ -85,7 +86,7 @@ struct BrokerCommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
     var listScenarios = false
 
-    @OptionGroup var outbound: OutboundLimitOptions
+    @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var scenarios: ScenarioOptions
     @OptionGroup var report: ReportOptions
 
@@ -94,7 +95,7 @@ struct BrokerCommand: AsyncParsableCommand {
             guard (0...65_535).contains(port) else { throw CLIError("--port must be between 0 and 65535") }
             guard speed > 0, speed.isFinite else { throw CLIError("--speed must be a positive number") }
             guard play == nil || play == "client" || play == "worker" else { throw CLIError("--play must be client or worker") }
-            do { _ = try outbound.limit() } catch let error as ValidationError { throw CLIError(error.message) }
+            do { _ = (try limits.limit(), try limits.connections()) } catch let error as ValidationError { throw CLIError(error.message) }
             if listScenarios {
                 let catalog = try scenarios.catalog()
                 print("scenarios: \(catalog.displayRoot)")
@@ -142,7 +143,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let clock = SystemBrokerClock(speed: speed)
         let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.client, .worker, .backend]), path: path) }
         let host = PlainBackendHost(backend: JobDispatchBackend(), clock: clock, recorder: recorder, log: Self.say)
-        let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try outbound.limit())
+        let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         Self.out("jobwire broker: the reference backend listens on \(url) (Socket.IO at /socket.io/, REST under /api/); Ctrl-C stops it")
@@ -170,7 +171,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.backend]), path: path) }
         let host = RecordedBackendHost(
             script: script, volatile: VolatileOptionHelp.members(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
-        let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try outbound.limit())
+        let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         Self.out("jobwire broker: serving the backend recorded in \(path) on \(url): \(script.steps.count) app steps to match; Ctrl-C stops it")
@@ -204,7 +205,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let window = max(1, Int64((Double(BrokerSession.reorderWindowMs) * speed).rounded()))
         let recorder = try CaptureRecorder(header: scenario.header, path: path, reorderWindowMs: window)
         let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, log: Self.say)
-        let server = ReferenceBackendServer(host: session, logger: logger, outboundLimit: try outbound.limit())
+        let server = ReferenceBackendServer(host: session, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         let app = scenario.app

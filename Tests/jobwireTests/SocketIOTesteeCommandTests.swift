@@ -12,7 +12,7 @@ struct SocketIOTesteeCommandTests {
         #expect(result.stdout.contains("npm test"))
         #expect(result.stdout.contains("--engine-io"))
         #expect(result.stdout.contains("--port"))
-        for flag in ["--max-outbound-bytes", "--outbound-soft-limit", "--outbound-soft-seconds", "--no-outbound-limit"] {
+        for flag in ["--max-outbound-bytes", "--outbound-soft-limit", "--outbound-soft-seconds", "--no-outbound-limit", "--max-connections"] {
             #expect(result.stdout.contains(flag), "\(flag)")
         }
     }

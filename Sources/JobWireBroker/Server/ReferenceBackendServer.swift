@@ -31,14 +31,15 @@ public final class ReferenceBackendServer: Sendable {
     }
 
     /// A server whose REST calls, connections and packets go to `host`; `outboundLimit` bounds
-    /// what may wait for one app (nil: no limit).
+    /// what may wait for one app, `maxConnections` how many connections may be open (nil: no limit).
     public init(
         host: any BrokerHost, profile: ProtocolProfile = .standard, logger: Logger,
-        outboundLimit: SocketIOServer.OutboundLimit? = .standard, observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
+        outboundLimit: SocketIOServer.OutboundLimit? = .standard, maxConnections: Int? = nil,
+        observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
     ) {
         self.host = host
         self.profile = profile
-        var configuration = SocketIOServer.Configuration(logger: logger, outboundLimit: outboundLimit)
+        var configuration = SocketIOServer.Configuration(logger: logger, outboundLimit: outboundLimit, maxConnections: maxConnections)
         configuration.observer = { record in
             host.observed(record)
             observer?(record)

@@ -44,6 +44,9 @@ extension SocketIOServer {
         public var maxPayload: Int
         /// What may wait to be sent to one client before it is dropped as a slow consumer; nil for no limit.
         public var outboundLimit: OutboundLimit?
+        /// The most connections (polling or WebSocket) open at once; past it a new one is answered
+        /// 503 and closed (``EngineIOOverloadHandler``). nil for no limit.
+        public var maxConnections: Int?
         /// The transports clients may use.
         public var transports: Set<Transport>
         /// Whether a polling session may upgrade to WebSocket (`upgrades: ["websocket"]`).
@@ -68,6 +71,7 @@ extension SocketIOServer {
             connectTimeout: Duration = .seconds(45),
             maxPayload: Int = 1_000_000,
             outboundLimit: OutboundLimit? = .standard,
+            maxConnections: Int? = nil,
             transports: Set<Transport> = [.polling, .webSocket],
             allowUpgrades: Bool = true,
             cors: CORS? = nil,
@@ -85,6 +89,7 @@ extension SocketIOServer {
             self.connectTimeout = connectTimeout
             self.maxPayload = maxPayload
             self.outboundLimit = outboundLimit
+            self.maxConnections = maxConnections
             self.transports = transports
             self.allowUpgrades = allowUpgrades
             self.cors = cors

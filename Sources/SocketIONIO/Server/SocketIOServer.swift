@@ -29,6 +29,7 @@ public final class SocketIOServer: Sendable {
     private let engineIOConnectionHandler: NIOLockedValueBox<(@Sendable (EngineIOServerConnection) -> Void)?>
     private let lifecycle = NIOLockedValueBox(Lifecycle.idle)
     private let connections = SocketIOConnectionTracker()
+    let connectionLimit: SocketIOConnectionLimit
 
     private enum Lifecycle {
         case idle
@@ -44,6 +45,7 @@ public final class SocketIOServer: Sendable {
         self.configuration = configuration
         self.registry = registry
         self.engineIOConnectionHandler = handler
+        self.connectionLimit = SocketIOConnectionLimit(maximum: configuration.maxConnections)
         self.engine = EngineIOServerCore(configuration: configuration) { session in
             switch configuration.mode {
             case .socketIO:
@@ -73,14 +75,18 @@ public final class SocketIOServer: Sendable {
     }
 
     /// Starts listening and returns the bound address; port 0 picks a free port. Throws
-    /// ``SocketIOServerError/badConfiguration(_:)`` for an outbound limit that cannot be used.
+    /// ``SocketIOServerError/badConfiguration(_:)`` for an outbound limit or a maximum number of
+    /// connections that cannot be used.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> SocketAddress {
         if let problem = configuration.outboundLimit?.problem { throw SocketIOServerError.badConfiguration(problem) }
+        if let maximum = configuration.maxConnections, maximum < 1 { throw SocketIOServerError.badConfiguration("the maximum number of connections must be at least 1") }
         try lifecycle.withLockedValue { state in
             guard case .idle = state else { throw SocketIOServerError.alreadyStarted }
             state = .starting
         }
         let engine = self.engine
+        let limit = connectionLimit
+        let logger = configuration.logger
         let serverChannel: NIOAsyncChannel<SocketIOAcceptedConnection, Never>
         do {
             serverChannel = try await ServerBootstrap(group: configuration.eventLoopGroup)
@@ -89,7 +95,12 @@ public final class SocketIOServer: Sendable {
                 .childChannelOption(.writeBufferWaterMark, value: Self.waterMark(for: configuration.outboundLimit))
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.configure(channel, core: engine))
+                        guard limit.admit(channel) else {
+                            let maximum = limit.maximum ?? 0
+                            logger.notice("connection refused: too many connections", metadata: ["maximum": "\(maximum)", "remote": "\(channel.remoteAddress?.description ?? "?")"])
+                            return SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.refuse(channel, maximum: maximum))
+                        }
+                        return SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.configure(channel, core: engine))
                     }
                 }
         } catch {

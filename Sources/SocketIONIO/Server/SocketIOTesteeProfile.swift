@@ -26,6 +26,7 @@ public enum SocketIOTesteeProfile {
         engineIOOnly: Bool,
         logger: Logger,
         outboundLimit: SocketIOServer.OutboundLimit? = .standard,
+        maxConnections: Int? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> SocketIOServer.Configuration {
         SocketIOServer.Configuration(
@@ -37,6 +38,7 @@ public enum SocketIOTesteeProfile {
             connectTimeout: .milliseconds(1000),
             maxPayload: 1_000_000,
             outboundLimit: outboundLimit,
+            maxConnections: maxConnections,
             cors: .init(origin: .any),
             eventLoopGroup: eventLoopGroup
         )
@@ -47,10 +49,12 @@ public enum SocketIOTesteeProfile {
         engineIOOnly: Bool = false,
         logger: Logger,
         outboundLimit: SocketIOServer.OutboundLimit? = .standard,
+        maxConnections: Int? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> SocketIOServer {
         let server = SocketIOServer(
-            configuration: configuration(engineIOOnly: engineIOOnly, logger: logger, outboundLimit: outboundLimit, eventLoopGroup: eventLoopGroup))
+            configuration: configuration(
+                engineIOOnly: engineIOOnly, logger: logger, outboundLimit: outboundLimit, maxConnections: maxConnections, eventLoopGroup: eventLoopGroup))
         if engineIOOnly {
             server.onEngineIOConnection { connection in
                 connection.onMessage { message in connection.send(message) }
