@@ -15,7 +15,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
             --rounds rounds of --connections WebSocket connections with the same user ids each \
             round, --concurrency at a time, half joining and leaving cleanly, half closing TCP \
             without a close frame. Then --posts requests with --description-bytes of description \
-            are posted to --readers reading workers, and again with --stuck workers that connect \
+            are posted, --rate a second, to --readers reading workers, and again with --stuck workers that connect \
             and never read beside them. Reported: memory and descriptors over time, the slow \
             consumers the broker dropped, the post-to-reader latency of each phase; and issue 18's \
             bounds: RSS under 100 MB with the stuck workers, within 20 MB of the start at the end, \
@@ -45,6 +45,8 @@ struct BenchSoakCommand: AsyncParsableCommand {
     var stuck = 50
     @Option(name: .customLong("post-concurrency"), help: "Posts in flight at once.")
     var postConcurrency = 8
+    @Option(help: "Posts started per second.")
+    var rate = 100.0
     @Option(name: .customLong("settle-seconds"), help: "Seconds the broker is left alone before the last sample.")
     var settleSeconds = 5.0
     @Option(name: .customLong("broker-arg"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A flag for jobwire broker (repeat).", valueName: "flag"))
@@ -55,6 +57,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
             throw ValidationError("--posts and --readers must be positive; the other counts must not be negative.")
         }
         guard concurrency > 0, postConcurrency > 0 else { throw ValidationError("--concurrency and --post-concurrency must be positive.") }
+        guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number.") }
         guard settleSeconds >= 0, settleSeconds.isFinite else { throw ValidationError("--settle-seconds must not be negative.") }
     }
 
@@ -66,7 +69,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
             let broker = try await SoakBroker.start(executable: executable, arguments: brokerArguments)
             let workload = SoakBenchmark.Workload(
                 stormRounds: rounds, stormConnections: connections, concurrency: concurrency, posts: posts, descriptionBytes: descriptionBytes,
-                readers: readers, stuck: stuck, postConcurrency: postConcurrency, settleSeconds: settleSeconds)
+                readers: readers, stuck: stuck, postConcurrency: postConcurrency, rate: rate, settleSeconds: settleSeconds)
             let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
             let report: SoakReport
             do {

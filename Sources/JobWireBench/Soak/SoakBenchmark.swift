@@ -28,14 +28,17 @@ public struct SoakBenchmark: Sendable {
         public var stuck: Int
         /// Posts in flight at once.
         public var postConcurrency: Int
+        /// Posts started per second.
+        public var rate: Double
         /// Seconds the broker is left alone after the stuck workers are gone, before the last sample.
         public var settleSeconds: Double
 
-        /// Issue 18's figures: 5 rounds of 1 000, 9 000 posts of 10 KB, 5 readers, 50 stuck workers.
+        /// Issue 18's figures: 5 rounds of 1 000, 9 000 posts of 10 KB (100 a second), 5 readers, 50 stuck workers.
         public init(
             stormRounds: Int = 5, stormConnections: Int = 1_000, concurrency: Int = 100, posts: Int = 9_000, descriptionBytes: Int = 10_000,
-            readers: Int = 5, stuck: Int = 50, postConcurrency: Int = 8, settleSeconds: Double = 5
+            readers: Int = 5, stuck: Int = 50, postConcurrency: Int = 8, rate: Double = 100, settleSeconds: Double = 5
         ) {
+            self.rate = rate
             self.stormRounds = stormRounds
             self.stormConnections = stormConnections
             self.concurrency = concurrency
@@ -75,14 +78,14 @@ public struct SoakBenchmark: Sendable {
         let url = URL(string: "http://127.0.0.1:\(broker.port)")!
 
         phase.withLockedValue { $0 = "storm" }
-        for round in 1...max(1, workload.stormRounds) {
+        for round in 0..<workload.stormRounds {
             try await storm(url: url, group: group)
-            progress("storm round \(round): \(workload.stormConnections) connections, half closed, half vanished")
+            progress("storm round \(round + 1): \(workload.stormConnections) connections, half closed, half vanished")
         }
         let traffic = { @Sendable (stuck: Int) in
             SoakTraffic(
                 baseURL: url, posts: workload.posts, descriptionBytes: workload.descriptionBytes, readers: workload.readers, stuck: stuck,
-                concurrency: workload.postConcurrency, idleTimeout: .seconds(10))
+                concurrency: workload.postConcurrency, rate: workload.rate, idleTimeout: .seconds(10))
         }
         phase.withLockedValue { $0 = "readers" }
         let alone = try await traffic(0).run(group: group)

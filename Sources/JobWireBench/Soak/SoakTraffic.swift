@@ -24,6 +24,8 @@ struct SoakTraffic: Sendable {
     let stuck: Int
     /// Posts in flight at once.
     let concurrency: Int
+    /// Posts started per second (post N starts N/rate seconds after the first).
+    let rate: Double
     /// How long the readers may go without a `new` once every post was answered.
     let idleTimeout: Duration
 
@@ -66,9 +68,11 @@ struct SoakTraffic: Sendable {
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
         let padding = String(repeating: "p", count: max(0, descriptionBytes))
+        let first = ContinuousClock.now
         await withTaskGroup(of: Void.self) { tasks in
             for number in 0..<posts {
                 if number >= concurrency { await tasks.next() }
+                try? await Task.sleep(until: first + .seconds(Double(number) / rate))
                 tasks.addTask {
                     let body = #"{"clientId":"soak-client","CatID":7,"category":"Plumbing","description":"soak-\#(number)-\#(padding)","clientName":"Soak","address":"Calle 1","lat":19.44,"lng":-99.1332}"#
                     sent.withLockedValue { $0[number] = ContinuousClock.now }
