@@ -96,6 +96,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("restart-after-cancel-worker", "worker", s.restart_after_cancel, "w-1 is relaunched after the client cancelled R-1: home, not Work in Progress."),
     ("client-missed-apply-client", "client", s.client_missed_apply, "The apply comes while the client is away; back, it reads R-1 in progress and moves on."),
     ("reconnect-all", "all", s.reconnect, "The client's connection drops while waiting: a refused attempt, a connection, a state read."),
+    ("slow-consumer-all", "all", lambda: s.reconnect(slow=True),
+     "The backend drops the waiting client as a slow consumer; the client sees a drop, reconnects and reads R-1's state."),
     ("lost-post-client", "client", s.lost_post, "The post's answer is lost; the client reads its requests and cancels the open R-1 as lost."),
     ("lost-accept-won-all", "all", s.lost_accept_won, "w-1's WorkerAccept answer is lost; its state read shows it won, so it enters Work in Progress."),
     ("unknown-fields-all", "all", s.unknown_fields, "The `new` carries members no requirement defines; both workers decide and show it."),

@@ -810,10 +810,12 @@ def client_missed_apply() -> Capture:
     return c
 
 
-def reconnect(first: int = 2000, second: int = 30_000) -> Capture:
+def reconnect(first: int = 2000, second: int = 30_000, slow: bool = False) -> Capture:
     """The client's connection drops while it waits: a refused attempt `first` ms later, a
     connection `second` ms after the drop, and a state read once connected (STATE-6, STATE-8,
-    STATE-9); then w-1 wins and the client closes."""
+    STATE-9); then w-1 wins and the client closes. With `slow` the backend dropped it as a slow
+    consumer (reason `slow`, Docs/BROKER.md) just before the client saw the drop, instead of
+    noticing a missed heartbeat later: no rule blames the client for it."""
     c = Capture()
     _, shown = shown_to_w1(c)
     connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
@@ -822,7 +824,10 @@ def reconnect(first: int = 2000, second: int = 30_000) -> Capture:
     drop = shown + 500
     auth = {"userId": "c-1", "role": "client"}
     c.add(drop, "client", "io.disconnected", tag="c.drop", nsp="/", reason="transport")
-    c.add(drop + 25_000, "backend", "io.disconnected", tag="c.drop.b", nsp="/", reason="ping", auth=auth)
+    if slow:
+        c.add(drop - NET, "backend", "io.disconnected", tag="c.drop.b", nsp="/", reason="slow", queued=1_048_700, auth=auth)
+    else:
+        c.add(drop + 25_000, "backend", "io.disconnected", tag="c.drop.b", nsp="/", reason="ping", auth=auth)
     c.add(drop + first, "client", "io.connecting", tag="c.attempt.1", nsp="/", auth=auth)
     c.add(drop + second, "client", "io.connecting", tag="c.attempt.2", nsp="/", auth=auth)
     connected(c, drop + second + 5, "client", "client", "c-1", tag="conn.c-1.again")

@@ -30,6 +30,7 @@ struct BrokerCommand: AsyncParsableCommand {
               jobwire broker --list-scenarios
               jobwire check worker-happy.capture.jsonl
               jobwire broker --port 0 --replay session.jsonl --volatile email
+              jobwire broker --max-outbound-bytes 4194304 --outbound-soft-limit 1048576 --outbound-soft-seconds 60
 
             With --replay CAPTURE the broker serves the backend side of a capture of jobwire \
             record to your apps (Docs/RECORD.md, "Serving a capture"): each REST call and emit is \
@@ -43,6 +44,13 @@ struct BrokerCommand: AsyncParsableCommand {
             CAPTURE-NAME.served.jsonl) with the apps as its subject, their UI reports included, and \
             the verdict is the checker's on that capture plus the match (a case REPLAY for each \
             unmatched call and each recorded step never done): exit 0 when both pass, else 1.
+
+            An app that does not read what is sent to it is dropped as a slow consumer: at once \
+            past --max-outbound-bytes waiting for it, or after --outbound-soft-seconds past \
+            --outbound-soft-limit (defaults 1 MiB, 256 KiB, 20 s; Docs/BROKER.md, "Slow \
+            consumers"). A warning names it, and the capture records an io.disconnected with \
+            reason slow from the backend. Past --max-connections open connections a new one is \
+            answered 503 and closed.
 
             Exit status: 0 the session conforms (or the backend was stopped); 1 a violation; 2 \
             unusable input: an unknown scenario, a malformed scenario file (file, line and field), \
@@ -81,6 +89,7 @@ struct BrokerCommand: AsyncParsableCommand {
     @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
     var listScenarios = false
 
+    @OptionGroup var limits: ServerLimitOptions
     @OptionGroup var scenarios: ScenarioOptions
     @OptionGroup var report: ReportOptions
 
@@ -89,6 +98,7 @@ struct BrokerCommand: AsyncParsableCommand {
             guard (0...65_535).contains(port) else { throw CLIError("--port must be between 0 and 65535") }
             guard speed > 0, speed.isFinite else { throw CLIError("--speed must be a positive number") }
             guard play == nil || play == "client" || play == "worker" else { throw CLIError("--play must be client or worker") }
+            do { _ = (try limits.limit(), try limits.connections()) } catch let error as ValidationError { throw CLIError(error.message) }
             if listScenarios {
                 let catalog = try scenarios.catalog()
                 print("scenarios: \(catalog.displayRoot)")
@@ -136,7 +146,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let clock = SystemBrokerClock(speed: speed)
         let recorder = try capture.map { path throws(InputError) in try CaptureRecorder(header: TraceHeader(roles: [.client, .worker, .backend]), path: path) }
         let host = PlainBackendHost(backend: JobDispatchBackend(), clock: clock, recorder: recorder, log: Self.say)
-        let server = ReferenceBackendServer(host: host, logger: logger)
+        let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         Self.out("jobwire broker: the reference backend listens on \(url) (Socket.IO at /socket.io/, REST under /api/); Ctrl-C stops it")
@@ -175,7 +185,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let recorder = try CaptureRecorder(header: header, path: capturePath, reorderWindowMs: window)
         let host = RecordedBackendHost(
             script: script, volatile: VolatileOptionHelp.members(volatile), recorder: recorder, clock: clock, log: Self.say, finished: { finished.yield() })
-        let server = ReferenceBackendServer(host: host, logger: logger)
+        let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         Self.out("jobwire broker: serving the backend recorded in \(path) on \(url): \(script.steps.count) app steps to match; Ctrl-C stops it")
@@ -221,7 +231,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let window = max(1, Int64((Double(BrokerSession.reorderWindowMs) * speed).rounded()))
         let recorder = try CaptureRecorder(header: scenario.header, path: path, reorderWindowMs: window)
         let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, log: Self.say)
-        let server = ReferenceBackendServer(host: session, logger: logger)
+        let server = ReferenceBackendServer(host: session, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         let app = scenario.app

@@ -42,14 +42,17 @@ struct SocketIOTesteeCommand: AsyncParsableCommand {
     @Flag(help: "Log every session opening and closing to standard error.")
     var verbose = false
 
+    @OptionGroup var limits: ServerLimitOptions
+
     mutating func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        _ = (try limits.limit(), try limits.connections())
     }
 
     func run() async throws {
         var logger = Logger(label: "jobwire.socketio-testee", factory: { StreamLogHandler.standardError(label: $0) })
         logger.logLevel = verbose ? .debug : .notice
-        let server = SocketIOTesteeProfile.makeServer(engineIOOnly: engineIO, logger: logger)
+        let server = SocketIOTesteeProfile.makeServer(engineIOOnly: engineIO, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = Self.terminationSignals()
         let address = try await server.start(host: host, port: port)
         let path = server.configuration.path

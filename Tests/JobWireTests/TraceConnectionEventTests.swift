@@ -1,4 +1,5 @@
 import Foundation
+import SocketIOWire
 import Testing
 @testable import JobWire
 
@@ -43,7 +44,20 @@ struct TraceConnectionEventTests {
         #expect(record.auth?["role"] == "backend" && record.identity == nil)
     }
 
+    /// The backend's drop of a slow consumer: reason `slow` with the bytes that waited, written back as read.
+    @Test func aSlowConsumerDropIsReadWithItsQueuedBytes() throws {
+        let line = #"{"ts":1,"actor":"backend","kind":"io.disconnected","nsp":"/","reason":"slow","queued":1048700,"auth":{"userId":"w-9","role":"worker"}}"#
+        let read = try events([line])
+        guard case .disconnected(let record) = read[0].body else { Issue.record("not a disconnection"); return }
+        #expect(record.reason == .slow && record.queued == 1_048_700 && record.identity?.userID == CanonicalID("w-9"))
+        let header = try TraceHeader(json: JSONParser.parse(Array(Self.header.utf8)), file: "t.jsonl")
+        let written = TraceEncoder(header: header).json(read[0])
+        #expect(written["reason"] == "slow" && written["queued"] == 1_048_700 && written["auth"]?["userId"] == "w-9")
+    }
+
     @Test(arguments: [
+        (#"{"ts":1,"actor":"worker","id":"w-9","kind":"io.disconnected","reason":"slow"}"#, "reason"),
+        (#"{"ts":1,"actor":"backend","kind":"io.disconnected","reason":"slow","queued":-1,"auth":{}}"#, "queued"),
         (#"{"ts":1,"actor":"backend","kind":"io.connected","nsp":"/"}"#, "auth"),
         (#"{"ts":1,"actor":"client","id":"c-1","kind":"io.disconnected","reason":"bored"}"#, "reason"),
         (#"{"ts":1,"actor":"worker","id":"w-1","kind":"offer.removed","req":"R-1"}"#, "why"),

@@ -28,12 +28,27 @@ struct HelpTextTests {
 
     @Test func brokerHelpNamesItsOptionsAndTheAppHooks() throws {
         let result = try CLIRunner.run(["broker", "--help"])
-        for option in ["--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios", "--replay", "--volatile"] {
+        for option in [
+            "--play", "--scenario", "--host", "--port", "--capture", "--speed", "--list-scenarios", "--replay", "--volatile",
+            "--max-outbound-bytes", "--outbound-soft-limit", "--outbound-soft-seconds", "--no-outbound-limit", "--max-connections",
+        ] {
             #expect(result.stdout.contains(option), "\(option) missing")
         }
         #expect(result.stdout.contains("jobwire:trace"))
         #expect(result.stdout.contains("jobwire broker --play client --scenario worker-happy"))
         #expect(result.stdout.contains("jobwire broker --port 0 --replay session.jsonl --volatile email"))
+        #expect(result.stdout.contains("slow consumer"))
+    }
+
+    /// A server limit that cannot be used is unusable input: exit 2, the problem named.
+    @Test(arguments: [
+        (["--outbound-soft-seconds", "0"], "--outbound-soft-seconds must be a positive number"),
+        (["--max-connections", "0"], "--max-connections must be at least 1"),
+    ])
+    func brokerRefusesAnUnusableServerLimit(_ flags: [String], _ problem: String) throws {
+        let result = try CLIRunner.run(["broker", "--port", "0"] + flags)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(problem))
     }
 
     @Test func recordHelpTeachesTheWalkThroughAndTheRedaction() throws {

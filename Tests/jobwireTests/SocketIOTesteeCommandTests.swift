@@ -12,6 +12,16 @@ struct SocketIOTesteeCommandTests {
         #expect(result.stdout.contains("npm test"))
         #expect(result.stdout.contains("--engine-io"))
         #expect(result.stdout.contains("--port"))
+        for flag in ["--max-outbound-bytes", "--outbound-soft-limit", "--outbound-soft-seconds", "--no-outbound-limit", "--max-connections"] {
+            #expect(result.stdout.contains(flag), "\(flag)")
+        }
+    }
+
+    /// An outbound limit that cannot be used is refused before anything listens.
+    @Test func anUnusableOutboundLimitIsRefused() throws {
+        let result = try CLIRunner.run(["socketio-testee", "--port", "0", "--max-outbound-bytes", "1000", "--outbound-soft-limit", "2000"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("must not be below the soft one"))
     }
 
     @Test(arguments: [false, true])

@@ -49,6 +49,7 @@ public struct TraceEncoder: Sendable {
             var object = JSONObject()
             object["nsp"] = namespace(record.namespace)
             object["reason"] = record.reason.map { .string($0.rawValue) }
+            object["queued"] = record.queued.map(JSONValue.int)
             object["auth"] = record.auth
             return object
         case .httpRequest(let request):

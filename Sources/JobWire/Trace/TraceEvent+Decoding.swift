@@ -54,6 +54,12 @@ extension TraceEvent {
             guard kind == .socketDisconnected else { return .connected(record) }
             var ended = record
             ended.reason = try choice("reason", fields)
+            if ended.reason == .slow {
+                guard role == .backend else {
+                    throw fields.error("reason", "slow is the backend's: it dropped a slow consumer; the app records the drop as transport")
+                }
+                ended.queued = try fields.optionalInteger("queued")
+            }
             return .disconnected(ended)
         case .httpRequest:
             let path = try fields.string("path")

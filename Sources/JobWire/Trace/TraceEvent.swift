@@ -202,14 +202,17 @@ public struct ConnectionRecord: Sendable {
     /// `auth`: the handshake's auth exactly as recorded, nil when the line has none (an app's own
     /// connection may leave it out). Read it through ``identity`` or ``HandshakeIdentity/problem(in:)``.
     public var auth: JSONValue?
-    /// `reason` of an `io.disconnected`: client, server, transport or ping.
+    /// `reason` of an `io.disconnected`: client, server, transport, ping or slow.
     public var reason: DisconnectReason?
+    /// `queued` of a backend's `io.disconnected` with reason `slow`: the bytes that waited for the app when it was dropped.
+    public var queued: Int64?
 
     /// A connection in `namespace`.
-    public init(namespace: String, auth: JSONValue? = nil, reason: DisconnectReason? = nil) {
+    public init(namespace: String, auth: JSONValue? = nil, reason: DisconnectReason? = nil, queued: Int64? = nil) {
         self.namespace = namespace
         self.auth = auth
         self.reason = reason
+        self.queued = queued
     }
 
     /// The identity `auth` claims, when it is well formed (MSG-16).
@@ -226,6 +229,9 @@ public enum DisconnectReason: String, Sendable, Hashable, CaseIterable {
     case transport
     /// A heartbeat was missed.
     case ping
+    /// The backend dropped the connection: the app did not take what was sent to it, past the
+    /// backend's outbound limit (a slow consumer). Only the backend records it; the app sees a drop.
+    case slow
 }
 
 /// Why an offer left the worker's screen (`offer.removed` `why`, VIEW-15).

@@ -62,7 +62,10 @@ public struct ProcessMeasurement: Sendable, Hashable {
     }
 
     /// `VmHWM` of a running process (Linux), in bytes; 0 when it cannot be read.
-    static func highWaterBytes(of pid: pid_t) -> Int {
+    static func highWaterBytes(of pid: pid_t) -> Int { statusBytes(of: pid, field: "VmHWM:") }
+
+    /// A kilobyte figure of `/proc/PID/status` (Linux; `VmHWM:`, `VmRSS:`), in bytes; 0 when it cannot be read.
+    static func statusBytes(of pid: pid_t, field: String) -> Int {
         // /proc files report a size of 0, so read them with read(2) rather than Foundation.
         let descriptor = open("/proc/\(pid)/status", O_RDONLY)
         guard descriptor >= 0 else { return 0 }
@@ -71,8 +74,8 @@ public struct ProcessMeasurement: Sendable, Hashable {
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return 0 }
         let status = String(decoding: bytes[0..<count], as: UTF8.self)
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let kilobytes = line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
+            let kilobytes = line.dropFirst(field.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) } ?? 0
             return kilobytes * 1024
         }
         return 0

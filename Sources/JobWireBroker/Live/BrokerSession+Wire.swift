@@ -118,6 +118,11 @@ extension BrokerSession {
         startIfNeeded()
     }
 
+    /// Records the drop of a slow consumer: the backend's `io.disconnected` with reason `slow`.
+    public func droppedSlowConsumer(_ record: ConnectionRecord) {
+        try? recorder.record(TraceEvent(ts: clock.now(), actor: .backend, body: .disconnected(record)))
+    }
+
     /// Records what really left for the app's socket: its `io.in`.
     public func observed(_ record: SocketIOPacketRecord) {
         guard record.direction == .outbound, let socketID = record.socketID, record.namespace == (server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace),

@@ -22,6 +22,9 @@ public protocol BrokerHost: Sendable {
     func connectedUnidentified(_ socket: SocketIOServerSocket)
     /// Every Socket.IO packet in and out, as the server's observer sees it; must not block.
     func observed(_ record: SocketIOPacketRecord)
+    /// The server dropped an app's connection as a slow consumer (``SocketIOServer/OutboundLimit``);
+    /// `record` is the `io.disconnected` with reason `slow` the backend's capture holds for it.
+    func droppedSlowConsumer(_ record: ConnectionRecord)
 }
 
 extension BrokerHost {
@@ -30,6 +33,7 @@ extension BrokerHost {
     public func connected(_ socket: SocketIOServerSocket, userID: String, role: TraceRole) {}
     public func connectedUnidentified(_ socket: SocketIOServerSocket) {}
     public func observed(_ record: SocketIOPacketRecord) {}
+    public func droppedSlowConsumer(_ record: ConnectionRecord) {}
 }
 
 extension SocketIOHTTPResponse {

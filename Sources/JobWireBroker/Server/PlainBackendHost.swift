@@ -143,6 +143,11 @@ public final class PlainBackendHost: BrokerHost {
         }
     }
 
+    /// Records the drop: the backend's `io.disconnected` with reason `slow`.
+    public func droppedSlowConsumer(_ record: ConnectionRecord) {
+        try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .disconnected(record)))
+    }
+
     private func recordConnection(_ socket: SocketIOServerSocket) {
         let namespace = server.withLock { $0?.profile.namespace } ?? ProtocolProfile.standard.namespace
         try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: .connected(ConnectionRecord(namespace: namespace, auth: .object(socket.auth)))))

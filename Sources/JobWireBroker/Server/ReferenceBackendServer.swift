@@ -9,7 +9,9 @@ import SocketIOWire
 /// task API's) on one loopback port. Apps identify themselves in the handshake and join their rooms
 /// (MSG-2); a malformed identity gets a connect error (MSG-16). What REST calls answer and what the
 /// apps' events mean is up to its ``BrokerHost``: the plain reference backend (``PlainBackendHost``)
-/// or a scenario (``BrokerSession``).
+/// or a scenario (``BrokerSession``). An app that does not take what is sent to it is dropped as a
+/// slow consumer past the outbound limit (Docs/BROKER.md, "Slow consumers"): a warning names it
+/// and its host records the drop.
 public final class ReferenceBackendServer: Sendable {
     private let server: SocketIOServer
     private let namespace: SocketIONamespace
@@ -28,11 +30,16 @@ public final class ReferenceBackendServer: Sendable {
         self.init(host: PlainBackendHost(backend: backend, tasks: tasks, clock: clock), profile: backend.profile, logger: logger, observer: observer)
     }
 
-    /// A server whose REST calls, connections and packets go to `host`.
-    public init(host: any BrokerHost, profile: ProtocolProfile = .standard, logger: Logger, observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil) {
+    /// A server whose REST calls, connections and packets go to `host`; `outboundLimit` bounds
+    /// what may wait for one app, `maxConnections` how many connections may be open (nil: no limit).
+    public init(
+        host: any BrokerHost, profile: ProtocolProfile = .standard, logger: Logger,
+        outboundLimit: SocketIOServer.OutboundLimit? = .standard, maxConnections: Int? = nil,
+        observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
+    ) {
         self.host = host
         self.profile = profile
-        var configuration = SocketIOServer.Configuration(logger: logger)
+        var configuration = SocketIOServer.Configuration(logger: logger, outboundLimit: outboundLimit, maxConnections: maxConnections)
         configuration.observer = { record in
             host.observed(record)
             observer?(record)
@@ -51,6 +58,7 @@ public final class ReferenceBackendServer: Sendable {
         }
         let channel = profile.channelRoom
         namespace.onConnection { socket in
+            Self.reportSlowConsumer(socket, host: host, logger: logger)
             // Only a host that does not check identities (a mutant) lets a malformed one in: no rooms.
             guard let identity = HandshakeIdentity(auth: .object(socket.auth)) else {
                 host.connectedUnidentified(socket)
@@ -61,6 +69,24 @@ public final class ReferenceBackendServer: Sendable {
             host.connected(socket, userID: identity.userID.text, role: identity.role)
         }
         host.attach(self)
+    }
+
+    /// When `socket`'s connection is dropped as a slow consumer: a warning with the user, the
+    /// session and the bytes that waited, and the host records the drop.
+    private static func reportSlowConsumer(_ socket: SocketIOServerSocket, host: any BrokerHost, logger: Logger) {
+        socket.onDisconnect { reason in
+            guard reason == .slowConsumer else { return }
+            let identity = HandshakeIdentity(auth: .object(socket.auth))
+            logger.warning(
+                "dropped a slow consumer",
+                metadata: [
+                    "user": "\(identity.map { "\($0.role.rawValue) \($0.userID.text)" } ?? "unidentified")",
+                    "sid": "\(socket.handshake.engineIOSessionID)", "socket": "\(socket.id)",
+                    "queuedBytes": "\(reason.queuedBytes.map(String.init) ?? "?")",
+                ])
+            host.droppedSlowConsumer(
+                ConnectionRecord(namespace: socket.namespace, auth: .object(socket.auth), reason: .slow, queued: reason.queuedBytes.map(Int64.init)))
+        }
     }
 
     /// Starts listening; port 0 picks a free port. Returns the bound address.

@@ -7,7 +7,8 @@ extension SocketIOServer {
     ///
     /// The defaults are the reference server's (engine.io `server.ts`, socket.io `index.ts`):
     /// path `/socket.io/`, pingInterval 25 s, pingTimeout 20 s, upgradeTimeout 10 s, maxPayload
-    /// 1 000 000 bytes, connectTimeout 45 s, both transports with upgrades, no CORS.
+    /// 1 000 000 bytes, connectTimeout 45 s, both transports with upgrades, no CORS; and, where the
+    /// reference has no limit, ``OutboundLimit/standard`` for what may wait for one client.
     public struct Configuration: Sendable {
         /// Which protocol layers the server runs.
         public enum Mode: Sendable, Hashable {
@@ -41,6 +42,11 @@ extension SocketIOServer {
         public var connectTimeout: Duration
         /// The largest polling body and WebSocket message accepted, in bytes; advertised as `maxPayload`.
         public var maxPayload: Int
+        /// What may wait to be sent to one client before it is dropped as a slow consumer; nil for no limit.
+        public var outboundLimit: OutboundLimit?
+        /// The most connections (polling or WebSocket) open at once; past it a new one is answered
+        /// 503 and closed (``EngineIOOverloadHandler``). nil for no limit.
+        public var maxConnections: Int?
         /// The transports clients may use.
         public var transports: Set<Transport>
         /// Whether a polling session may upgrade to WebSocket (`upgrades: ["websocket"]`).
@@ -64,6 +70,8 @@ extension SocketIOServer {
             upgradeTimeout: Duration = .seconds(10),
             connectTimeout: Duration = .seconds(45),
             maxPayload: Int = 1_000_000,
+            outboundLimit: OutboundLimit? = .standard,
+            maxConnections: Int? = nil,
             transports: Set<Transport> = [.polling, .webSocket],
             allowUpgrades: Bool = true,
             cors: CORS? = nil,
@@ -80,6 +88,8 @@ extension SocketIOServer {
             self.upgradeTimeout = upgradeTimeout
             self.connectTimeout = connectTimeout
             self.maxPayload = maxPayload
+            self.outboundLimit = outboundLimit
+            self.maxConnections = maxConnections
             self.transports = transports
             self.allowUpgrades = allowUpgrades
             self.cors = cors

@@ -29,6 +29,7 @@ public final class SocketIOServer: Sendable {
     private let engineIOConnectionHandler: NIOLockedValueBox<(@Sendable (EngineIOServerConnection) -> Void)?>
     private let lifecycle = NIOLockedValueBox(Lifecycle.idle)
     private let connections = SocketIOConnectionTracker()
+    let connectionLimit: SocketIOConnectionLimit
 
     private enum Lifecycle {
         case idle
@@ -44,6 +45,7 @@ public final class SocketIOServer: Sendable {
         self.configuration = configuration
         self.registry = registry
         self.engineIOConnectionHandler = handler
+        self.connectionLimit = SocketIOConnectionLimit(maximum: configuration.maxConnections)
         self.engine = EngineIOServerCore(configuration: configuration) { session in
             switch configuration.mode {
             case .socketIO:
@@ -72,21 +74,33 @@ public final class SocketIOServer: Sendable {
         }
     }
 
-    /// Starts listening and returns the bound address; port 0 picks a free port.
+    /// Starts listening and returns the bound address; port 0 picks a free port. Throws
+    /// ``SocketIOServerError/badConfiguration(_:)`` for an outbound limit or a maximum number of
+    /// connections that cannot be used.
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws -> SocketAddress {
+        if let problem = configuration.outboundLimit?.problem { throw SocketIOServerError.badConfiguration(problem) }
+        if let maximum = configuration.maxConnections, maximum < 1 { throw SocketIOServerError.badConfiguration("the maximum number of connections must be at least 1") }
         try lifecycle.withLockedValue { state in
             guard case .idle = state else { throw SocketIOServerError.alreadyStarted }
             state = .starting
         }
         let engine = self.engine
+        let limit = connectionLimit
+        let logger = configuration.logger
         let serverChannel: NIOAsyncChannel<SocketIOAcceptedConnection, Never>
         do {
             serverChannel = try await ServerBootstrap(group: configuration.eventLoopGroup)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelOption(.writeBufferWaterMark, value: Self.waterMark(for: configuration.outboundLimit))
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.configure(channel, core: engine))
+                        guard limit.admit(channel) else {
+                            let maximum = limit.maximum ?? 0
+                            logger.notice("connection refused: too many connections", metadata: ["maximum": "\(maximum)", "remote": "\(channel.remoteAddress?.description ?? "?")"])
+                            return SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.refuse(channel, maximum: maximum))
+                        }
+                        return SocketIOAcceptedConnection(channel: channel, kind: try EngineIOPipeline.configure(channel, core: engine))
                     }
                 }
         } catch {
@@ -110,6 +124,14 @@ public final class SocketIOServer: Sendable {
         lifecycle.withLockedValue { $0 = .running(channel: serverChannel.channel, task: task, address: address) }
         configuration.logger.info("socket.io server listening", metadata: ["address": "\(address)", "path": "\(configuration.path)"])
         return address
+    }
+
+    /// The writability watermarks of each connection: a WebSocket turns unwritable past the soft
+    /// outbound limit and writable again under half of it, which tells its session when the
+    /// limit's clock starts and stops; NIO's own (32 KiB and 64 KiB) without a limit.
+    static func waterMark(for limit: OutboundLimit?) -> ChannelOptions.Types.WriteBufferWaterMark {
+        guard let limit else { return .init(low: 32 << 10, high: 64 << 10) }
+        return .init(low: limit.softBytes / 2, high: limit.softBytes)
     }
 
     /// Stops the server gracefully: no new connections or sessions, every socket gets DISCONNECT

@@ -25,6 +25,8 @@ public enum SocketIOTesteeProfile {
     public static func configuration(
         engineIOOnly: Bool,
         logger: Logger,
+        outboundLimit: SocketIOServer.OutboundLimit? = .standard,
+        maxConnections: Int? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> SocketIOServer.Configuration {
         SocketIOServer.Configuration(
@@ -35,6 +37,8 @@ public enum SocketIOTesteeProfile {
             pingTimeout: .milliseconds(200),
             connectTimeout: .milliseconds(1000),
             maxPayload: 1_000_000,
+            outboundLimit: outboundLimit,
+            maxConnections: maxConnections,
             cors: .init(origin: .any),
             eventLoopGroup: eventLoopGroup
         )
@@ -44,9 +48,13 @@ public enum SocketIOTesteeProfile {
     public static func makeServer(
         engineIOOnly: Bool = false,
         logger: Logger,
+        outboundLimit: SocketIOServer.OutboundLimit? = .standard,
+        maxConnections: Int? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> SocketIOServer {
-        let server = SocketIOServer(configuration: configuration(engineIOOnly: engineIOOnly, logger: logger, eventLoopGroup: eventLoopGroup))
+        let server = SocketIOServer(
+            configuration: configuration(
+                engineIOOnly: engineIOOnly, logger: logger, outboundLimit: outboundLimit, maxConnections: maxConnections, eventLoopGroup: eventLoopGroup))
         if engineIOOnly {
             server.onEngineIOConnection { connection in
                 connection.onMessage { message in connection.send(message) }

@@ -1,7 +1,7 @@
 /// Why an Engine.IO session ended.
 ///
 /// The names follow the reference server's close reasons (engine.io `socket.ts`), which Socket.IO
-/// passes on as the disconnect reason.
+/// passes on as the disconnect reason; ``slowConsumer(queuedBytes:limit:)`` is this server's own.
 enum EngineIOCloseReason: Sendable, Hashable, CustomStringConvertible {
     /// The client sent a close packet (`1`).
     case clientClose
@@ -19,6 +19,25 @@ enum EngineIOCloseReason: Sendable, Hashable, CustomStringConvertible {
     case serverClose
     /// The server is shutting down.
     case serverShutdown
+    /// The client did not take what was sent to it: `queuedBytes` waited, past `limit`
+    /// (``SocketIOServer/OutboundLimit``).
+    case slowConsumer(queuedBytes: Int, limit: SlowConsumerLimit)
+
+    /// Which outbound limit a slow consumer passed.
+    enum SlowConsumerLimit: Sendable, Hashable, CustomStringConvertible {
+        /// More than this many bytes at once.
+        case hard(Int)
+        /// More than this many bytes for this long.
+        case soft(Int, for: Duration)
+
+        /// `hard limit 1048576 bytes`, `soft limit 262144 bytes for 20 s`.
+        var description: String {
+            switch self {
+            case .hard(let bytes): "hard limit \(bytes) bytes"
+            case .soft(let bytes, let duration): "soft limit \(bytes) bytes for \(duration.milliseconds) ms"
+            }
+        }
+    }
 
     /// The reference's wording: `transport close`, `ping timeout`, `parse error`, ...
     var description: String {
@@ -31,6 +50,7 @@ enum EngineIOCloseReason: Sendable, Hashable, CustomStringConvertible {
         case .connectTimeout: "connect timeout"
         case .serverClose: "forced close"
         case .serverShutdown: "server shutting down"
+        case .slowConsumer(let queued, let limit): "slow consumer (\(queued) bytes queued, \(limit))"
         }
     }
 }

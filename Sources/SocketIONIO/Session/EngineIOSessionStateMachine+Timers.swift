@@ -3,7 +3,8 @@ extension EngineIOSessionStateMachine {
     ///
     /// Sends the due ping (whose pong is due pingTimeout after the ping's *scheduled* time, so
     /// timer lateness never lengthens the session), expires a session whose pong is overdue,
-    /// gives up an upgrade past upgradeTimeout, and ends a closing session past closeTimeout.
+    /// gives up an upgrade past upgradeTimeout, ends a closing session past closeTimeout, and
+    /// closes a session that stayed past the soft outbound limit for its time (a slow consumer).
     mutating func timerFired(now: Instant) -> [Action] {
         guard !isClosed else { return [] }
         scheduledTimer = nil
@@ -12,6 +13,10 @@ extension EngineIOSessionStateMachine {
         case .closing(let deadline, let reason):
             if now >= deadline { return finish(reason) }
         case .open:
+            if let deadline = softLimitDeadline, now >= deadline {
+                let closing = checkOutbound(now: now)
+                if !closing.isEmpty { return closing }
+            }
             switch heartbeat {
             case .pingDue(let due) where now >= due:
                 heartbeat = .pongDue(due.advanced(by: timing.pingTimeout))
@@ -54,6 +59,7 @@ extension EngineIOSessionStateMachine {
             switch heartbeat {
             case .pingDue(let instant), .pongDue(let instant): candidates.append(instant)
             }
+            if let deadline = softLimitDeadline { candidates.append(deadline) }
         }
         switch upgrade {
         case .awaitingProbe(_, let deadline), .awaitingUpgrade(_, let deadline): candidates.append(deadline)

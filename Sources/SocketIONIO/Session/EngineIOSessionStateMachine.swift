@@ -20,6 +20,8 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         var upgradeTimeout: Duration
         /// Time a closing polling session waits for the poll that carries its close packet.
         var closeTimeout: Duration
+        /// What may be queued for the client before the session is closed as a slow consumer; nil for no limit.
+        var outboundLimit: SocketIOServer.OutboundLimit? = nil
     }
 
     /// How the session was opened.
@@ -48,6 +50,9 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         case send(EngineIOTransportID, [EngineIOPacket])
         /// Close the WebSocket.
         case closeWebSocket(EngineIOTransportID)
+        /// Close the WebSocket's connection at once, without a close frame, dropping what it still
+        /// queues (a slow consumer, whose close frame would wait behind its backlog).
+        case dropWebSocket(EngineIOTransportID)
         /// Hand a message (text or binary) to the application.
         case deliver(EngineIOPacket)
         /// The session now runs on this WebSocket.
@@ -91,7 +96,11 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
     var upgrade: Upgrade = .none
     var heartbeat: Heartbeat
     var lifecycle: Lifecycle = .open
-    var buffer: [EngineIOPacket] = []
+    var buffer = EngineIOOutboundQueue()
+    /// The bytes the session's WebSocket last said it holds unsent (``transportBacklog(_:on:now:)``).
+    var transportBacklog = 0
+    /// Since when more than the soft outbound limit is queued; nil while under it.
+    var overSoftLimitSince: Instant?
     var scheduledTimer: Instant?
 
     private init(handshake: EngineIOHandshake, timing: Timing, transport: Transport, now: Instant) {
@@ -137,8 +146,7 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         case .closed:
             return actions + [.respond(request, .error(.unknownSessionID))]
         case .closing(_, let reason):
-            actions.append(.respond(request, .packets(buffer)))
-            buffer = []
+            actions.append(.respond(request, .packets(buffer.take())))
             return actions + finish(reason)
         case .open:
             break
@@ -206,8 +214,8 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
     /// The application sends packets: buffered, then flushed to the WebSocket or the held poll.
     mutating func send(_ packets: [EngineIOPacket], now: Instant) -> [Action] {
         guard case .open = lifecycle, !packets.isEmpty else { return [] }
-        buffer += packets
-        return flush()
+        buffer.append(packets)
+        return flush() + checkOutbound(now: now)
     }
 
     /// The application closes the session: buffered packets go first, then the close.
@@ -219,14 +227,12 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         var actions = abandonUpgrade()
         switch transport {
         case .webSocket(let socket):
-            if !buffer.isEmpty { actions.append(.send(socket, buffer)) }
-            buffer = []
+            if !buffer.isEmpty { actions.append(.send(socket, buffer.take())) }
             return actions + finish(reason)
         case .polling(let pending):
             buffer.append(.close)
             if let pending {
-                actions.append(.respond(pending, .packets(buffer)))
-                buffer = []
+                actions.append(.respond(pending, .packets(buffer.take())))
                 transport = .polling(pendingPoll: nil)
                 return actions + finish(reason)
             }
@@ -251,7 +257,7 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         case .close:
             guard case .polling(nil) = transport, probeSocket == nil else { return finish(.clientClose) }
             // No poll is held: one that raced the POST still gets its noop, as if it had come first.
-            buffer = [.noop]
+            buffer = EngineIOOutboundQueue([.noop])
             lifecycle = .closing(deadline: now.advanced(by: min(timing.closeTimeout, Self.clientCloseGrace)), reason: .clientClose)
             return rescheduleTimer()
         case .pong:
@@ -270,14 +276,13 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
     /// Writes the buffer to the WebSocket, or to the held poll; keeps it while neither exists.
     mutating func flush() -> [Action] {
         guard !buffer.isEmpty else { return [] }
+        defer { checkDrained() }
         switch transport {
         case .webSocket(let socket):
-            defer { buffer = [] }
-            return [.send(socket, buffer)]
+            return [.send(socket, buffer.take())]
         case .polling(let pending?):
-            defer { buffer = [] }
             transport = .polling(pendingPoll: nil)
-            return [.respond(pending, .packets(buffer))]
+            return [.respond(pending, .packets(buffer.take()))]
         case .polling(nil):
             return []
         }
@@ -295,14 +300,16 @@ struct EngineIOSessionStateMachine<Instant: InstantProtocol> where Instant.Durat
         case .polling(nil):
             break
         case .webSocket(let socket):
-            actions.append(.closeWebSocket(socket))
+            if case .slowConsumer = reason { actions.append(.dropWebSocket(socket)) } else { actions.append(.closeWebSocket(socket)) }
         }
         switch upgrade {
         case .awaitingProbe(let probe, _), .awaitingUpgrade(let probe, _): actions.append(.closeWebSocket(probe))
         case .none: break
         }
         upgrade = .none
-        buffer = []
+        buffer = EngineIOOutboundQueue()
+        transportBacklog = 0
+        overSoftLimitSince = nil
         lifecycle = .closed(reason)
         scheduledTimer = nil
         actions.append(.closed(reason))

@@ -1,8 +1,9 @@
 /// Why a server-side Socket.IO socket left its namespace.
 ///
 /// The descriptions are the reference server's reason strings (socket.io `socket.ts`,
-/// `DisconnectReason`), so logs and captures read the same as with the Node server. New reasons
-/// may be added later.
+/// `DisconnectReason`), so logs and captures read the same as with the Node server, but for
+/// ``slowConsumer``, this server's own. New reasons may be added later. Two reasons are equal when
+/// they are the same reason, whatever their details (``queuedBytes``).
 public struct SocketIODisconnectReason: Sendable, Hashable, CustomStringConvertible {
     private enum Base: String, Sendable, Hashable {
         case serverNamespaceDisconnect = "server namespace disconnect"
@@ -14,10 +15,20 @@ public struct SocketIODisconnectReason: Sendable, Hashable, CustomStringConverti
         case parseError = "parse error"
         case forcedClose = "forced close"
         case forcedServerClose = "forced server close"
+        case slowConsumer = "slow consumer"
     }
 
     private let base: Base
-    private init(base: Base) { self.base = base }
+    /// For ``slowConsumer``: the bytes that waited for the client when it was dropped.
+    public let queuedBytes: Int?
+
+    private init(base: Base, queuedBytes: Int? = nil) {
+        self.base = base
+        self.queuedBytes = queuedBytes
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.base == rhs.base }
+    public func hash(into hasher: inout Hasher) { hasher.combine(base) }
 
     /// The server called ``SocketIOServerSocket/disconnect(closingConnection:)``.
     public static let serverNamespaceDisconnect = Self(base: .serverNamespaceDisconnect)
@@ -37,6 +48,9 @@ public struct SocketIODisconnectReason: Sendable, Hashable, CustomStringConverti
     public static let forcedClose = Self(base: .forcedClose)
     /// The connection joined no namespace within connectTimeout.
     public static let forcedServerClose = Self(base: .forcedServerClose)
+    /// The server dropped the connection: the client did not take what was sent to it, past the
+    /// server's ``SocketIOServer/OutboundLimit``. Not a reference reason.
+    public static let slowConsumer = Self(base: .slowConsumer)
 
     /// The reference's reason string, e.g. `ping timeout`.
     public var description: String { base.rawValue }
@@ -51,6 +65,7 @@ public struct SocketIODisconnectReason: Sendable, Hashable, CustomStringConverti
         case .connectTimeout: self = .forcedServerClose
         case .serverClose: self = .forcedClose
         case .serverShutdown: self = .serverShuttingDown
+        case .slowConsumer(let queued, _): self = Self(base: .slowConsumer, queuedBytes: queued)
         }
     }
 }

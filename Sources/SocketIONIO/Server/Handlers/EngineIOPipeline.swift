@@ -8,6 +8,8 @@ enum EngineIOConnectionKind: Sendable {
     case polling
     /// An upgraded WebSocket.
     case webSocket
+    /// Refused: the server holds its maximum number of connections (``EngineIOOverloadHandler``).
+    case refused
 }
 
 /// Sets up a new connection: NIO's HTTP/1.1 server codecs with its WebSocket upgrader, then
@@ -25,6 +27,13 @@ enum EngineIOPipeline {
         try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
             configuration: .init(upgradeConfiguration: upgradeConfiguration(core: core))
         )
+    }
+
+    /// Configures `channel` to answer its requests 503 and close (the server holds its `maximum` connections).
+    static func refuse(_ channel: any Channel, maximum: Int) throws -> EventLoopFuture<EngineIOConnectionKind> {
+        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+        try channel.pipeline.syncOperations.addHandler(EngineIOOverloadHandler(maximum: maximum))
+        return channel.eventLoop.makeSucceededFuture(.refused)
     }
 
     /// Hands a later request of a kept-alive connection (whose first request went through

@@ -9,7 +9,10 @@ import SocketIOWire
 /// Decodes each data frame into one packet (a binary frame is always a binary message), answers
 /// WebSocket pings and close frames, and writes the session's packets one frame each, encoded
 /// here or in advance (``EngineIOEncodedPackets``) and passed through ``EngineIOFrameBypass``,
-/// flushing through its loop's ``EngineIOFlushBatcher``. The session decides everything else. Fragmented
+/// flushing through its loop's ``EngineIOFlushBatcher``. It tells the session how much its client has
+/// not taken (NIO's pending writes) when the channel's writability changes, and when a flush leaves
+/// more than the hard outbound limit; the session decides whether that is a slow consumer, and
+/// everything else. Fragmented
 /// messages arrive whole through `NIOWebSocketFrameAggregator`, which, like the frame decoder,
 /// enforces maxPayload.
 final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHandler, EngineIOFlushable, EngineIOFrameWriter {
@@ -25,6 +28,8 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
     private var flushQueued = false
     /// Set once the channel went inactive; cheaper to test per write than the channel's own state.
     private var inactive = false
+    /// A report of the backlog to the session is queued on the loop.
+    private var backlogReportQueued = false
 
     private let bypass: EngineIOFrameBypass
 
@@ -48,6 +53,7 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
                 if loop.inEventLoop { bound.value.write(frames) } else { loop.execute { bound.value.write(frames) } }
             },
             close: { loop.execute { bound.value.close(code: .normalClosure) } },
+            drop: { loop.execute { bound.value.drop() } },
             writer: NIOLoopBound(self, eventLoop: loop)
         )
         attachment = core.webSocketConnected(request, remoteAddress: context.remoteAddress?.description, eventLoop: loop, endpoint: endpoint)
@@ -94,6 +100,11 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
         context.fireChannelInactive()
     }
 
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        reportBacklogSoon()
+        context.fireChannelWritabilityChanged()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         core.logger.debug("websocket connection error", metadata: ["error": "\(error)"])
         close(code: .unexpectedServerError)
@@ -125,6 +136,39 @@ final class EngineIOWebSocketHandler: ChannelInboundHandler, RemovableChannelHan
         flushQueued = false
         // Everything written passed the bypass, so a flush from there reaches it all.
         bypass.context?.flush()
+        // Under the soft limit the channel is writable; past it, the hard limit is checked after
+        // each flush, once the socket has taken what it could.
+        if let context, !context.channel.isWritable, let hard = core.configuration.outboundLimit?.hardBytes, backlog(context) > hard {
+            reportBacklogSoon()
+        }
+    }
+
+    // MARK: Outbound limit
+
+    /// The bytes written to the channel and not yet taken by the socket.
+    private func backlog(_ context: ChannelHandlerContext) -> Int {
+        (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    }
+
+    /// Tells the session the backlog once the loop is done with its current task: a writability
+    /// change may come in the middle of a write the session itself made.
+    private func reportBacklogSoon() {
+        guard core.configuration.outboundLimit != nil, !backlogReportQueued, let context else { return }
+        backlogReportQueued = true
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        context.eventLoop.execute {
+            let handler = bound.value
+            handler.backlogReportQueued = false
+            guard let context = handler.context, let attachment = handler.attachment else { return }
+            attachment.session.outboundBacklog(handler.backlog(context), on: attachment.id)
+        }
+    }
+
+    /// Closes the connection at once (a slow consumer): no close frame, pending writes dropped.
+    private func drop() {
+        guard let context, !closing else { return }
+        closing = true
+        context.close(promise: nil)
     }
 
     private func close(code: WebSocketErrorCode) {

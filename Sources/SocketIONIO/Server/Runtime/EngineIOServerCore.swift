@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import SocketIOWire
+import Synchronization
 
 /// The Engine.IO server shared by every connection: routes requests and WebSockets to sessions.
 ///
@@ -20,6 +21,7 @@ final class EngineIOServerCore: Sendable {
     private let makeDelegate: @Sendable (EngineIOSession) -> any EngineIOSessionDelegate
     private let state = NIOLockedValueBox(State())
     private let flushBatchers = NIOLockedValueBox<[ObjectIdentifier: EngineIOFlushBatcher]>([:])
+    private let queued = Atomic(0)
 
     private struct State {
         var sessions: [String: EngineIOSession] = [:]
@@ -40,7 +42,8 @@ final class EngineIOServerCore: Sendable {
             pingInterval: configuration.pingInterval,
             pingTimeout: configuration.pingTimeout,
             upgradeTimeout: configuration.upgradeTimeout,
-            closeTimeout: configuration.pingTimeout
+            closeTimeout: configuration.pingTimeout,
+            outboundLimit: configuration.outboundLimit
         )
     }
 
@@ -57,6 +60,15 @@ final class EngineIOServerCore: Sendable {
             batchers[ObjectIdentifier(loop)] = batcher
             return batcher
         }
+    }
+
+    /// The bytes queued for all sessions' clients, as the sessions count them for the outbound
+    /// limit (buffered packets, and each WebSocket's last reported backlog); 0 once they are closed.
+    var queuedOutboundBytes: Int { queued.load(ordering: .relaxed) }
+
+    /// Adds a change of one session's queued bytes to ``queuedOutboundBytes``.
+    func countQueued(_ delta: Int) {
+        queued.add(delta, ordering: .relaxed)
     }
 
     /// The open session with this id.

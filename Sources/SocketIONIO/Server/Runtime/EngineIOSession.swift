@@ -29,6 +29,8 @@ struct EngineIOWebSocketEndpoint: Sendable {
     let sendFrames: @Sendable ([ByteBuffer]) -> Void
     /// Sends a close frame and closes the connection.
     let close: @Sendable () -> Void
+    /// Closes the connection at once, without a close frame; what it still queues is dropped.
+    let drop: @Sendable () -> Void
     /// The writer itself, for a session on the same loop: no closure and no loop check per write.
     let writer: NIOLoopBound<any EngineIOFrameWriter>
 }
@@ -197,6 +199,11 @@ final class EngineIOSession: @unchecked Sendable {
         }
     }
 
+    /// One of the session's WebSockets holds `bytes` its client has not taken yet (outbound limit).
+    func outboundBacklog(_ bytes: Int, on id: EngineIOTransportID) {
+        onLoop { self.step { $0.transportBacklog(bytes, on: id, now: $1) } }
+    }
+
     /// One of the session's WebSockets closed.
     func webSocketClosed(_ id: EngineIOTransportID) {
         onLoop {
@@ -252,7 +259,9 @@ final class EngineIOSession: @unchecked Sendable {
         eventLoop.assertInEventLoop()
         // Taken out, not copied, so the machine's buffers stay uniquely referenced while it runs.
         guard var machine = self.machine.take() else { return }
+        let queuedBefore = machine.queuedBytes
         let actions = event(&machine, clock.now)
+        if machine.queuedBytes != queuedBefore { core.countQueued(machine.queuedBytes - queuedBefore) }
         self.machine = machine
         apply(actions)
         refreshDirectWebSocket()
@@ -273,6 +282,8 @@ final class EngineIOSession: @unchecked Sendable {
                 webSockets[id]?.send(packets)
             case .closeWebSocket(let id):
                 webSockets.removeValue(forKey: id)?.close()
+            case .dropWebSocket(let id):
+                webSockets.removeValue(forKey: id)?.drop()
             case .deliver(let packet):
                 delegate?.engineIOSession(self, didReceive: packet)
             case .upgraded:
@@ -282,7 +293,7 @@ final class EngineIOSession: @unchecked Sendable {
             case .closed(let reason):
                 timer?.cancel()
                 timer = nil
-                logger.debug("engine.io session closed", metadata: ["sid": "\(sid)", "reason": "\(reason)"])
+                logClosed(reason)
                 core.remove(self)
                 let delegate = self.delegate
                 self.delegate = nil
@@ -290,6 +301,21 @@ final class EngineIOSession: @unchecked Sendable {
                 closedPromise.succeed(())
             }
         }
+    }
+
+    /// Logs the end of the session: a slow consumer at notice level, with what was queued for it
+    /// (an application that knows who the client is may say more, from the socket's disconnect reason).
+    private func logClosed(_ reason: EngineIOCloseReason) {
+        guard case .slowConsumer(let queued, let limit) = reason else {
+            logger.debug("engine.io session closed", metadata: ["sid": "\(sid)", "reason": "\(reason)"])
+            return
+        }
+        logger.notice(
+            "engine.io session closed: slow consumer",
+            metadata: [
+                "sid": "\(sid)", "transport": "\(machine?.transportName ?? "?")", "queuedBytes": "\(queued)", "limit": "\(limit)",
+                "remote": "\(origin.remoteAddress ?? "?")",
+            ])
     }
 
     private func arm(_ deadline: ContinuousClock.Instant) {
