@@ -72,7 +72,7 @@ struct FLOW15NoBackendEnd: TraceRule {
     /// True for an open request the backend may now end itself: no worker won it and its client's
     /// timeout plus the cancel tolerance has passed since the post, less the clock skew.
     private static func mayExpire(_ req: String, as end: ProtocolEvent, at ts: Int64, _ context: RuleContext) -> Bool {
-        guard end == .cancel, let (winner, posted) = context.session.readRequest(req, { ($0.winner, $0.postedAt) }), winner == nil, let postedAt = posted
+        guard end == .cancel, case let (winner, posted)? = context.session.readRequest(req, { ($0.winner, $0.postedAt) }), winner == nil, let postedAt = posted
         else { return false }
         let header = context.header
         return ts >= postedAt + header.timeoutMs + header.cancelToleranceMs - header.clockSkewToleranceMs
@@ -80,7 +80,7 @@ struct FLOW15NoBackendEnd: TraceRule {
 
     private mutating func report(_ req: String, _ what: String, line: Int, _ context: inout RuleContext) {
         reported.insert(req)
-        let post = context.session.request(req)?.postLine.map { " (posted on line \($0))" } ?? ""
+        let post = context.session.readRequest(req, { $0.postLine }).map { " (posted on line \($0))" } ?? ""
         context.report(
             "FLOW-15", lines: [line], expected: "\(req)\(post) open until its client cancels it or, unwon, the timeout plus the cancel tolerance has passed, and in Work in Progress until a party closes it",
             observed: "\(what), and no cancel or close call was sent for it")

@@ -122,7 +122,7 @@ struct RESTAnswerCodes: TraceRule {
         let req = answer.call == .postRequest ? nil : answer.req
         guard let expected = list.first(where: \.definite) else { return }
         // An open request cancelled with no cancel call in the trace is the backend's own doing: FLOW-15's.
-        if let req, answered == "request_cancelled", context.session.request(req)?.winner == nil, context.session.request(req)?.applyEmissions == 0,
+        if let req, answered == "request_cancelled", context.session.readRequest(req, { $0.winner }) == nil, context.session.readRequest(req, { $0.applyEmissions }) == 0,
             context.session.endsUnexplained(req, as: .cancel, ownCalls: taken || answer.call == .workerAccept ? 0 : 1)
         { return }
         let call = "\(answer.call.rawValue)\(req.map { " for \($0)" } ?? "")"
@@ -268,7 +268,7 @@ struct RESTAnswerCodes: TraceRule {
 
     /// not_eligible when the worker fails the request (REST-9); a maybe when the trace cannot tell.
     private func eligibility(of worker: String?, for req: String, _ session: TraceSession) -> Candidate? {
-        guard let worker, let (addressee, job) = session.readRequest(req, { ($0.addressee, $0.newPayload) }) else { return nil }
+        guard let worker, case let (addressee, job)? = session.readRequest(req, { ($0.addressee, $0.newPayload) }) else { return nil }
         if let addressee {
             guard addressee != worker else { return nil }
             return Candidate(code: "not_eligible", definite: true, why: .sentDirectly(req, addressee: addressee))
