@@ -17,6 +17,9 @@ struct RequestStore: Sendable, Sequence {
     /// How many requests it keeps.
     var count: Int { places.count }
 
+    /// Whether it keeps `req`.
+    func contains(_ req: String) -> Bool { places[req] != nil }
+
     /// The state of `req`, nil when it is not kept; setting nil drops it.
     subscript(req: String) -> RequestState? {
         // Underscored accessors: the only way to lend out an element without copying it until
@@ -49,11 +52,16 @@ struct RequestStore: Sendable, Sequence {
         return states[place]?[keyPath: member]
     }
 
-    /// Drops `req`'s state and returns it.
+    /// What `body` reads from `req`'s state, borrowed in place; nil when the request is not kept.
+    func read<Value>(_ req: String, _ body: (borrowing RequestState) -> Value?) -> Value? {
+        guard let place = places[req], let state = states[place] else { return nil }
+        return body(state)
+    }
+
+    /// Drops `req`'s state and returns it, moved out rather than copied.
     mutating func removeValue(forKey req: String) -> RequestState? {
         guard let place = places.removeValue(forKey: req) else { return nil }
-        let state = states[place]
-        states[place] = nil
+        let state = states[place].take()
         free.append(place)
         return state
     }

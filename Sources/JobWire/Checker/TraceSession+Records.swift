@@ -80,11 +80,12 @@ extension TraceSession {
     /// winner for a close. `ownCalls` is how many of the calls counted are the very call being
     /// judged, whose refusal the model has not taken in yet.
     func endsUnexplained(_ req: String, as event: ProtocolEvent, ownCalls: Int = 0) -> Bool {
-        guard let request = request(req), request.postedAt != nil, request.endCallsSeen <= ownCalls else { return false }
+        let facts = readRequest(req) { (posted: $0.postedAt != nil, calls: $0.endCallsSeen, client: $0.clientActor != nil, winner: $0.winner) }
+        guard let facts, facts.posted, facts.calls <= ownCalls else { return false }
         if backendRecorded { return true }
-        guard request.clientActor != nil else { return false }
+        guard facts.client else { return false }
         guard event == .close else { return true }
-        guard let winner = request.winner else { return true }
+        guard let winner = facts.winner else { return true }
         return actors[TraceActor(.worker, id: winner)] != nil
     }
 }

@@ -79,6 +79,14 @@ struct TraceSession: Sendable {
     /// The request as the rules read it: its full state, or what its tombstone keeps once it retired.
     func request(_ req: String) -> RequestState? { requests[req] ?? tombstones[req]?.restored(req) }
 
+    /// What `body` reads from the request as ``request(_:)`` gives it (nil when there is none, as
+    /// `request(req)?.member` would be), without copying a kept state out: for rules that read a
+    /// member or two of it on every event.
+    func readRequest<Value>(_ req: String, _ body: (borrowing RequestState) -> Value?) -> Value? {
+        if requests.contains(req) { return requests.read(req, body) }
+        return tombstones[req].flatMap { body($0.restored(req)) }
+    }
+
     /// The actor's state, created on its first event.
     func actor(_ actor: TraceActor) -> ActorState? { actors[actor] }
 

@@ -113,7 +113,7 @@ struct ALERT10TimeoutAlert: TraceRule {
         case .viewShown(let view):
             let state = context.session.actors[event.actor]
             guard state?.view != view.view || state?.viewReq != view.req else { return }
-            for (req, line) in pending where context.session.request(req)?.clientActor ?? event.actor == event.actor {
+            for (req, line) in pending where context.session.readRequest(req, { $0.clientActor }) ?? event.actor == event.actor {
                 pending[req] = nil
                 context.report(
                     "ALERT-10", lines: [line, event.line], expected: "the timeout alert for \(req) before the view changes",

@@ -57,7 +57,7 @@ struct ALERT12EndAlert: TraceRule {
         // Terminated before the alert was due: the app that comes back is judged by what it retakes.
         guard context.session.actors[actor]?.running == true else { readEnds[key] = nil; return }
         let side = context.session.side(actor, obligation.req)
-        let name = readEnds.removeValue(forKey: key) ?? (context.session.request(obligation.req)?.endedBy == .close ? "closed" : "cancelled")
+        let name = readEnds.removeValue(forKey: key) ?? (context.session.readRequest(obligation.req, { $0.endedBy }) == .close ? "closed" : "cancelled")
         let expected = "the alert `\(name)` (result info, with title, text and OK) saying \(obligation.req) ended"
         guard let (alert, line) = alerts[key] else {
             context.report(

@@ -27,7 +27,7 @@ struct FLOW15NoBackendEnd: TraceRule {
             // An open request answered as cancelled; a request_closed for one is REST-12's or REST-10's,
             // since a close needs a winner.
             guard let req = answer.req, answer.response.body?["error"]?["code"]?.stringValue == "request_cancelled",
-                let request = context.session.request(req), request.winner == nil, request.applyEmissions == 0
+                context.session.readRequest(req, { $0.winner == nil && $0.applyEmissions == 0 }) == true
             else { return }
             // A cancel answered so is itself a call: the others must explain the end.
             suspect(req, .cancel, "the \(answer.call.rawValue) for open request \(req) answered request_cancelled", line: answer.line, ts: answer.ts,
@@ -45,14 +45,18 @@ struct FLOW15NoBackendEnd: TraceRule {
         }
     }
 
-    private mutating func suspect(_ req: String, _ end: ProtocolEvent, _ what: String, line: Int, ts: Int64, ownCalls: Int, _ context: inout RuleContext) {
+    /// Reports (or, from app events, waits to report) an end of `req` nothing asked for; `what`
+    /// describes it and is put in words only then, since nearly every end was asked for.
+    private mutating func suspect(
+        _ req: String, _ end: ProtocolEvent, _ what: @autoclosure () -> String, line: Int, ts: Int64, ownCalls: Int, _ context: inout RuleContext
+    ) {
         guard !reported.contains(req), !Self.mayExpire(req, as: end, at: ts, context),
             context.session.endsUnexplained(req, as: end, ownCalls: ownCalls)
         else { return }
         if context.session.backendRecorded {
-            report(req, what, line: line, &context)
+            report(req, what(), line: line, &context)
         } else {
-            waiting[line] = (req, end, what)
+            waiting[line] = (req, end, what())
             context.schedule(due: ts, req: req, tag: line, line: line)
         }
     }
@@ -68,14 +72,15 @@ struct FLOW15NoBackendEnd: TraceRule {
     /// True for an open request the backend may now end itself: no worker won it and its client's
     /// timeout plus the cancel tolerance has passed since the post, less the clock skew.
     private static func mayExpire(_ req: String, as end: ProtocolEvent, at ts: Int64, _ context: RuleContext) -> Bool {
-        guard end == .cancel, let request = context.session.request(req), request.winner == nil, let postedAt = request.postedAt else { return false }
+        guard end == .cancel, case let (winner, posted)? = context.session.readRequest(req, { ($0.winner, $0.postedAt) }), winner == nil, let postedAt = posted
+        else { return false }
         let header = context.header
         return ts >= postedAt + header.timeoutMs + header.cancelToleranceMs - header.clockSkewToleranceMs
     }
 
     private mutating func report(_ req: String, _ what: String, line: Int, _ context: inout RuleContext) {
         reported.insert(req)
-        let post = context.session.request(req)?.postLine.map { " (posted on line \($0))" } ?? ""
+        let post = context.session.readRequest(req, { $0.postLine }).map { " (posted on line \($0))" } ?? ""
         context.report(
             "FLOW-15", lines: [line], expected: "\(req)\(post) open until its client cancels it or, unwon, the timeout plus the cancel tolerance has passed, and in Work in Progress until a party closes it",
             observed: "\(what), and no cancel or close call was sent for it")

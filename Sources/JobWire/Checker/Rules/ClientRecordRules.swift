@@ -37,7 +37,7 @@ struct MSG14RecordedBanAndDelay: TraceRule {
             guard let req = emission.req else { return }
             if records[req] != nil {
                 check(emission.payload, req, emission.line, "the `new`", &context)
-            } else if context.session.request(req)?.postedAt == nil {
+            } else if context.session.readRequest(req, { $0.postedAt }) == nil {
                 if early.count > 10_000 { early.removeAll() }
                 early[req] = emission
             }

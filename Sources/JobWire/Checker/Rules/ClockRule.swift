@@ -67,9 +67,10 @@ struct TIME10ClockAgreement: TraceRule {
         }
     }
 
-    private func check(receipt: Int64, receiptLine: Int, send: PairedMessage, what: String, _ context: inout RuleContext) {
+    /// Reports a receipt earlier than its send; `what` names the message, put in words only then.
+    private func check(receipt: Int64, receiptLine: Int, send: PairedMessage, what: @autoclosure () -> String, _ context: inout RuleContext) {
         guard receipt < send.ts - context.skew else { return }
-        report(lines: [send.line, receiptLine], "\(what) received at \(receipt), \(send.ts - receipt) ms before it was sent at \(send.ts)", &context)
+        report(lines: [send.line, receiptLine], "\(what()) received at \(receipt), \(send.ts - receipt) ms before it was sent at \(send.ts)", &context)
     }
 
     private func report(lines: [Int], _ observed: String, _ context: inout RuleContext) {

@@ -13,7 +13,7 @@ struct FLOW1ApplyAfterNew: TraceRule {
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
         // FLOW-1: with the backend's own events the order is its line order.
-        if context.session.request(req)?.newLine != nil { return }
+        if context.session.readRequest(req, { $0.newLine }) != nil { return }
         // From app events, only the workers' receipts can show the `new`.
         guard context.session.backendRecorded || context.header.roles.contains(.worker) else { return }
         if context.session.backendRecorded {
@@ -31,9 +31,9 @@ struct FLOW1ApplyAfterNew: TraceRule {
     }
 
     private func report(_ req: String, line: Int, _ context: inout RuleContext) {
-        let later = context.session.request(req)?.newLine.map { "; its `new` comes only at line \($0)" } ?? "; the trace has no `new` for it"
+        let later = context.session.readRequest(req, { $0.newLine }).map { "; its `new` comes only at line \($0)" } ?? "; the trace has no `new` for it"
         context.report(
-            "FLOW-1", lines: [line] + (context.session.request(req)?.newLine.map { [$0] } ?? []),
+            "FLOW-1", lines: [line] + (context.session.readRequest(req, { $0.newLine }).map { [$0] } ?? []),
             expected: "a `new` for \(req) sent before its `apply`",
             observed: "an `apply` for \(req) with no `new` before it\(later)")
     }
@@ -115,7 +115,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
         let named = emission.payload?["workerId"].flatMap(\.idText)
-        if let winner = context.session.request(req)?.winner {
+        if let winner = context.session.readRequest(req, { $0.winner }) {
             check(req, named: named, winner: winner, lines: [emission.line], &context)
         } else if !context.session.backendRecorded {
             waiting[req, default: []].append((named, emission.line))
@@ -124,7 +124,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let entries = waiting.removeValue(forKey: obligation.req), let winner = context.session.request(obligation.req)?.winner else { return }
+        guard let entries = waiting.removeValue(forKey: obligation.req), let winner = context.session.readRequest(obligation.req, { $0.winner }) else { return }
         for entry in entries { check(obligation.req, named: entry.worker, winner: winner, lines: [entry.line], &context) }
     }
 
@@ -132,7 +132,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
 
     private func check(_ req: String, named: String?, winner: String, lines: [Int], _ context: inout RuleContext) {
         guard named != winner else { return }
-        let line = context.session.request(req)?.firstSuccessLine
+        let line = context.session.readRequest(req, { $0.firstSuccessLine })
         context.report(
             "FLOW-6", lines: lines + (line.map { [$0] } ?? []), expected: "`workerId` \(winner), the worker whose WorkerAccept succeeded",
             observed: "`workerId` \(named ?? "missing") in the `apply` for \(req)")

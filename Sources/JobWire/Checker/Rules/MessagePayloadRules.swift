@@ -35,8 +35,8 @@ struct MSGPayloadShapes: TraceRule {
         switch emission.event {
         case .new: problems = PayloadShape.new(object)
         case .apply: problems = PayloadShape.apply(object)
-        case .cancel: problems = PayloadShape.cancel(object, calls: context.session.request(req)?.endCallBodies ?? [])
-        case .close: problems = PayloadShape.close(object, calls: context.session.request(req)?.endCallBodies ?? [])
+        case .cancel: problems = PayloadShape.cancel(object, calls: context.session.readRequest(req, { $0.endCallBodies }) ?? [])
+        case .close: problems = PayloadShape.close(object, calls: context.session.readRequest(req, { $0.endCallBodies }) ?? [])
         }
         for (id, group) in Dictionary(grouping: problems, by: \.requirement).sorted(by: { $0.key < $1.key }) {
             let fields = group.map(\.field).joined(separator: ", ")

@@ -44,7 +44,7 @@ struct OfferShowObligations: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, let side = context.session.side(actor, obligation.req), let offer = side.offer,
             offer.shownAt == nil, offer.discardedAt == nil, side.endReceivedAt == nil,
-            context.session.request(obligation.req)?.ended != true
+            context.session.readRequest(obligation.req, { $0.ended }) != true
         else { return }
         if obligation.tag == Tag.channel {
             // Only offers the kit finds eligible and the app did not refuse for a reason another rule judges.

@@ -34,13 +34,6 @@ struct RESTAnswerCodes: TraceRule {
         var clientId: String?
     }
 
-    /// One possible answer: a failure code or `success`; definite when the trace shows it applies.
-    struct Candidate: Sendable {
-        var code: String
-        var definite: Bool
-        var why: String
-    }
-
     static let requirementOfCode: [String: RequirementID] = [
         "bad_request": "REST-13", "not_found": "REST-11", "request_closed": "REST-10", "request_cancelled": "REST-10",
         "not_in_progress": "REST-12", "race_lost": "REST-8", "not_eligible": "REST-9",
@@ -59,12 +52,13 @@ struct RESTAnswerCodes: TraceRule {
             let start = started.removeValue(forKey: answer.xid) ?? atAnswer
             let answered = Self.answered(answer)
             guard answered == "success" || RESTAnswerShapes.statuses[answered] != nil, answered != "server_error" else { return }
-            let lists = [candidates(answer, start, context), candidates(answer, atAnswer, context)]
+            let fixed = callCandidates(answer, context)
+            let lists = [candidates(answer, start, fixed), candidates(answer, atAnswer, fixed)]
             let endLine = answered == "success" && (answer.call == .cancel || answer.call == .close) ? req.flatMap { firstEnd[$0] } : nil
             if let req, answered == "success", answer.call == .cancel || answer.call == .close, firstEnd[req] == nil { firstEnd[req] = answer.line }
-            if (lists + Self.between(start, atAnswer).map { candidates(answer, $0, context) }).contains(where: { Self.acceptable($0).contains(answered) }) {
+            if (lists + Self.between(start, atAnswer).map { candidates(answer, $0, fixed) }).contains(where: { Self.accepts($0, answered) }) {
                 if let endLine, let req { reportSecondEnd(answer, req: req, firstLine: endLine, &context) }
-                checkField(answer, answered, &context)
+                checkField(answer, answered, fixed, &context)
             } else if answered == "success" {
                 // A success is judged by the state the call found: an end the trace shows before the
                 // answer may be this very call's doing (from app events its `cancel` can be
@@ -86,9 +80,9 @@ struct RESTAnswerCodes: TraceRule {
         guard let (answer, atAnswer) = waiting.removeValue(forKey: obligation.tag) else { return }
         let req = answer.call == .postRequest ? nil : answer.req
         let answered = Self.answered(answer)
-        let later = candidates(answer, snapshot(req, context.session), context)
-        if Self.acceptable(later).contains(answered) { return }
-        blame(answer, answered, candidates(answer, atAnswer, context), taken: true, &context)
+        let fixed = callCandidates(answer, context)
+        if Self.accepts(candidates(answer, snapshot(req, context.session), fixed), answered) { return }
+        blame(answer, answered, candidates(answer, atAnswer, fixed), taken: true, &context)
     }
 
     /// The states a call may have met between its start and its answer besides those two: when
@@ -128,14 +122,14 @@ struct RESTAnswerCodes: TraceRule {
         let req = answer.call == .postRequest ? nil : answer.req
         guard let expected = list.first(where: \.definite) else { return }
         // An open request cancelled with no cancel call in the trace is the backend's own doing: FLOW-15's.
-        if let req, answered == "request_cancelled", context.session.request(req)?.winner == nil, context.session.request(req)?.applyEmissions == 0,
+        if let req, answered == "request_cancelled", context.session.readRequest(req, { $0.winner }) == nil, context.session.readRequest(req, { $0.applyEmissions }) == 0,
             context.session.endsUnexplained(req, as: .cancel, ownCalls: taken || answer.call == .workerAccept ? 0 : 1)
         { return }
         let call = "\(answer.call.rawValue)\(req.map { " for \($0)" } ?? "")"
         if answered != "success", let later = list.first(where: { $0.definite && $0.code == answered }) {
             context.report(
-                "REST-14", lines: [answer.line], expected: "\(expected.code) (\(expected.why)), which comes before \(answered) in REST-14's order",
-                observed: "\(answered) for the \(call) (\(later.why))")
+                "REST-14", lines: [answer.line], expected: "\(expected.code) (\(expected.why.text)), which comes before \(answered) in REST-14's order",
+                observed: "\(answered) for the \(call) (\(later.why.text))")
             return
         }
         let id: RequirementID?
@@ -148,7 +142,7 @@ struct RESTAnswerCodes: TraceRule {
         }
         guard let id else { return }
         context.report(
-            id, lines: [answer.line], expected: "\(expected.code == "success" ? "success" : "\(expected.code) with status \(RESTAnswerShapes.statuses[expected.code] ?? 0)") for the \(call): \(expected.why)",
+            id, lines: [answer.line], expected: "\(expected.code == "success" ? "success" : "\(expected.code) with status \(RESTAnswerShapes.statuses[expected.code] ?? 0)") for the \(call): \(expected.why.text)",
             observed: answered == "success" ? "a success answer (status \(answer.response.status ?? 0))" : "\(answered) (status \(answer.response.status ?? 0))")
     }
 
@@ -164,40 +158,70 @@ struct RESTAnswerCodes: TraceRule {
             observed: "both answered with success")
     }
 
-    /// The answers acceptable for one list: every candidate up to the first definite one.
-    static func acceptable(_ list: [Candidate]) -> Set<String> {
-        var codes: Set<String> = []
+    /// Whether `answered` is acceptable for one list: it is one of the candidates up to the first
+    /// definite one, or a `*` among them admits any code REST knows.
+    static func accepts(_ list: [Candidate], _ answered: String) -> Bool {
         for candidate in list {
-            if candidate.code == "*" { return Set(RESTAnswerShapes.statuses.keys).union(["success"]) }
-            codes.insert(candidate.code)
+            if candidate.code == "*" { return answered == "success" || RESTAnswerShapes.statuses[answered] != nil }
+            if candidate.code == answered { return true }
             if candidate.definite { break }
         }
-        return codes
+        return false
     }
 
     /// A bad_request must name the first malformed field (REST-13).
-    private func checkField(_ answer: AnswerFact, _ answered: String, _ context: inout RuleContext) {
-        guard answered == "bad_request", let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker, user: answer.user) else { return }
+    private func checkField(_ answer: AnswerFact, _ answered: String, _ fixed: CallCandidates, _ context: inout RuleContext) {
+        guard answered == "bad_request", case .malformed(let field, let problem)? = fixed.leading.first?.why else { return }
         let named = answer.response.body?["error"]?["field"]?.stringValue
-        guard named != problem.field else { return }
+        guard named != field else { return }
         context.report(
-            "REST-13", lines: [answer.line], expected: "bad_request naming `\(problem.field)`, which \(problem.problem)",
+            "REST-13", lines: [answer.line], expected: "bad_request naming `\(field)`, which \(problem)",
             observed: "bad_request naming `\(named ?? "no field")` for the \(answer.call.rawValue)")
     }
 
     private func snapshot(_ req: String?, _ session: TraceSession) -> Snapshot {
-        guard let req, let request = session.request(req) else { return Snapshot() }
+        guard let req else { return Snapshot() }
         // An `apply` shows that someone won even when the winner is not in the trace.
-        return Snapshot(
-            exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil), clientId: request.clientId)
+        return session.readRequest(req) { request in
+            Snapshot(
+                exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil),
+                clientId: request.clientId)
+        } ?? Snapshot()
     }
 
-    /// The possible answers to the call in the request's state `state`, in REST-14's order.
-    private func candidates(_ answer: AnswerFact, _ state: Snapshot, _ context: RuleContext) -> [Candidate] {
+    /// The possible answers to the call in the request's state `state`, in REST-14's order;
+    /// `fixed` holds the candidates that do not depend on that state (``CallCandidates``).
+    private func candidates(_ answer: AnswerFact, _ state: Snapshot, _ fixed: CallCandidates) -> [Candidate] {
+        var list = fixed.leading
+        let req = fixed.req
+        if let req, !state.exists { list.append(Candidate(code: "*", definite: false, why: .unseenRequest(req))) }
+        if let unseen = fixed.unseenWorker { list.append(unseen) }
+        if let req, answer.call.actsOnRequest, let ended = state.ended {
+            list.append(Candidate(code: ended == .close ? "request_closed" : "request_cancelled", definite: true, why: .ended(req, ended)))
+        }
+        if answer.call == .close, let req {
+            list.append(Candidate(code: "not_in_progress", definite: state.winner == nil, why: .notWon(req)))
+        }
+        if answer.call == .workerAccept, let req {
+            if let winner = state.winner {
+                list.append(Candidate(code: "race_lost", definite: true, why: .won(req, winner: winner)))
+            }
+            if let eligibility = fixed.eligibility { list.append(eligibility) }
+        }
+        if answer.call == .cancel || answer.call == .close, let req, let caller = callerCandidate(answer, req, state) {
+            list.append(caller)
+        }
+        list.append(Candidate(code: "success", definite: true, why: .wellFormed(req)))
+        return list
+    }
+
+    /// The candidates of one answer that depend on the call and the session but not on the
+    /// request's state at one moment, worked out once per answer though several states are tried.
+    private func callCandidates(_ answer: AnswerFact, _ context: RuleContext) -> CallCandidates {
         let session = context.session
-        var list: [Candidate] = []
+        var fixed = CallCandidates()
         if let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker, user: answer.user) {
-            list.append(Candidate(code: "bad_request", definite: true, why: "\(problem.field) \(problem.problem)"))
+            fixed.leading.append(Candidate(code: "bad_request", definite: true, why: .malformed(field: problem.field, problem: problem.problem)))
         }
         let body = answer.requestBody
         let worker: String? = {
@@ -212,35 +236,19 @@ struct RESTAnswerCodes: TraceRule {
             }
         }()
         let req = answer.call == .getRequest || answer.call.actsOnRequest ? answer.req : nil
+        fixed.req = req
         if let req, context.header.unknownRequests.contains(req) {
-            list.append(Candidate(code: "not_found", definite: true, why: "request \(req) is one the backend cannot know"))
+            fixed.leading.append(Candidate(code: "not_found", definite: true, why: .unknownRequest(req)))
         } else if let worker, context.header.unknownWorkers.contains(worker) {
-            list.append(Candidate(code: "not_found", definite: true, why: "worker \(worker) is one the backend cannot know"))
+            fixed.leading.append(Candidate(code: "not_found", definite: true, why: .unknownWorker(worker)))
         }
-        if let req, !state.exists { list.append(Candidate(code: "*", definite: false, why: "the trace never showed request \(req)")) }
         if let worker, session.profiles[worker] == nil, session.actors[TraceActor(.worker, id: worker)] == nil {
-            list.append(Candidate(code: "not_found", definite: false, why: "the trace does not show worker \(worker)"))
-        }
-        if let req, answer.call.actsOnRequest, let ended = state.ended {
-            let code = ended == .close ? "request_closed" : "request_cancelled"
-            list.append(Candidate(code: code, definite: true, why: "request \(req) was \(ended == .close ? "closed" : "cancelled")"))
-        }
-        if answer.call == .close, let req {
-            list.append(Candidate(code: "not_in_progress", definite: state.winner == nil, why: "no worker has won request \(req)"))
+            fixed.unseenWorker = Candidate(code: "not_found", definite: false, why: .unseenWorker(worker))
         }
         if answer.call == .workerAccept, let req {
-            if let winner = state.winner {
-                list.append(Candidate(code: "race_lost", definite: true, why: "worker \(winner) already won request \(req)"))
-            }
-            if let eligibility = eligibility(of: worker, for: req, session) {
-                list.append(eligibility)
-            }
+            fixed.eligibility = eligibility(of: worker, for: req, session)
         }
-        if answer.call == .cancel || answer.call == .close, let req, let caller = callerCandidate(answer, req, state) {
-            list.append(caller)
-        }
-        list.append(Candidate(code: "success", definite: true, why: "the call is well-formed and \(req.map { "request \($0) is open to it" } ?? "names what exists")"))
-        return list
+        return fixed
     }
 
     /// not_eligible when a cancel or close comes from someone the request does not let end it
@@ -252,26 +260,25 @@ struct RESTAnswerCodes: TraceRule {
         guard let caller = body?[byWorker ? "workerId" : "clientId"].flatMap(\.idText) else { return nil }
         let party = byWorker ? state.winner : state.clientId
         guard let party, party != "a worker" else {
-            return Candidate(code: "not_eligible", definite: false, why: "the trace does not show who may end request \(req)")
+            return Candidate(code: "not_eligible", definite: false, why: .endingPartyUnseen(req))
         }
         guard caller != party else { return nil }
-        let who = byWorker ? "the winner \(party)" : "the posting client \(party)"
-        return Candidate(code: "not_eligible", definite: true, why: "\(byWorker ? "worker" : "client") \(caller) is not \(who) of request \(req)")
+        return Candidate(code: "not_eligible", definite: true, why: .notParty(req, caller: caller, party: party, byWorker: byWorker))
     }
 
     /// not_eligible when the worker fails the request (REST-9); a maybe when the trace cannot tell.
     private func eligibility(of worker: String?, for req: String, _ session: TraceSession) -> Candidate? {
-        guard let worker, let request = session.request(req) else { return nil }
-        if let addressee = request.addressee {
+        guard let worker, case let (addressee, job)? = session.readRequest(req, { ($0.addressee, $0.newPayload) }) else { return nil }
+        if let addressee {
             guard addressee != worker else { return nil }
-            return Candidate(code: "not_eligible", definite: true, why: "request \(req) was sent directly to worker \(addressee)")
+            return Candidate(code: "not_eligible", definite: true, why: .sentDirectly(req, addressee: addressee))
         }
-        guard let profile = session.profiles[worker], let job = request.newPayload,
+        guard let profile = session.profiles[worker], let job,
             let decision = session.eligibilityDecision(worker: worker, req: req, profile: profile, job: job)
         else {
-            return Candidate(code: "not_eligible", definite: false, why: "the trace does not show worker \(worker)'s profile and the job")
+            return Candidate(code: "not_eligible", definite: false, why: .profileUnseen(worker: worker))
         }
         guard !decision.eligible else { return nil }
-        return Candidate(code: "not_eligible", definite: true, why: "worker \(worker) fails \(decision.failed.map(\.rawValue).joined(separator: ", ")) for request \(req)")
+        return Candidate(code: "not_eligible", definite: true, why: .fails(req, worker: worker, failed: decision.failed))
     }
 }
