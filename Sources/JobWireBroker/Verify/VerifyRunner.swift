@@ -103,7 +103,8 @@ public enum VerifyRunner {
             throw VerifyUnreachable(description: "\(options.base.absoluteString) is not an http://host:port URL")
         }
         do {
-            _ = try await session.data(from: probe)
+            let (handshake, _) = try await session.data(from: probe)
+            await closeProbe(handshake, probe: probe, session: session)
         } catch {
             throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(VerifyHTTP.reason(error) == "refused" ? "connection refused" : error.localizedDescription)")
         }
