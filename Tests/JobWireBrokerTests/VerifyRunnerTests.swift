@@ -4,8 +4,9 @@ import Testing
 @testable import JobWireBroker
 
 /// `jobwire verify` in-process against the embedded reference backend: the clean backend passes
-/// every case, and each mutant fails exactly on the requirements its fault breaks.
-@Suite(.serialized, .timeLimit(.minutes(15)))
+/// every case, and each mutant fails exactly on the requirements its fault breaks. Its tests run
+/// beside one another; ``slots`` bounds the runs they make at once.
+@Suite(.timeLimit(.minutes(15)))
 struct VerifyRunnerTests {
     static let vectors: URL = {
         var url = URL(fileURLWithPath: #filePath)
@@ -45,20 +46,35 @@ struct VerifyRunnerTests {
         !faults.isDisjoint(with: .races) && run.failedRequirements.isEmpty
     }
 
+    /// The verify runs this suite and ``VerifyRaceTests`` make at once: a run mostly waits on the
+    /// backend and on its settle windows, so four overlap well even on two cores.
+    static let slots = VerifySlots(limit: 4)
+
+    /// The clean backend's whole suite, run once for every test that judges it: this suite's and
+    /// ``VerifyRaceTests``' clean race cases. The clean backend never runs again for a verdict (a
+    /// false alarm is never retried away); only an inconclusive run does.
+    static let cleanRun = Task { try await slots.run { try await verify(attempts: 5) } }
+
     static func describe(_ run: VerifyRun) -> String {
         run.results.filter { $0.outcome != .passed }.map { "\($0.id): \($0.outcome) \($0.violations.map { "\($0.requirement) \($0.observed)" })" }.joined(separator: "\n")
     }
 
-    /// What `jobwire check` finds in the run's `--capture`: it must be what verify reported, under
-    /// the same ids, whatever the case that found it.
-    static func checkedCapture(_ run: VerifyRun) throws -> [RequirementID] {
-        try TraceChecker.check(text: run.captureText, file: "capture.jsonl").failedIDs
+    /// What `jobwire check` finds in the run's `--capture` (its text, parsed again), every
+    /// violation kept; checked on a thread of its own (``BlockingWork``), as verify judges, so
+    /// that the runs going on beside it do not stall.
+    static func checkedCapture(_ run: VerifyRun) async throws -> TraceVerdict {
+        try await BlockingWork.run("jobwire.test.check") {
+            Result { () throws(InputError) in try TraceChecker.check(text: run.captureText, file: "capture.jsonl", keep: .max) }
+        }.get()
     }
 
-    /// Every violation `jobwire check` finds in the capture is one verify reported, and each is
-    /// reported by a case that recorded one of its lines (or by the run).
-    static func expectTheCapturesViolations(_ run: VerifyRun, _ label: String) throws {
-        let checked = try TraceChecker.check(text: run.captureText, file: "capture.jsonl", keep: .max).rules.filter(\.failed).flatMap(\.violations)
+    /// `jobwire check` on the capture fails exactly the ids verify reported; every violation it
+    /// finds is one verify reported, and each is reported by a case that recorded one of its
+    /// lines (or by the run).
+    static func expectTheCaptureAgrees(_ run: VerifyRun, _ label: String) async throws {
+        let verdict = try await checkedCapture(run)
+        #expect(verdict.failedIDs == run.failedRequirements, "\(label): jobwire check on the capture")
+        let checked = verdict.rules.filter(\.failed).flatMap(\.violations)
         #expect(Set(checked) == Set(run.results.flatMap(\.violations)), "\(label)")
         let owners = run.captureEvents.map(\.caseID)
         for result in run.results where result.id != "run" {
@@ -69,11 +85,11 @@ struct VerifyRunnerTests {
     }
 
     @Test func theCleanBackendPassesEveryCaseAndItsCaptureChecksClean() async throws {
-        let run = try await Self.verify(attempts: 5)
+        let run = try await Self.cleanRun.value
         #expect(run.results.count >= 20)
         #expect(run.results.allSatisfy { $0.outcome == .passed }, "\(Self.describe(run))")
-        #expect(try Self.checkedCapture(run) == [])
-        try Self.expectTheCapturesViolations(run, "clean")
+        #expect(run.failedRequirements == [])
+        try await Self.expectTheCaptureAgrees(run, "clean")
     }
 
     /// The cases that can catch `mutant`: every case naming one of the ids it declares it breaks
@@ -91,14 +107,27 @@ struct VerifyRunnerTests {
         return try await verify(fault, attempts: attempts)
     }
 
+    /// The backend mutants, the costliest first (by the cases their runs select), so that the
+    /// long runs start early and the short ones fill in beside them at the end.
+    static let backendMutantsCostliestFirst: [NamedFault<BackendFaults>] = {
+        let cases = (try? VerifyCases.all(vectors: vectors)) ?? []
+        let options = VerifyOptions(base: URL(string: "http://127.0.0.1:1")!, vectors: vectors)
+        func selected(_ mutant: NamedFault<BackendFaults>) -> Int {
+            var only = options
+            only.only = VerifyRunnerTests.only(for: mutant)
+            return cases.filter { VerifyRunner.selects($0, only) }.count
+        }
+        return BackendFaults.named.map { ($0, selected($0)) }.sorted { $0.1 > $1.1 }.map(\.0)
+    }()
+
     /// Each BackendFaults mutant fails exactly the ids its catalogue entry declares it breaks, and
     /// `jobwire check` on the run's capture finds exactly those ids too. Each runs the cases that
     /// name its ids (``verify(mutant:attempts:)``), which includes what catches it and whatever else
     /// judges those requirements, or everything when those alone do not show its ids exactly; the
-    /// clean backend runs everything above. Three mutants run at a time: a verify run mostly waits
-    /// on the backend, so they overlap well even on two cores.
+    /// clean backend runs everything above.
     @Test func eachMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
-        try await Self.forEachVerdict(BackendFaults.named, concurrently: 3, { try await Self.verify(mutant: $0, attempts: $1) }) { mutant, run in
+        #expect(Set(Self.backendMutantsCostliestFirst.map(\.name)) == Set(BackendFaults.named.map(\.name)))
+        try await Self.forEachVerdict(Self.backendMutantsCostliestFirst, { try await Self.verify(mutant: $0, attempts: $1) }) { mutant, run in
             #expect(!run.results.isEmpty, "\(mutant.name): no case ran")
             #expect(!mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
@@ -106,69 +135,56 @@ struct VerifyRunnerTests {
                 // The capture, for whoever looks into it.
                 try? run.captureText.write(toFile: NSTemporaryDirectory() + "jobwire-mutant-\(mutant.name).jsonl", atomically: true, encoding: .utf8)
             }
-            #expect(try Self.checkedCapture(run) == mutant.breaks, "\(mutant.name): jobwire check on the capture")
             #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
-            try Self.expectTheCapturesViolations(run, mutant.name)
+            try await Self.expectTheCaptureAgrees(run, mutant.name)
         }
     }
 
-    /// Each TaskFaults mutant fails exactly its declared TASK ids; only the TASK cases run, so it takes seconds.
-    @Test func eachTaskMutantFailsOnItsRequirements() async throws {
-        try await Self.forEachVerdict(TaskFaults.named, concurrently: 4, { try await Self.verify(taskFaults: $0, only: ["TASK"], attempts: $1) }) { mutant, run in
+    /// Each TaskFaults mutant fails exactly its declared TASK ids, and `jobwire check` on the
+    /// run's capture fails exactly what the run failed (one verdict source: both are the
+    /// checker's); only the TASK cases run, so each takes a second or two.
+    @Test func eachTaskMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
+        try await Self.forEachVerdict(TaskFaults.named, { try await Self.verify(taskFaults: $0, only: ["TASK"], attempts: $1) }) { mutant, run in
             #expect(!run.results.isEmpty && !mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
             #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
+            try await Self.expectTheCaptureAgrees(run, mutant.name)
         }
     }
 
-    /// Runs every mutant through `verify` (`limit` at once) and `judge`s its run. A mutant whose run
-    /// stays inconclusive beside the others (the kit starved on each of three tries) runs again
-    /// alone afterwards, where the kit has the machine to itself; only a run with a verdict is
-    /// judged, and one that has none even alone fails the test.
+    /// The clean backend's TASK cases alone pass, and `jobwire check` on that run's capture fails nothing.
+    @Test func theCleanTaskRunsCaptureFailsNothing() async throws {
+        let run = try await Self.slots.run { try await Self.verify(only: ["TASK"], attempts: 5) }
+        #expect(!run.results.isEmpty)
+        #expect(!run.isInconclusive, "clean: no verdict in five runs:\n\(Self.describe(run))")
+        #expect(run.failedRequirements == [], "clean:\n\(Self.describe(run))")
+        try await Self.expectTheCaptureAgrees(run, "clean TASK")
+    }
+
+    /// Runs every mutant through `verify`, each in one of ``slots``, and `judge`s its run. A mutant
+    /// whose run stays inconclusive beside the others (the kit starved on each of three tries)
+    /// runs again alone afterwards, holding every slot; only a run with a verdict is judged, and
+    /// one that has none even alone fails the test.
     static func forEachVerdict<Fault: Sendable & Hashable>(
-        _ mutants: [NamedFault<Fault>], concurrently limit: Int,
+        _ mutants: [NamedFault<Fault>],
         _ verify: @escaping @Sendable (Fault, _ attempts: Int) async throws -> VerifyRun,
-        judge: @escaping @Sendable (NamedFault<Fault>, VerifyRun) throws -> Void
+        judge: @escaping @Sendable (NamedFault<Fault>, VerifyRun) async throws -> Void
     ) async throws {
         let starved = StarvedMutants<Fault>()
-        try await forEach(mutants, concurrently: limit) { mutant in
-            let run = try await verify(mutant.fault, 3)
-            if run.isInconclusive { await starved.add(mutant) } else { try judge(mutant, run) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for mutant in mutants {
+                group.addTask {
+                    let run = try await slots.run { try await verify(mutant.fault, 3) }
+                    if run.isInconclusive { await starved.add(mutant) } else { try await judge(mutant, run) }
+                }
+            }
+            try await group.waitForAll()
         }
         for mutant in await starved.mutants {
-            let run = try await verify(mutant.fault, 5)
+            let run = try await slots.alone { try await verify(mutant.fault, 5) }
             #expect(!run.isInconclusive, "\(mutant.name): no verdict in three runs beside others and five alone:\n\(Self.describe(run))")
-            if !run.isInconclusive { try judge(mutant, run) }
+            if !run.isInconclusive { try await judge(mutant, run) }
         }
-    }
-
-    /// Runs `body` for every mutant, at most `limit` at once.
-    static func forEach<Fault: Sendable & Hashable>(
-        _ mutants: [NamedFault<Fault>], concurrently limit: Int, _ body: @escaping @Sendable (NamedFault<Fault>) async throws -> Void
-    ) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            var next = mutants.makeIterator()
-            for _ in 0..<limit {
-                guard let mutant = next.next() else { break }
-                group.addTask { try await body(mutant) }
-            }
-            while try await group.next() != nil {
-                guard let mutant = next.next() else { continue }
-                group.addTask { try await body(mutant) }
-            }
-        }
-    }
-
-    /// One verdict source: `jobwire check` on the whole run's capture fails exactly the TASK ids the
-    /// run failed, for the clean backend and each TaskFaults mutant, since both are the checker's.
-    @Test(arguments: ["clean"] + TaskFaults.named.map(\.name))
-    func theTaskRunsCaptureFailsWhatTheRunFailed(_ name: String) async throws {
-        let fault = TaskFaults.named.first { $0.name == name }?.fault ?? []
-        let run = try await Self.verify(taskFaults: fault, only: ["TASK"], attempts: 5)
-        #expect(!run.results.isEmpty)
-        #expect(!run.isInconclusive, "\(name): no verdict in five runs:\n\(Self.describe(run))")
-        let verdict = try TraceChecker.check(text: run.captureText, file: "capture.jsonl")
-        #expect(verdict.failedIDs == run.failedRequirements, "\(name): capture \(verdict.failedIDs), run \(run.failedRequirements)\n\(verdict.rules.filter(\.failed).flatMap(\.violations).map { "\($0.requirement) \($0.observed)" })")
     }
 }
 

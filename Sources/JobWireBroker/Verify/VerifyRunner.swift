@@ -74,12 +74,16 @@ public enum VerifyRunner {
         for verifyCase in selected where verifyCase.lane == .timed {
             results[verifyCase.id] = await context.run(verifyCase)
         }
-        var run = VerifyRun(
+        let run = VerifyRun(
             target: options.base.absoluteString, timeoutMs: timeoutMs,
             header: .verify(options.profile, timeoutMs: timeoutMs),
             results: selected.compactMap { results[$0.id] })
-        VerifyJudgement.judge(&run, starvedStallMs: options.starvedStallMs)
-        return run
+        let starvedStallMs = options.starvedStallMs
+        return await BlockingWork.run("jobwire.verify.judge") {
+            var judged = run
+            VerifyJudgement.judge(&judged, starvedStallMs: starvedStallMs)
+            return judged
+        }
     }
 
     /// True when `only` and `skip` let the case run: each entry is a case id, a requirement id or an area.
@@ -103,7 +107,8 @@ public enum VerifyRunner {
             throw VerifyUnreachable(description: "\(options.base.absoluteString) is not an http://host:port URL")
         }
         do {
-            _ = try await session.data(from: probe)
+            let (handshake, _) = try await session.data(from: probe)
+            await closeProbe(handshake, probe: probe, session: session)
         } catch {
             throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(VerifyHTTP.reason(error) == "refused" ? "connection refused" : error.localizedDescription)")
         }
