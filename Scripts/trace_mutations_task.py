@@ -5,7 +5,7 @@ what follows from it), tripping exactly the TASK rule named. Python 3.11, standa
 from __future__ import annotations
 
 from trace_scenarios import failure, iso, ok
-from trace_task_scenarios import DAY, answer, tasks
+from trace_task_scenarios import DAY, answer, stale_list, tasks
 
 
 def status(c, tag: str, code: int, body: dict) -> None:
@@ -301,6 +301,13 @@ def register_task(bad) -> None:
     def _():
         c = tasks()
         answer(c, "profile.luis")["contractor"]["reviews"].reverse()
+        return c
+
+    @bad("task-23-past-work-missing-after-stale-list-backend", "backend", ["TASK-23"],
+         "After a stale list in flight with T-1's complete, luis's profile leaves T-1 out of his past work.")
+    def _():
+        c = stale_list()
+        answer(c, "profile.luis")["contractor"]["pastWork"] = []
         return c
 
     @bad("task-23-non-contractor-profile-backend", "backend", ["TASK-23"], "bea, no contractor, has a contractor profile.")

@@ -134,6 +134,10 @@ struct TaskFact: Sendable {
     /// False once its author's account was deleted (TASK-22).
     var exists = true
     var line: Int
+    /// When the last call that wrote it (create, edit, cancel, complete, choice) was answered: a
+    /// read sent before that may hold an older snapshot, so it does not overwrite what the write
+    /// returned (a list in flight while the task is completed still shows it assigned).
+    var writtenAt: Int64
 
     var isEnded: Bool { status == "completed" || status == "cancelled" }
 }
@@ -198,18 +202,23 @@ extension TaskLedger {
             guard let task = body["task"], let id = (task["objectId"] ?? body["id"]).flatMap(\.idText) else { return }
             var fact = TaskFact(
                 objectID: id, author: caller(answer)?.userID ?? task["author"].flatMap(\.idText), json: task,
-                createdLine: answer.line, createdAnsweredAt: answer.ts, createdBy: answer.actor, line: answer.line)
+                createdLine: answer.line, createdAnsweredAt: answer.ts, createdBy: answer.actor, line: answer.line, writtenAt: answer.ts)
             fact.take(task)
             fact.take(draft: request)
             tasks[id] = fact
-        case .editTask, .readTask, .cancelTask, .completeTask, .chooseContractor:
+        case .editTask, .cancelTask, .completeTask, .chooseContractor:
             guard let id = answer.objectID, tasks[id] != nil, let task = body["task"] else { return }
             tasks[id]!.take(task)
             tasks[id]!.line = answer.line
+            tasks[id]!.writtenAt = answer.ts
             if answer.call == .editTask { tasks[id]!.take(draft: request) }
+        case .readTask:
+            guard let id = answer.objectID, tasks[id].map({ answer.requestTs >= $0.writtenAt }) == true, let task = body["task"] else { return }
+            tasks[id]!.take(task)
+            tasks[id]!.line = answer.line
         case .listTasks:
             for task in body["tasks"]?.arrayValue ?? [] {
-                guard let id = task["objectId"].flatMap(\.idText), tasks[id] != nil else { continue }
+                guard let id = task["objectId"].flatMap(\.idText), tasks[id].map({ answer.requestTs >= $0.writtenAt }) == true else { continue }
                 tasks[id]!.take(task)
             }
         case .candidates:
