@@ -11,12 +11,13 @@ extension VerifyCases {
     static let races: [VerifyCase] = [
         VerifyCase(
             "race-many", "many eligible workers accept one request at the same instant, round after round: exactly one wins each, every other gets 409 race_lost",
-            ["FLOW-3", "REST-8", "FLOW-4", "FLOW-6", "FLOW-13"], needs: [.workerFixture]
+            ["FLOW-3", "REST-8", "FLOW-4", "FLOW-6", "FLOW-13"], needs: [.workerFixture], lane: .race
         ) { session in
             let count = max(2, session.race.racers)
-            let client = try await session.client("client")
-            let workers = try await raceWorkers(session, count)
-            let racers = try await session.racers(count)
+            async let opened = session.client("client")
+            async let opening = raceWorkers(session, count)
+            async let warming = session.racers(count)
+            let (client, workers, racers) = try await (opened, opening, warming)
             let accept = try session.route(.workerAccept)
             for round in 1...max(1, session.race.rounds) {
                 let req = try await session.post(client)
@@ -34,7 +35,7 @@ extension VerifyCases {
         },
         VerifyCase(
             "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says, each request read back as the history ended it",
-            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture]
+            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture], lane: .race
         ) { session in
             // One accept per request, so no two accepts race (race-many's part): each pair is cancel against accept alone.
             let race = try await RacePairs.open(session)
@@ -61,7 +62,7 @@ extension VerifyCases {
         },
         VerifyCase(
             "race-close-cancel", "the client's cancel and the winner's close of one request in Work in Progress at the same instant, many requests at once, round after round: exactly one ends it, the other gets 410 with the code of that end, and the end reaches both",
-            ["REST-10", "FLOW-8", "FLOW-9"], needs: [.workerFixture]
+            ["REST-10", "FLOW-8", "FLOW-9"], needs: [.workerFixture], lane: .race
         ) { session in
             let race = try await RacePairs.open(session)
             let (client, workers, racers) = (race.client, race.workers, race.racers)
@@ -92,11 +93,16 @@ extension VerifyCases {
         },
     ]
 
-    /// `count` eligible workers, connected.
+    /// `count` eligible workers, set up and connected all at once.
     static func raceWorkers(_ session: VerifySession, _ count: Int) async throws -> [VerifyApp] {
-        var workers: [VerifyApp] = []
-        for index in 1...count { workers.append(try await session.worker("racer-\(index)")) }
-        return workers
+        try await withThrowingTaskGroup(of: (Int, VerifyApp).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await session.worker("racer-\(index + 1)")) }
+            }
+            var workers: [Int: VerifyApp] = [:]
+            for try await (index, worker) in group { workers[index] = worker }
+            return (0..<count).map { workers[$0]! }
+        }
     }
 }
 
@@ -110,18 +116,22 @@ struct RacePairs {
     let workers: [VerifyApp]
     let racers: VerifyRacers
 
+    /// The cast, connected all at once.
     static func open(_ session: VerifySession) async throws -> RacePairs {
         let count = max(1, session.race.racers)
-        let client = try await session.client("client")
-        let workers = try await VerifyCases.raceWorkers(session, count)
-        return RacePairs(session: session, count: count, client: client, workers: workers, racers: try await session.racers(2 * count))
+        async let opened = session.client("client")
+        async let opening = VerifyCases.raceWorkers(session, count)
+        async let warming = session.racers(2 * count)
+        let (client, workers, racers) = try await (opened, opening, warming)
+        return RacePairs(session: session, count: count, client: client, workers: workers, racers: racers)
     }
 
-    /// A fresh request per pair, each seen by its pair's worker: posted together, each pair
-    /// waiting only for its own request's `new`.
+    /// A fresh request per pair, sent directly to its pair's worker (REST-2's `workerId`), so its
+    /// `new` and a cancel before a winner reach that worker alone (FLOW-8) rather than every worker
+    /// of the run: posted together, each pair waiting only for its own request's `new`.
     func post() async throws -> [String] {
         try await each { pair in
-            let req = try await session.post(client)
+            let req = try await session.post(client, ["workerId": .string(workers[pair].actor.id ?? "")])
             await session.awaitDelivery(workers[pair], .new, req)
             return req
         }
