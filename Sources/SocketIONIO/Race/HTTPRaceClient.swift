@@ -90,8 +90,11 @@ public final class HTTPRaceClient: Sendable {
     ///
     /// With `readAnswersAfter`, the lanes stop reading before the release and read again only once
     /// it returned: the answers are read late, after whatever it waits for (an event, say).
+    /// The lanes in `dropping` are closed right after their last byte is written: the server has
+    /// the whole request but nowhere to answer it, and their answer is `failed` (the next race
+    /// opens them again).
     public func race(
-        _ calls: [HTTPRaceCall], order: [Int], readAnswersAfter: (@Sendable () async -> Void)? = nil,
+        _ calls: [HTTPRaceCall], order: [Int], readAnswersAfter: (@Sendable () async -> Void)? = nil, dropping: Set<Int> = [],
         answered: @escaping @Sendable (Int, HTTPRaceAnswer) -> Void
     ) async throws -> HTTPRaceRound {
         precondition(calls.allSatisfy { !$0.body.isEmpty }, "a raced call needs a body to hold back its last byte")
@@ -131,13 +134,14 @@ public final class HTTPRaceClient: Sendable {
                 let channel = lanes[index]
                 channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: [calls[index].body.last!]))), promise: nil)
                 channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                if dropping.contains(index) { channel.close(promise: nil) }
             }
             return (NIODeadline.now() - start).nanoseconds
         }.get()
         if let readAnswersAfter {
             await readAnswersAfter()
             try await eventLoop.submit {
-                for channel in lanes {
+                for channel in lanes where channel.isActive {
                     try channel.syncOptions?.setOption(.autoRead, value: true)
                     channel.read()
                 }
