@@ -73,6 +73,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("race-transport-worker", "worker", lambda: s.race(transport=True), "w-2's WorkerAccept times out; it shows the failure alert."),
     ("race-cancel-in-flight-apps", "apps", s.race_cancel_in_flight,
      "Accepts and a cancel in flight, seen by apps: w-2's race_lost arrives after the cancel's answer."),
+    ("race-dropped-winner-apps", "apps", s.race_dropped,
+     "Racers seen by apps: w-1 drops its accept's connection unread, w-2 and w-3 get race_lost, the `apply` names w-1."),
     ("race-close-cancel-apps", "apps", s.race_close_cancel,
      "The client's cancel and w-1's close in flight together, seen by apps: the close wins, the cancel gets request_closed."),
     ("timeout-all", "all", s.timeout, "Nobody accepts; the client cancels at the deadline and shows the timeout alert."),

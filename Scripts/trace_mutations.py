@@ -170,6 +170,39 @@ def register_flow(bad) -> None:
 
     # Close against cancel, both won: each call fits the state it started from, but the backend
     # decided one of them second, after the other had ended the request.
+    # A racer whose connection dropped unread may be the winner (its answer is unknown), but that
+    # explains one `apply`, to it or to a worker whose success the trace shows, and nothing more.
+    @bad("flow-6-dropped-racer-apply-names-loser-apps", "apps", ["FLOW-6"],
+         "Seen by apps: w-1's accept dropped unread, w-2 and w-3 race_lost, and the `apply` names w-2, a loser.")
+    def _():
+        c = s.race_dropped()
+        c.find("apply.R-1.in.client")["payload"]["workerId"] = "w-2"
+        return c
+
+    @bad("flow-4-dropped-racer-two-applies-apps", "apps", ["FLOW-4"],
+         "Seen by apps: w-1's accept dropped unread, w-2 and w-3 race_lost, and the client gets the `apply` twice.")
+    def _():
+        c = s.race_dropped()
+        again = c.find("apply.R-1.in.client")["ts"] + 5
+        c.emit(again - s.NET, "apply", s.apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.R-1.again")
+        return c
+
+    @bad("flow-3-dropped-racer-two-successes-apps", "apps", ["FLOW-3"],
+         "Seen by apps: w-1's accept dropped unread, and both w-2 and w-3 are answered with success; the `apply` names w-2.")
+    def _():
+        c = s.race_dropped()
+        for worker in ("w-2", "w-3"):
+            for tag in (f"{worker}.accept.resp", f"{worker}.accept.bresp"):
+                c.find(tag)["status"] = 200
+                c.find(tag)["body"] = ok(ReqID="R-1")
+        c.find("apply.R-1.in.client")["payload"]["workerId"] = "w-2"
+        return c
+
+    @bad("rest-8-race-lost-before-dropped-racer-apps", "apps", ["REST-8"],
+         "Seen by apps: w-2 and w-3 get race_lost a second before w-1 sends the accept it drops unread: nobody had won yet.")
+    def _():
+        return s.race_dropped(dropped_late=True)
+
     @bad("rest-10-close-and-cancel-both-won-apps", "apps", ["REST-10"], "Seen by apps: the client's cancel and w-1's close, in flight together, both succeed.")
     def _():
         return s.race_close_cancel(both_succeed=True)

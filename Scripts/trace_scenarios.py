@@ -583,6 +583,32 @@ def won_by_w1() -> tuple[Capture, int]:
     return c, t
 
 
+W3_ELIGIBLE = dict(W2_ELIGIBLE, userID="w-3")
+
+
+def race_dropped(dropped_late: bool = False) -> Capture:
+    """Racers as apps playing for a backend test record them (verify's race-many): w-1 drops its
+    connection right after sending its WorkerAccept, so its app never reads the answer and records
+    the give-up (`error` `reset`); w-2 and w-3 get race_lost and the `apply` names w-1, which won
+    for all the trace shows. With `dropped_late`, w-1 sends its accept only a second after the
+    others' answers. Only backend rules judge: the apps show no views for the race."""
+    c = Capture()
+    c.header["subject"] = ["backend"]
+    workers = {"w-1": W1, "w-2": W2_ELIGIBLE, "w-3": W3_ELIGIBLE}
+    launch(c, T0, workers)
+    answered, payload = post(c, T0 + 1000, "R-1")
+    t = max(broadcast(c, answered - NET, payload, workers).values()) + 3000
+    sent = t + 1000 if dropped_late else t
+    c.rest(sent, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, error="reset", tag="w-1.accept")
+    c.find("w-1.accept.resp")["ts"] = sent + 1
+    for offset, worker in ((1, "w-2"), (2, "w-3")):
+        c.rest(t + offset, worker, "POST", "/api/requests/R-1/accept", {"workerId": worker}, status=409,
+               reply=failure("race_lost", "Another worker already accepted this request"), tag=f"{worker}.accept")
+    c.emit(sent + NET + PROC + PROC, "apply", apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.R-1")
+    end(c, sent + 6000)
+    return c
+
+
 def race_close_cancel(both_succeed: bool = False) -> Capture:
     """A request in Work in Progress ended from both sides at once, as apps playing for a backend
     test record it: the client's cancel and w-1's close are sent at the same moment. The backend

@@ -50,11 +50,17 @@ struct VerifyRaceTests {
         #expect(run.results.first?.rounds.count == RaceOptions().rounds)
     }
 
+    /// Clean, also with every third round's dropped racers: their give-ups are in the trace (a
+    /// quarter of the racers, in 4 of the 12 rounds), and their worker, maybe the winner, is not
+    /// held against the backend.
     @Test func aCleanRaceHasNoNotes() async throws {
         let run = try await Self.raceRun([])
         #expect(run.failedRequirements == [], "\(VerifyRunnerTests.describe(run))")
         #expect(run.runReport.results.allSatisfy { $0.notes.isEmpty })
         #expect(run.results.first?.rounds.count == RaceOptions().rounds)
+        let dropped = run.captureText.components(separatedBy: "\"error\":\"reset\"").count - 1
+        #expect(dropped == RaceOptions().rounds / 3 * (RaceOptions().racers / 4))
+        #expect(run.results.first?.rounds.filter { $0.interleaving.contains { $0.contains("dropped unread") } }.count == RaceOptions().rounds / 3)
     }
 
     @Test func theSameSeedDrawsTheSameReleaseOrders() {

@@ -37,6 +37,12 @@ struct RequestState: Sendable {
     var newLine: Int?
     var acceptRequests = 0
     var acceptSuccesses = 0
+    /// From app events: the workers whose WorkerAccept for it is sent and not yet answered, and,
+    /// with when it was sent, those whose app gave up on it (a transport `error` other than
+    /// `refused`). The backend may have taken a call whose answer never came, so its worker may be
+    /// the winner no success in the trace shows (FLOW-4, FLOW-6, REST-8, REST-12).
+    var acceptsAwaiting: Set<String> = []
+    var acceptsGivenUp: [String: Int64] = [:]
     var firstSuccessLine: Int?
     var winner: String?
     var wonAt: Int64?
@@ -70,6 +76,12 @@ struct RequestState: Sendable {
 
     /// True when the trace showed the request exist: its post succeeded or a `new` carried it.
     var exists: Bool { postedAt != nil || newPayload != nil || clientId != nil }
+
+    /// A worker whose WorkerAccept, sent before `ts`, its app gave up on (``acceptsGivenUp``), other
+    /// than `besides`: the winner, for all the trace shows; nil when there is none.
+    func maybeWinner(before ts: Int64, besides: String?) -> String? {
+        acceptsGivenUp.filter { $0.key != besides && $0.value < ts }.keys.min()
+    }
 
     /// The worker a direct request was addressed to, from the post or its `new` (MSG-8).
     var addressee: String? {

@@ -111,6 +111,9 @@ extension TraceSession {
             if call.call == .workerAccept, let req = call.req {
                 touch(req)
                 requests[req]!.acceptRequests += 1
+                if !backendRecorded, let worker = call.worker, requests[req]!.acceptsAwaiting.count < 64 {
+                    requests[req]!.acceptsAwaiting.insert(worker)
+                }
                 if let worker = call.body?["workerId"].flatMap(\.idText), requests[req]!.acceptedBy.count < 64 {
                     requests[req]!.acceptedBy.insert(worker)
                 }
@@ -124,6 +127,9 @@ extension TraceSession {
                 }
             }
         case .answered(let answer):
+            if answer.call == .workerAccept, let req = answer.req, let worker = answer.worker {
+                requests[req]?.acceptsAwaiting.remove(worker)
+            }
             if !answer.succeeded, answer.call == .cancel || answer.call == .close, let req = answer.req {
                 requests[req]?.endCalls.removeAll { $0.xid == answer.xid }
                 if let seen = requests[req]?.endCallsSeen, seen > 0 { requests[req]!.endCallsSeen = seen - 1 }
@@ -277,6 +283,14 @@ extension TraceSession {
         }
         store(exchange: exchange, xid: response.xid)
         guard actor.role != .backend, let call = exchange.call else { return }
+        if response.status == nil, call == .workerAccept, let req = exchange.req, let worker = exchange.worker, requests[req] != nil {
+            // Its answer will never be read: unless the call never left (`refused`), the backend
+            // may have taken it, and its worker may have won.
+            requests[req]!.acceptsAwaiting.remove(worker)
+            if response.error != "refused", !backendRecorded, requests[req]!.acceptsGivenUp.count < 64 {
+                requests[req]!.acceptsGivenUp[worker] = exchange.appSentAt ?? event.ts
+            }
+        }
         switch call {
         case .postRequest:
             guard response.succeeded, let req = response.body?["ReqID"].flatMap(\.idText) else { return }

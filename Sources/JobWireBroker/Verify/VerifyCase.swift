@@ -19,6 +19,11 @@ public struct VerifyCase: Sendable {
     public enum Lane: Sendable, Hashable {
         /// Beside the other cases.
         case concurrent
+        /// Beside the other race cases only, after the concurrent ones: a channel `new` reaches
+        /// every worker connected, so beside the other cases a race case's racers would receive all
+        /// their broadcasts and every other worker its own; and its hundreds of requests, posted
+        /// before the other cases' getJobs reads, would be weighed by every read (ELIG-8).
+        case race
         /// Alone, after everything else: it lets the client's timeout pass.
         case timed
     }

@@ -10,13 +10,14 @@ extension VerifyCases {
     /// consistent with the end state (FLOW-13).
     static let races: [VerifyCase] = [
         VerifyCase(
-            "race-many", "many eligible workers accept one request at the same instant, round after round: exactly one wins each, every other gets 409 race_lost",
-            ["FLOW-3", "REST-8", "FLOW-4", "FLOW-6", "FLOW-13"], needs: [.workerFixture]
+            "race-many", "many eligible workers accept one request at the same instant, round after round, a quarter of them dropping their connections unread every third round: exactly one wins each, every other gets 409 race_lost",
+            ["FLOW-3", "REST-8", "FLOW-4", "FLOW-6", "FLOW-13"], needs: [.workerFixture], lane: .race
         ) { session in
             let count = max(2, session.race.racers)
-            let client = try await session.client("client")
-            let workers = try await raceWorkers(session, count)
-            let racers = try await session.racers(count)
+            async let opened = session.client("client")
+            async let opening = raceWorkers(session, count)
+            async let warming = session.racers(count)
+            let (client, workers, racers) = try await (opened, opening, warming)
             let accept = try session.route(.workerAccept)
             for round in 1...max(1, session.race.rounds) {
                 let req = try await session.post(client)
@@ -26,7 +27,13 @@ extension VerifyCases {
                 // there: the events may not wait for the answers, nor the verdict for their order.
                 var late: (@Sendable () async -> Void)?
                 if round.isMultiple(of: 2) { late = { await session.expect(client, .apply, req) } }
-                try await racers.release(calls, order: racers.order(count, round: round), round: round, reqs: [req], readAnswersAfter: late)
+                // Every third round the first quarter of the racers released drop their connections
+                // right after their accepts, the winner among them most times: their answers are
+                // never read, and the backend must still apply to one worker only, with every racer
+                // it answers but the winner race_lost; the checker counts a dropped one as maybe the winner.
+                let order = racers.order(count, round: round)
+                let dropping: Set<Int> = round.isMultiple(of: 3) ? Set(order.prefix(max(1, count / 4))) : []
+                try await racers.release(calls, order: order, round: round, reqs: [req], readAnswersAfter: late, dropping: dropping)
                 await session.expect(client, .apply, req)
                 try await session.getJobs(workers[round % count].actor)
             }
@@ -34,7 +41,7 @@ extension VerifyCases {
         },
         VerifyCase(
             "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says, each request read back as the history ended it",
-            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture]
+            ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture], lane: .race
         ) { session in
             // One accept per request, so no two accepts race (race-many's part): each pair is cancel against accept alone.
             let race = try await RacePairs.open(session)
@@ -61,7 +68,7 @@ extension VerifyCases {
         },
         VerifyCase(
             "race-close-cancel", "the client's cancel and the winner's close of one request in Work in Progress at the same instant, many requests at once, round after round: exactly one ends it, the other gets 410 with the code of that end, and the end reaches both",
-            ["REST-10", "FLOW-8", "FLOW-9"], needs: [.workerFixture]
+            ["REST-10", "FLOW-8", "FLOW-9"], needs: [.workerFixture], lane: .race
         ) { session in
             let race = try await RacePairs.open(session)
             let (client, workers, racers) = (race.client, race.workers, race.racers)
@@ -92,11 +99,16 @@ extension VerifyCases {
         },
     ]
 
-    /// `count` eligible workers, connected.
+    /// `count` eligible workers, set up and connected all at once.
     static func raceWorkers(_ session: VerifySession, _ count: Int) async throws -> [VerifyApp] {
-        var workers: [VerifyApp] = []
-        for index in 1...count { workers.append(try await session.worker("racer-\(index)")) }
-        return workers
+        try await withThrowingTaskGroup(of: (Int, VerifyApp).self) { group in
+            for index in 0..<count {
+                group.addTask { (index, try await session.worker("racer-\(index + 1)")) }
+            }
+            var workers: [Int: VerifyApp] = [:]
+            for try await (index, worker) in group { workers[index] = worker }
+            return (0..<count).map { workers[$0]! }
+        }
     }
 }
 
@@ -110,18 +122,22 @@ struct RacePairs {
     let workers: [VerifyApp]
     let racers: VerifyRacers
 
+    /// The cast, connected all at once.
     static func open(_ session: VerifySession) async throws -> RacePairs {
         let count = max(1, session.race.racers)
-        let client = try await session.client("client")
-        let workers = try await VerifyCases.raceWorkers(session, count)
-        return RacePairs(session: session, count: count, client: client, workers: workers, racers: try await session.racers(2 * count))
+        async let opened = session.client("client")
+        async let opening = VerifyCases.raceWorkers(session, count)
+        async let warming = session.racers(2 * count)
+        let (client, workers, racers) = try await (opened, opening, warming)
+        return RacePairs(session: session, count: count, client: client, workers: workers, racers: racers)
     }
 
-    /// A fresh request per pair, each seen by its pair's worker: posted together, each pair
-    /// waiting only for its own request's `new`.
+    /// A fresh request per pair, sent directly to its pair's worker (REST-2's `workerId`), so its
+    /// `new` and a cancel before a winner reach that worker alone (FLOW-8) rather than every worker
+    /// of the run: posted together, each pair waiting only for its own request's `new`.
     func post() async throws -> [String] {
         try await each { pair in
-            let req = try await session.post(client)
+            let req = try await session.post(client, ["workerId": .string(workers[pair].actor.id ?? "")])
             await session.awaitDelivery(workers[pair], .new, req)
             return req
         }

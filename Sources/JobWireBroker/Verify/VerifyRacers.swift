@@ -61,10 +61,13 @@ public final class VerifyRacers: Sendable {
 
     /// Sends `calls` together, their last bytes released in `order` (call indices), and returns
     /// each call's answer (nil: none came) with what the round looked like. With
-    /// `readAnswersAfter` the answers are read only once it returned (``HTTPRaceClient``).
+    /// `readAnswersAfter` the answers are read only once it returned (``HTTPRaceClient``). The
+    /// calls in `dropping` have their connection closed right after their last byte: their answer
+    /// is never read, and the trace says so as the app's give-up (`error` `reset`), so the checker
+    /// counts them as maybe the winner (Docs/TRACE.md).
     @discardableResult
     public func release(
-        _ calls: [RaceCall], order: [Int], round: Int, reqs: [String], readAnswersAfter: (@Sendable () async -> Void)? = nil
+        _ calls: [RaceCall], order: [Int], round: Int, reqs: [String], readAnswersAfter: (@Sendable () async -> Void)? = nil, dropping: Set<Int> = []
     ) async throws -> [VerifyAnswer?] {
         let recorder = session.recorder
         var raced: [HTTPRaceCall] = []
@@ -80,7 +83,7 @@ public final class VerifyRacers: Sendable {
         }
         let xidsSent = xids
         let arrivals = Mutex([Int: Int]())
-        let result = try await client.race(raced, order: order, readAnswersAfter: readAnswersAfter) { index, answer in
+        let result = try await client.race(raced, order: order, readAnswersAfter: readAnswersAfter, dropping: dropping) { index, answer in
             arrivals.withLock { $0[index] = $0.count + 1 }
             switch answer {
             case .answered(let status, let body):
@@ -96,7 +99,7 @@ public final class VerifyRacers: Sendable {
         let arrived = arrivals.withLock { $0 }
         let interleaving = order.map { index in
             let call = calls[index]
-            let said = answers[index].map { $0.succeeded ? "\($0.status) ok" : "\($0.status) \($0.code ?? "?")" } ?? "no answer"
+            let said = answers[index].map { $0.succeeded ? "\($0.status) ok" : "\($0.status) \($0.code ?? "?")" } ?? (dropping.contains(index) ? "dropped unread" : "no answer")
             return "\(call.actor.id ?? "?") \(VerifyHTTP.resolve(call.route, call.values).path) -> \(said) #\(arrived[index] ?? 0)"
         }
         session.noteRound(RaceRoundRecord(caseID: session.caseID, round: round, reqs: reqs, interleaving: interleaving, releaseSpreadMicroseconds: result.releaseSpreadNanoseconds / 1000))

@@ -46,8 +46,8 @@ public struct VerifyUnreachable: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs the server suite: checks the backend answers, learns the timeout, runs the cases (most of
-/// them at once, the timed ones alone at the end), and judges the whole run's trace with
-/// ``TraceChecker``, as `jobwire check` judges its capture.
+/// them at once, then the race cases together, the timed ones alone at the end), and
+/// judges the whole run's trace with ``TraceChecker``, as `jobwire check` judges its capture.
 public enum VerifyRunner {
     /// Runs every selected case of ``VerifyCases/all(vectors:)``.
     public static func run(_ options: VerifyOptions) async throws -> VerifyRun {
@@ -65,11 +65,13 @@ public enum VerifyRunner {
         defer { lag.stop() }
         let context = CaseContext(options: options, timeoutMs: timeoutMs, runTag: runTag, lag: lag)
         var results: [String: VerifyCaseResult] = [:]
-        await withTaskGroup(of: VerifyCaseResult.self) { group in
-            for verifyCase in selected where verifyCase.lane == .concurrent {
-                group.addTask { await context.run(verifyCase) }
+        for lane in [VerifyCase.Lane.concurrent, .race] {
+            await withTaskGroup(of: VerifyCaseResult.self) { group in
+                for verifyCase in selected where verifyCase.lane == lane {
+                    group.addTask { await context.run(verifyCase) }
+                }
+                for await result in group { results[result.id] = result }
             }
-            for await result in group { results[result.id] = result }
         }
         for verifyCase in selected where verifyCase.lane == .timed {
             results[verifyCase.id] = await context.run(verifyCase)

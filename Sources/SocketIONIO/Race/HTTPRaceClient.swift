@@ -54,16 +54,25 @@ public final class HTTPRaceClient: Sendable {
         self.lanes = Mutex(lanes)
     }
 
-    /// Opens `count` connections to `host:port`, warm before any race starts.
+    /// Opens `count` connections to `host:port` at once, warm before any race starts; if one
+    /// fails, the others are closed and the error thrown.
     public static func connect(host: String, port: Int, count: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) async throws -> HTTPRaceClient {
         let eventLoop = group.next()
+        let opening = (0..<count).map { _ in open(eventLoop: eventLoop, host: host, port: port) }
         var lanes: [any Channel] = []
-        for _ in 0..<count { lanes.append(try await open(eventLoop: eventLoop, host: host, port: port)) }
+        var failure: (any Error)?
+        for future in opening {
+            do { lanes.append(try await future.get()) } catch { failure = failure ?? error }
+        }
+        if let failure {
+            for lane in lanes { try? await lane.close() }
+            throw failure
+        }
         return HTTPRaceClient(eventLoop: eventLoop, host: host, port: port, lanes: lanes)
     }
 
-    private static func open(eventLoop: any EventLoop, host: String, port: Int) async throws -> any Channel {
-        try await ClientBootstrap(group: eventLoop)
+    private static func open(eventLoop: any EventLoop, host: String, port: Int) -> EventLoopFuture<any Channel> {
+        ClientBootstrap(group: eventLoop)
             .connectTimeout(.seconds(5))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
@@ -72,7 +81,7 @@ public final class HTTPRaceClient: Sendable {
                     try channel.pipeline.syncOperations.addHandler(ClientHTTPResponseHandler())
                 }
             }
-            .connect(host: host, port: port).get()
+            .connect(host: host, port: port)
     }
 
     /// Sends `calls` (at most one per lane) together, releasing their last bytes in `order` (lane
@@ -81,15 +90,18 @@ public final class HTTPRaceClient: Sendable {
     ///
     /// With `readAnswersAfter`, the lanes stop reading before the release and read again only once
     /// it returned: the answers are read late, after whatever it waits for (an event, say).
+    /// The lanes in `dropping` are closed right after their last byte is written: the server has
+    /// the whole request but nowhere to answer it, and their answer is `failed` (the next race
+    /// opens them again).
     public func race(
-        _ calls: [HTTPRaceCall], order: [Int], readAnswersAfter: (@Sendable () async -> Void)? = nil,
+        _ calls: [HTTPRaceCall], order: [Int], readAnswersAfter: (@Sendable () async -> Void)? = nil, dropping: Set<Int> = [],
         answered: @escaping @Sendable (Int, HTTPRaceAnswer) -> Void
     ) async throws -> HTTPRaceRound {
         precondition(calls.allSatisfy { !$0.body.isEmpty }, "a raced call needs a body to hold back its last byte")
         var channels = lanes.withLock { $0 }
         precondition(calls.count <= channels.count, "more calls than lanes")
         for index in calls.indices where !channels[index].isActive {
-            channels[index] = try await Self.open(eventLoop: eventLoop, host: host, port: port)
+            channels[index] = try await Self.open(eventLoop: eventLoop, host: host, port: port).get()
         }
         let reopened = channels
         lanes.withLock { $0 = reopened }
@@ -122,13 +134,14 @@ public final class HTTPRaceClient: Sendable {
                 let channel = lanes[index]
                 channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: [calls[index].body.last!]))), promise: nil)
                 channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                if dropping.contains(index) { channel.close(promise: nil) }
             }
             return (NIODeadline.now() - start).nanoseconds
         }.get()
         if let readAnswersAfter {
             await readAnswersAfter()
             try await eventLoop.submit {
-                for channel in lanes {
+                for channel in lanes where channel.isActive {
                     try channel.syncOptions?.setOption(.autoRead, value: true)
                     channel.read()
                 }

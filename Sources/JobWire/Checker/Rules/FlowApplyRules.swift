@@ -46,7 +46,7 @@ struct FLOW4OneApplyPerWin: TraceRule {
         TraceRuleInfo(
             "FLOW-4", evidence: TraceRuleInfo.backendEvidence,
             check: "one `apply` follows each request's successful WorkerAccept, and no `apply` comes without one",
-            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more")
+            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, and a WorkerAccept whose answer its app never read (a transport `error` but `refused`) may be the success")
     ]
     var wantsFacts: Bool { true }
     private enum Tag { static let missingApply = 0, unexplainedApply = 1 }
@@ -89,7 +89,14 @@ struct FLOW4OneApplyPerWin: TraceRule {
                 expected: "an `apply` for \(obligation.req) within \(context.header.emitToleranceMs) ms of the successful WorkerAccept",
                 observed: "no `apply` for \(obligation.req) by \(obligation.due) ms")
         default:
-            if request.acceptSuccesses == 0 { reportUnexplained(obligation.req, line: obligation.line, &context) }
+            guard request.acceptSuccesses == 0 else { return }
+            if !request.acceptsAwaiting.isEmpty {
+                // An answer still to come may show the winner: judged again once it can have come.
+                context.schedule(due: obligation.due + context.header.emitToleranceMs, req: obligation.req, tag: Tag.unexplainedApply, line: obligation.line)
+            } else if request.acceptsGivenUp.isEmpty {
+                reportUnexplained(obligation.req, line: obligation.line, &context)
+            }
+            // Else a WorkerAccept whose answer its app never read may have won; FLOW-6 judges whom the `apply` names.
         }
     }
 
@@ -106,7 +113,7 @@ struct FLOW6ApplyNamesWinner: TraceRule {
         TraceRuleInfo(
             "FLOW-6", evidence: TraceRuleInfo.backendEvidence,
             check: "each `apply` names the worker whose WorkerAccept succeeded first",
-            tolerance: "from app events, the winner's success may arrive up to emitToleranceMs after the `apply`")
+            tolerance: "from app events, the winner's success may arrive up to emitToleranceMs after the `apply`, or later while a WorkerAccept is still unanswered; with no success in the trace, any worker whose WorkerAccept's answer its app never read may be the one named")
     ]
     var wantsFacts: Bool { true }
     /// `apply`s waiting for their winner to be known (app events only): the named worker and the line.
@@ -124,8 +131,25 @@ struct FLOW6ApplyNamesWinner: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let entries = waiting.removeValue(forKey: obligation.req), let winner = context.session.readRequest(obligation.req, { $0.winner }) else { return }
-        for entry in entries { check(obligation.req, named: entry.worker, winner: winner, lines: [entry.line], &context) }
+        guard let entries = waiting.removeValue(forKey: obligation.req), let request = context.session.request(obligation.req) else { return }
+        if let winner = request.winner {
+            for entry in entries { check(obligation.req, named: entry.worker, winner: winner, lines: [entry.line], &context) }
+        } else if !request.acceptsAwaiting.isEmpty {
+            // An answer still to come may show the winner.
+            waiting[obligation.req] = entries
+            context.schedule(due: obligation.due + context.header.emitToleranceMs, req: obligation.req, line: obligation.line)
+        } else if !request.acceptsGivenUp.isEmpty {
+            // No success in the trace, but WorkerAccepts whose answers their apps never read: the
+            // `apply` must name one of them.
+            let maybe = request.acceptsGivenUp.keys.sorted()
+            for entry in entries where entry.worker.map({ request.acceptsGivenUp[$0] == nil }) ?? true {
+                context.report(
+                    "FLOW-6", lines: [entry.line],
+                    expected: "`workerId` of a worker whose WorkerAccept may have succeeded: no success for \(obligation.req) is in the trace, only WorkerAccepts whose answer the app never read (\(maybe.joined(separator: ", ")))",
+                    observed: "`workerId` \(entry.worker ?? "missing") in the `apply` for \(obligation.req)")
+            }
+        }
+        // With neither, FLOW-4 judges an `apply` no WorkerAccept explains.
     }
 
     mutating func forget(_ req: String) { waiting[req] = nil }

@@ -19,6 +19,7 @@ extension RESTAnswerCodes {
         case ended(String, ProtocolEvent)
         case notWon(String)
         case won(String, winner: String)
+        case maybeWon(String, worker: String)
         case sentDirectly(String, addressee: String)
         case profileUnseen(worker: String)
         case fails(String, worker: String, failed: [RequirementID])
@@ -37,6 +38,7 @@ extension RESTAnswerCodes {
             case .ended(let req, let event): return "request \(req) was \(event == .close ? "closed" : "cancelled")"
             case .notWon(let req): return "no worker has won request \(req)"
             case .won(let req, let winner): return "worker \(winner) already won request \(req)"
+            case .maybeWon(let req, let worker): return "worker \(worker)'s WorkerAccept, whose answer its app never read, may have won request \(req)"
             case .sentDirectly(let req, let addressee): return "request \(req) was sent directly to worker \(addressee)"
             case .profileUnseen(let worker): return "the trace does not show worker \(worker)'s profile and the job"
             case .fails(let req, let worker, let failed):
@@ -61,5 +63,7 @@ extension RESTAnswerCodes {
         var unseenWorker: Candidate?
         /// A WorkerAccept's not_eligible (REST-9).
         var eligibility: Candidate?
+        /// A worker whose WorkerAccept, sent before this answer, its app gave up on: it may have won (FLOW-4).
+        var maybeWinner: String?
     }
 }

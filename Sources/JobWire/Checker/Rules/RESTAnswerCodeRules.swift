@@ -10,7 +10,9 @@ import SocketIOWire
 /// from there on. Ids the header lists under `unknown` are known not to exist (REST-11).
 struct RESTAnswerCodes: TraceRule {
     let infos = [
-        TraceRuleInfo("REST-8", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept for a request another WorkerAccept won is answered 409 race_lost"),
+        TraceRuleInfo(
+            "REST-8", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept for a request another WorkerAccept won is answered 409 race_lost",
+            tolerance: "a WorkerAccept sent earlier whose answer its app never read (a transport `error` but `refused`) may be that winner"),
         TraceRuleInfo("REST-9", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept by a worker failing ELIG-1 to ELIG-5 for a channel request, or not addressed by a direct one, is answered 403 not_eligible, and only then"),
         TraceRuleInfo("REST-10", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept, cancel or close for a cancelled (closed) request is answered 410 request_cancelled (request_closed), and only then; of two ends in flight together at most one succeeds"),
         TraceRuleInfo("REST-11", evidence: TraceRuleInfo.backendEvidence, check: "a call naming a request or worker the header lists as unknown is answered 404 not_found, and a known one never is"),
@@ -199,12 +201,16 @@ struct RESTAnswerCodes: TraceRule {
         if let req, answer.call.actsOnRequest, let ended = state.ended {
             list.append(Candidate(code: ended == .close ? "request_closed" : "request_cancelled", definite: true, why: .ended(req, ended)))
         }
+        // A WorkerAccept whose answer its app never read may have won (FLOW-4): the trace cannot say no worker did.
+        let maybeWinner = state.winner == nil ? fixed.maybeWinner : nil
         if answer.call == .close, let req {
-            list.append(Candidate(code: "not_in_progress", definite: state.winner == nil, why: .notWon(req)))
+            list.append(Candidate(code: "not_in_progress", definite: state.winner == nil && maybeWinner == nil, why: .notWon(req)))
         }
         if answer.call == .workerAccept, let req {
             if let winner = state.winner {
                 list.append(Candidate(code: "race_lost", definite: true, why: .won(req, winner: winner)))
+            } else if let maybeWinner {
+                list.append(Candidate(code: "race_lost", definite: false, why: .maybeWon(req, worker: maybeWinner)))
             }
             if let eligibility = fixed.eligibility { list.append(eligibility) }
         }
@@ -247,6 +253,9 @@ struct RESTAnswerCodes: TraceRule {
         }
         if answer.call == .workerAccept, let req {
             fixed.eligibility = eligibility(of: worker, for: req, session)
+        }
+        if let req, answer.call == .workerAccept || answer.call == .close {
+            fixed.maybeWinner = session.request(req)?.maybeWinner(before: answer.ts, besides: worker)
         }
         return fixed
     }
