@@ -98,13 +98,20 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
         profile["lng"] = lng
         let sent = answer.requestTs ?? answer.ts
         let listed = Set(jobs.compactMap { $0["ReqID"].flatMap(\.idText) })
-        // In the order the requests were posted, so the violations kept are the same on every run.
-        let open = session.requests.filter { !listed.contains($0.key) }.sorted { ($0.value.postedAt ?? 0, $0.key) < ($1.value.postedAt ?? 0, $1.key) }
-        for (req, request) in open {
-            guard let job = request.newPayload, let postedAt = request.postedAt, postedAt + context.skew < sent,
+        // The requests open and announced before the call, left out: found first with the cheap
+        // conditions (a trace holds many ended ones), then taken in the order they were posted, so
+        // the violations kept are the same on every run.
+        var owed: [(postedAt: Int64, req: String)] = []
+        for (req, request) in session.requests where !listed.contains(req) {
+            guard request.newPayload != nil, let postedAt = request.postedAt, postedAt + context.skew < sent,
                 let newAt = request.newAt, newAt + context.skew < sent,
                 request.endedAt == nil, request.wonAt == nil, request.firstSettlingCallAt == nil
             else { continue }
+            owed.append((postedAt, req))
+        }
+        owed.sort { ($0.postedAt, $0.req) < ($1.postedAt, $1.req) }
+        for (postedAt, req) in owed {
+            guard let request = session.requests[req], let job = request.newPayload else { continue }
             let why: String
             if let addressed = job["workerId"].flatMap(\.idText) {
                 guard addressed == worker else { continue }
