@@ -47,6 +47,9 @@ struct BenchSoakCommand: AsyncParsableCommand {
     var postConcurrency = 8
     @Option(help: "Posts started per second.")
     var rate = 100.0
+    @Option(name: .customLong("posts-per-day"), help: "Posts after which the broker's clock is moved a day on (FIX-4), past the one-day history retention (REST-16).")
+    var postsPerDay = 1_000
+
     @Option(name: .customLong("settle-seconds"), help: "Seconds the broker is left alone before the last sample.")
     var settleSeconds = 5.0
     @Option(name: .customLong("broker-arg"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A flag for jobwire broker (repeat).", valueName: "flag"))
@@ -58,6 +61,7 @@ struct BenchSoakCommand: AsyncParsableCommand {
         }
         guard concurrency > 0, postConcurrency > 0 else { throw ValidationError("--concurrency and --post-concurrency must be positive.") }
         guard rate > 0, rate.isFinite else { throw ValidationError("--rate must be a positive number.") }
+        guard postsPerDay >= 1 else { throw ValidationError("--posts-per-day must be at least 1.") }
         guard settleSeconds >= 0, settleSeconds.isFinite else { throw ValidationError("--settle-seconds must not be negative.") }
     }
 
@@ -69,7 +73,8 @@ struct BenchSoakCommand: AsyncParsableCommand {
             let broker = try await SoakBroker.start(executable: executable, arguments: brokerArguments)
             let workload = SoakBenchmark.Workload(
                 stormRounds: rounds, stormConnections: connections, concurrency: concurrency, posts: posts, descriptionBytes: descriptionBytes,
-                readers: readers, stuck: stuck, postConcurrency: postConcurrency, rate: rate, settleSeconds: settleSeconds)
+                readers: readers, stuck: stuck, postConcurrency: postConcurrency, rate: rate, settleSeconds: settleSeconds,
+                postsPerDay: postsPerDay)
             let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
             let report: SoakReport
             do {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import JobWire
 import NIOCore
 import SocketIONIO
@@ -30,14 +33,19 @@ public struct SoakBenchmark: Sendable {
         public var postConcurrency: Int
         /// Posts started per second.
         public var rate: Double
+        /// Posts that stand for a day of traffic: after each such run the broker's clock moves a
+        /// day on (FIX-4), past REST-16's retention of the requests cancelled before.
+        public var postsPerDay: Int
         /// Seconds the broker is left alone after the stuck workers are gone, before the last sample.
         public var settleSeconds: Double
 
         /// Issue 18's figures: 5 rounds of 1 000, 9 000 posts of 10 KB (100 a second), 5 readers, 50 stuck workers.
         public init(
             stormRounds: Int = 5, stormConnections: Int = 1_000, concurrency: Int = 100, posts: Int = 9_000, descriptionBytes: Int = 10_000,
-            readers: Int = 5, stuck: Int = 50, postConcurrency: Int = 8, rate: Double = 100, settleSeconds: Double = 5
+            readers: Int = 5, stuck: Int = 50, postConcurrency: Int = 8, rate: Double = 100, settleSeconds: Double = 5,
+            postsPerDay: Int = 1_000
         ) {
+            self.postsPerDay = max(1, postsPerDay)
             self.rate = rate
             self.stormRounds = stormRounds
             self.stormConnections = stormConnections
@@ -85,7 +93,7 @@ public struct SoakBenchmark: Sendable {
         let traffic = { @Sendable (stuck: Int) in
             SoakTraffic(
                 baseURL: url, posts: workload.posts, descriptionBytes: workload.descriptionBytes, readers: workload.readers, stuck: stuck,
-                concurrency: workload.postConcurrency, rate: workload.rate, idleTimeout: .seconds(10))
+                concurrency: workload.postConcurrency, rate: workload.rate, idleTimeout: .seconds(10), postsPerDay: workload.postsPerDay)
         }
         phase.withLockedValue { $0 = "readers" }
         let alone = try await traffic(0).run(group: group)
@@ -94,13 +102,27 @@ public struct SoakBenchmark: Sendable {
         let withStuck = try await traffic(workload.stuck).run(group: group)
         progress("\(workload.posts) posts to \(workload.readers) readers and \(workload.stuck) stuck workers: \(withStuck.delivered) of \(withStuck.expected) delivered")
         phase.withLockedValue { $0 = "settle" }
+        let historyLeft = try await Self.historyAfterADay(of: url)
+        progress("a day later the client's history holds \(historyLeft) requests")
         try await Task.sleep(for: .milliseconds(Int64(workload.settleSeconds * 1000)))
         phase.withLockedValue { $0 = "end" }
         sample()
         sampler.cancel()
         return SoakReport(
             workload: workload, samples: samples.withLockedValue { $0 }, slowConsumersDropped: broker.slowConsumersDropped,
-            alone: .init(alone), withStuck: .init(withStuck))
+            alone: .init(alone), withStuck: .init(withStuck), historyLeft: historyLeft)
+    }
+
+    /// Moves the broker's clock a day on and reads the soak client's history (REST-16): how many
+    /// requests it still lists, every one of them ended more than a day before.
+    private static func historyAfterADay(of url: URL) async throws -> Int {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        try await SoakTraffic.nextDay(of: url, session: session)
+        let (data, response) = try await session.data(from: url.appendingPathComponent("api/requests").appending(queryItems: [URLQueryItem(name: "userId", value: "soak-client")]))
+        let list = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["requests"] as? [Any]
+        guard (response as? HTTPURLResponse)?.statusCode == 200, let list else { throw BenchError("the history read of soak-client failed") }
+        return list.count
     }
 
     /// One storm round: the round's connections, `concurrency` at a time; even ones join and

@@ -28,6 +28,9 @@ struct SoakTraffic: Sendable {
     let rate: Double
     /// How long the readers may go without a `new` once every post was answered.
     let idleTimeout: Duration
+    /// Posts that stand for one day: after each such run the broker's clock is moved a day on
+    /// (FIX-4), so the requests cancelled before it pass REST-16's one-day retention.
+    let postsPerDay: Int
 
     /// What a phase observed.
     struct Outcome: Sendable {
@@ -44,6 +47,8 @@ struct SoakTraffic: Sendable {
     /// Runs the phase: connects the readers and the stuck workers, posts, waits for the `new`s, disconnects.
     func run(group: any EventLoopGroup) async throws -> Outcome {
         let sent = NIOLockedValueBox([ContinuousClock.Instant?](repeating: nil, count: posts))
+        // Per post, how many readers got its `new`: its client cancels it once all of them did.
+        let readBy = NIOLockedValueBox([Int](repeating: 0, count: posts))
         let received = NIOLockedValueBox((count: 0, latencies: [UInt64](), last: ContinuousClock.now))
         var clients: [SocketIOClient] = []
         for index in 0..<readers {
@@ -55,6 +60,7 @@ struct SoakTraffic: Sendable {
                 else { return }
                 let nanoseconds = UInt64(max(0, (now - start).inSeconds * 1e9))
                 received.withLockedValue { $0.count += 1; $0.latencies.append(nanoseconds); $0.last = now }
+                readBy.withLockedValue { $0[number] += 1 }
             }
             try await client.connect(auth: ["userId": .string("soak-reader-\(index)"), "role": "worker"])
             clients.append(client)
@@ -73,10 +79,20 @@ struct SoakTraffic: Sendable {
             for number in 0..<posts {
                 if number >= concurrency { await tasks.next() }
                 try? await Task.sleep(until: first + .seconds(Double(number) / rate))
+                if number > 0, number.isMultiple(of: postsPerDay) { try? await Self.nextDay(of: baseURL, session: session) }
                 tasks.addTask {
                     let body = #"{"clientId":"soak-client","CatID":7,"category":"Plumbing","description":"soak-\#(number)-\#(padding)","clientName":"Soak","address":"Calle 1","lat":19.44,"lng":-99.1332}"#
                     sent.withLockedValue { $0[number] = ContinuousClock.now }
-                    if await (try? Self.post(body, to: baseURL, session: session)) != 200 { failed.withLockedValue { $0 += 1 } }
+                    guard let reqID = try? await Self.post(body, to: baseURL, session: session) else {
+                        failed.withLockedValue { $0 += 1 }
+                        return
+                    }
+                    // As a client app whose request found no worker: cancelled once the readers saw it.
+                    let give = ContinuousClock.now + idleTimeout
+                    while readBy.withLockedValue({ $0[number] < readers }), ContinuousClock.now < give { try? await Task.sleep(for: .milliseconds(10)) }
+                    if await (try? Self.call("api/requests/\(reqID)/cancel", #"{"clientId":"soak-client","reason":"soak"}"#, on: baseURL, session: session))?.status != 200 {
+                        failed.withLockedValue { $0 += 1 }
+                    }
                 }
             }
         }
@@ -96,13 +112,27 @@ struct SoakTraffic: Sendable {
         return Int(description.dropFirst(5).prefix { $0.isNumber })
     }
 
-    /// POSTs one request and returns the status.
-    static func post(_ body: String, to baseURL: URL, session: URLSession) async throws -> Int {
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/requests"))
+    /// POSTs one request and returns its `ReqID`; throws unless it is answered 200.
+    static func post(_ body: String, to baseURL: URL, session: URLSession) async throws -> String {
+        let (status, data) = try await call("api/requests", body, on: baseURL, session: session)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        guard status == 200, let reqID = object?["ReqID"] as? String else { throw BenchError("post answered \(status)") }
+        return reqID
+    }
+
+    /// Moves the broker's clock one day and a millisecond on (FIX-4).
+    static func nextDay(of baseURL: URL, session: URLSession) async throws {
+        let (status, _) = try await call("api/clock", #"{"advanceMs":86400001}"#, on: baseURL, session: session)
+        guard status == 200 else { throw BenchError("the clock fixture answered \(status)") }
+    }
+
+    /// POSTs `body` to `path` and returns the status and the answer's body.
+    static func call(_ path: String, _ body: String, on baseURL: URL, session: URLSession) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(body.utf8)
-        let (_, response) = try await session.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+        let (data, response) = try await session.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 }

@@ -41,6 +41,7 @@ public struct RESTRequest: Sendable, Hashable {
 public enum BackendRouter {
     /// Handles one request against `backend` at time `now` (ms).
     public static func handle(_ request: RESTRequest, backend: inout JobDispatchBackend, now: Int64) -> BackendReply {
+        backend.forgetEnded(now: now)
         let profile = backend.profile
         let body: JSONValue?
         switch parseBody(request.body) {

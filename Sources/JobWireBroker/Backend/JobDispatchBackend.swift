@@ -13,9 +13,16 @@ public struct JobDispatchBackend: Sendable {
     public var faults: BackendFaults
     public private(set) var workers: [CanonicalID: WorkerRecord] = [:]
     public private(set) var clients: [CanonicalID: ClientRecord] = [:]
-    public private(set) var requests: [String: RequestRecord] = [:]
+    public internal(set) var requests: [String: RequestRecord] = [:]
     /// The client's timeout it announces on the settings fixture (TIME-2), 10 minutes by default.
     public var timeoutMs: Int64
+    /// How long an ended request stays readable in REST-15 and REST-16 before the backend forgets
+    /// it: the day REST-16 allows at least, so a mock broker left running does not grow without bound.
+    public var historyRetentionMs: Int64 = Self.minimumHistoryRetentionMs
+    /// Ended requests in the order they ended, with when, for ``forgetEnded(now:)``; from `endedHead` on.
+    var ended: [(reqID: String, atMs: Int64)] = []
+    /// The first entry of `ended` not yet judged.
+    var endedHead = 0
     private var nextRequestNumber = 1
 
     public init(profile: ProtocolProfile = .standard, faults: BackendFaults = [], timeoutMs: Int64 = 600_000) {
@@ -195,6 +202,7 @@ public struct JobDispatchBackend: Sendable {
                 request.endPayload = payload
             }
             requests[reqID] = request
+            noteIfEnded(request, now: now)
             let rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
             return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .cancel), room: $0, payload: payload) })
         } catch {
@@ -226,6 +234,7 @@ public struct JobDispatchBackend: Sendable {
             request.state = .closed(winner: winner)
             request.endPayload = payload
             requests[reqID] = request
+            noteIfEnded(request, now: now)
             var rooms = [request.client.text, winner.text]
             if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
             return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: payload) })
