@@ -35,7 +35,7 @@ ALL = ("client", "worker", "backend")
 
 def render(capture: Capture, roles: tuple[str, ...], description: str) -> str:
     header = {"format": "jobwire-trace", "version": 1, "roles": [r for r in ROLES if r in roles], "description": description}
-    for key in ("subject", "unknown", "profiles"):
+    for key in ("subject", "unknown", "profiles", "retainMs"):
         if key in capture.header:
             header[key] = capture.header[key]
     events = capture.events if capture.header.get("keep_order") else sorted(capture.events, key=lambda e: (e["ts"], e["_seq"]))
@@ -110,6 +110,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
      "w-2's app gives up on its WorkerAccept after 10 s and carries on; the backend answers race_lost 20 s after that."),
     ("late-worker-close-all", "all", late.late_worker_close,
      "Back 90 s after R-1 was closed, its winner, still in Work in Progress, closes it too: legal, request_closed."),
+    ("forgotten-after-a-day-backend", "backend", late.forgotten_after_a_day,
+     "A day and a second after R-1 was closed, its state read is not_found and the history empty (REST-16)."),
     ("relaunch-resend-all", "all", late.relaunch_resend,
      "Killed before its close's answer, the client is relaunched 3 minutes later and sends the close again (request_closed)."),
     # The HandyFriends task API (TASK): three users' apps and the backend.

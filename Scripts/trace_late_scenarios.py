@@ -13,6 +13,7 @@ import trace_scenarios as s
 from trace_scenarios import NET, Capture, failure
 
 LATE = 90_000                   # well beyond the default retainMs (60 s)
+DAY = 86_400_000                # REST-16's least history retention
 
 
 def _restamp(value, old: str, new: str):
@@ -88,4 +89,18 @@ def relaunch_resend() -> Capture:
            reply=failure("request_closed", "This request is closed"), tag="c.close.again")
     c.remove("end")
     s.end(c, back + 6000)
+    return c
+
+
+def forgotten_after_a_day(after: int = DAY + 1_000) -> Capture:
+    """The happy path; `after` ms after the backend answered R-1's close (a day and a second by
+    default) the client reads R-1's state and its history: the backend has forgotten R-1, as
+    REST-16's Decision lets it a day after the end, so the read is 404 not_found and the history
+    empty."""
+    c = s.happy()
+    c.remove("end")
+    t = c.find("c.close.bresp")["ts"] + after
+    t = c.rest(t, "client", "GET", "/api/requests/R-1", status=404, reply=failure("not_found", "No such request"), tag="c.state.late")
+    t = c.rest(t + 100, "client", "GET", "/api/requests?userId=c-1", reply={"ok": True, "requests": []}, tag="c.history.late")
+    s.end(c, t + 6000)
     return c

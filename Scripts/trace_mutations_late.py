@@ -21,6 +21,15 @@ def register_late(bad) -> None:
         s.end(c, answered + 6000)
         return c
 
+    @bad("rest-11-forgotten-before-a-day-backend", "backend", ["REST-11", "REST-16"],
+         "A minute short of a day after R-1 was closed, its state read is not_found and the history leaves it out.")
+    def _():
+        c = late.forgotten_after_a_day(late.DAY - 60_000)
+        # Kept whole for two days: a history read is judged missing only requests not yet reduced
+        # to tombstones (Docs/TRACE.md, "Memory and retention").
+        c.header["retainMs"] = 2 * late.DAY
+        return c
+
     @bad("flow-14-late-close-by-loser-worker", "worker", ["FLOW-14"],
          "Two minutes after R-1 was closed, w-2, whose WorkerAccept lost the race, sends a close for it.")
     def _():

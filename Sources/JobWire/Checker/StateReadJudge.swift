@@ -73,6 +73,8 @@ struct StateReadJudge {
         let listed = Set(list.compactMap { $0["ReqID"].flatMap(\.idText) })
         var missing: [String] = []
         for (req, request) in session.requests where request.exists && !listed.contains(req) {
+            // Ended a day before the answer, it may have been forgotten (REST-16's Decision).
+            if HistoryRetention.mayForget(endedAt: request.endedAt, by: to) { continue }
             let posted = request.clientId == user && (request.postedAt ?? .max) <= from
             let won = request.winner == user && (request.wonAt ?? .max) <= from
             if posted || won { missing.append("\(req) (\(posted ? "posted" : "won") by \(user))") }

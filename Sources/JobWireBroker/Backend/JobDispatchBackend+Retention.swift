@@ -5,7 +5,7 @@ import JobWire
 /// rather than every request ever posted.
 extension JobDispatchBackend {
     /// The least retention REST-16 allows: one day after the request ended.
-    public static let minimumHistoryRetentionMs: Int64 = 86_400_000
+    public static let minimumHistoryRetentionMs: Int64 = HistoryRetention.minimumMs
 
     /// Records that `request` ended at `now`, if it did, for ``forgetEnded(now:)``.
     mutating func noteIfEnded(_ request: RequestRecord, now: Int64) {

@@ -17,6 +17,7 @@ extension RESTAnswerCodes {
         case unseenRequest(String)
         case unseenWorker(String)
         case ended(String, ProtocolEvent)
+        case forgotten(String)
         case notWon(String)
         case won(String, winner: String)
         case maybeWon(String, worker: String)
@@ -36,6 +37,7 @@ extension RESTAnswerCodes {
             case .unseenRequest(let req): return "the trace never showed request \(req)"
             case .unseenWorker(let worker): return "the trace does not show worker \(worker)"
             case .ended(let req, let event): return "request \(req) was \(event == .close ? "closed" : "cancelled")"
+            case .forgotten(let req): return "request \(req) ended a day or more before, so the backend may have forgotten it (REST-16)"
             case .notWon(let req): return "no worker has won request \(req)"
             case .won(let req, let winner): return "worker \(winner) already won request \(req)"
             case .maybeWon(let req, let worker): return "worker \(worker)'s WorkerAccept, whose answer its app never read, may have won request \(req)"
@@ -63,6 +65,8 @@ extension RESTAnswerCodes {
         var unseenWorker: Candidate?
         /// A WorkerAccept's not_eligible (REST-9).
         var eligibility: Candidate?
+        /// The answer's time plus the skew: a request that ended a day before it may be forgotten.
+        var answeredBy: Int64 = 0
         /// A worker whose WorkerAccept, sent before this answer, its app gave up on: it may have won (FLOW-4).
         var maybeWinner: String?
     }

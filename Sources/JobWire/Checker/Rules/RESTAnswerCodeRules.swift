@@ -15,7 +15,9 @@ struct RESTAnswerCodes: TraceRule {
             tolerance: "a WorkerAccept sent earlier whose answer its app never read (a transport `error` but `refused`) may be that winner"),
         TraceRuleInfo("REST-9", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept by a worker failing ELIG-1 to ELIG-5 for a channel request, or not addressed by a direct one, is answered 403 not_eligible, and only then"),
         TraceRuleInfo("REST-10", evidence: TraceRuleInfo.backendEvidence, check: "a WorkerAccept, cancel or close for a cancelled (closed) request is answered 410 request_cancelled (request_closed), and only then; of two ends in flight together at most one succeeds"),
-        TraceRuleInfo("REST-11", evidence: TraceRuleInfo.backendEvidence, check: "a call naming a request or worker the header lists as unknown is answered 404 not_found, and a known one never is"),
+        TraceRuleInfo(
+            "REST-11", evidence: TraceRuleInfo.backendEvidence, check: "a call naming a request or worker the header lists as unknown is answered 404 not_found, and a known one never is",
+            tolerance: "a request that ended a day or more before the answer (plus clockSkewToleranceMs) may have been forgotten (REST-16's retention)"),
         TraceRuleInfo("REST-12", evidence: TraceRuleInfo.backendEvidence, check: "a close for a request no worker won is answered 409 not_in_progress, and only then"),
         TraceRuleInfo("REST-13", evidence: TraceRuleInfo.backendEvidence, check: "a malformed body or query is answered 400 bad_request naming the first offending field in PROTOCOL.md's order, and only then"),
         TraceRuleInfo("REST-14", evidence: TraceRuleInfo.backendEvidence, check: "when several failure codes apply, the answer is the first in REST-14's order"),
@@ -31,6 +33,8 @@ struct RESTAnswerCodes: TraceRule {
     struct Snapshot: Sendable {
         var exists = false
         var ended: ProtocolEvent?
+        /// When it ended: a day later the backend may have forgotten it (``HistoryRetention``).
+        var endedAt: Int64?
         var winner: String?
         /// The posting client's id, which a cancel or a client's close must carry (REST-19).
         var clientId: String?
@@ -186,7 +190,7 @@ struct RESTAnswerCodes: TraceRule {
         // An `apply` shows that someone won even when the winner is not in the trace.
         return session.readRequest(req) { request in
             Snapshot(
-                exists: request.exists, ended: request.endedBy, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil),
+                exists: request.exists, ended: request.endedBy, endedAt: request.endedAt, winner: request.winner ?? (request.applyEmissions > 0 ? "a worker" : nil),
                 clientId: request.clientId)
         } ?? Snapshot()
     }
@@ -197,6 +201,9 @@ struct RESTAnswerCodes: TraceRule {
         var list = fixed.leading
         let req = fixed.req
         if let req, !state.exists { list.append(Candidate(code: "*", definite: false, why: .unseenRequest(req))) }
+        if let req, HistoryRetention.mayForget(endedAt: state.endedAt, by: fixed.answeredBy) {
+            list.append(Candidate(code: "not_found", definite: false, why: .forgotten(req)))
+        }
         if let unseen = fixed.unseenWorker { list.append(unseen) }
         if let req, answer.call.actsOnRequest, let ended = state.ended {
             list.append(Candidate(code: ended == .close ? "request_closed" : "request_cancelled", definite: true, why: .ended(req, ended)))
@@ -243,6 +250,7 @@ struct RESTAnswerCodes: TraceRule {
         }()
         let req = answer.call == .getRequest || answer.call.actsOnRequest ? answer.req : nil
         fixed.req = req
+        fixed.answeredBy = answer.ts + context.skew
         if let req, context.header.unknownRequests.contains(req) {
             fixed.leading.append(Candidate(code: "not_found", definite: true, why: .unknownRequest(req)))
         } else if let worker, context.header.unknownWorkers.contains(worker) {
