@@ -35,6 +35,9 @@ struct ClientEndpoint: Sendable, Equatable {
         self.query = query.map { QueryItem(name: $0.name, value: $0.value) }
     }
 
+    /// `host:port`, naming the server in errors.
+    var peer: String { "\(host):\(port)" }
+
     /// The `Host` header value.
     var hostHeader: String { port == 80 ? host : "\(host):\(port)" }
 

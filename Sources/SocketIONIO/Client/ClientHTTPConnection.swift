@@ -20,13 +20,15 @@ struct ClientHTTPResponse: Sendable {
 final class ClientHTTPConnection {
     private let eventLoop: any EventLoop
     private let endpoint: ClientEndpoint
+    private let maximumBodySize: Int
     private var channel: (any Channel)?
     private var closed = false
 
-    /// Creates an idle lane to the endpoint's host and port.
-    init(eventLoop: any EventLoop, endpoint: ClientEndpoint) {
+    /// Creates an idle lane to the endpoint's host and port, accepting answers of at most `maximumBodySize` bytes.
+    init(eventLoop: any EventLoop, endpoint: ClientEndpoint, maximumBodySize: Int = SocketIOClientConfiguration.defaultMaximumMessageSize) {
         self.eventLoop = eventLoop
         self.endpoint = endpoint
+        self.maximumBodySize = maximumBodySize
     }
 
     /// Sends one request and completes with the whole response.
@@ -75,12 +77,14 @@ final class ClientHTTPConnection {
     private func connectedChannel() -> EventLoopFuture<any Channel> {
         if closed { return eventLoop.makeFailedFuture(ClientTransportFailure("the HTTP connection is closed")) }
         if let channel, channel.isActive { return eventLoop.makeSucceededFuture(channel) }
+        let peer = endpoint.peer
+        let maximumBodySize = maximumBodySize
         let future = ClientBootstrap(group: eventLoop)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(ClientHTTPResponseHandler())
+                    try channel.pipeline.syncOperations.addHandler(ClientHTTPResponseHandler(peer: peer, maximumBodySize: maximumBodySize))
                 }
             }
             .connect(host: endpoint.host, port: endpoint.port)

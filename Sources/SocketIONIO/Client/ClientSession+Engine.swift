@@ -48,7 +48,7 @@ extension ClientSession {
 
     private func lane(_ lane: inout ClientHTTPConnection?) -> ClientHTTPConnection {
         if let existing = lane { return existing }
-        let made = ClientHTTPConnection(eventLoop: eventLoop, endpoint: endpoint)
+        let made = ClientHTTPConnection(eventLoop: eventLoop, endpoint: endpoint, maximumBodySize: configuration.maximumHTTPBodySize)
         lane = made
         return made
     }

@@ -28,6 +28,8 @@ enum ClientWebSocketConnector {
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
                         maxFrameSize: maximumFrameSize,
+                        // ClientWebSocketHandler answers protocol errors itself, after reporting them.
+                        enableAutomaticErrorHandling: false,
                         upgradePipelineHandler: { channel, _ in
                             channel.eventLoop.makeCompletedFuture {
                                 try channel.pipeline.syncOperations.addHandlers(
@@ -36,7 +38,7 @@ enum ClientWebSocketConnector {
                                         maxAccumulatedFrameCount: 1 << 16,
                                         maxAccumulatedFrameSize: maximumFrameSize
                                     ),
-                                    ClientWebSocketHandler(onEvent: onEvent)
+                                    ClientWebSocketHandler(peer: endpoint.peer, maximumMessageSize: maximumFrameSize, onEvent: onEvent)
                                 )
                                 return true
                             }
@@ -53,7 +55,7 @@ enum ClientWebSocketConnector {
                         notUpgradingCompletionHandler: { channel in
                             // The server's answer follows (NIO passes it on once this completes): keep it.
                             channel.eventLoop.makeCompletedFuture {
-                                let collector = ClientHTTPResponseHandler()
+                                let collector = ClientHTTPResponseHandler(peer: endpoint.peer, maximumBodySize: maximumFrameSize)
                                 collector.expect(answer)
                                 try channel.pipeline.syncOperations.addHandler(collector)
                                 return false

@@ -7,7 +7,8 @@ import NIOWebSocket
 /// Reports each text message as its raw UTF-8 bytes and each binary message as data (the
 /// driver decodes them), answers pings with pongs, completes the close handshake, and reports
 /// the end of the connection once. Every frame it writes is masked, as RFC 6455 §5.3 requires
-/// of clients.
+/// of clients. A message over the size limit (NIO's frame decoder or aggregator refuses it) ends
+/// the connection with close 1009 and a failure naming the peer and the limit.
 final class ClientWebSocketHandler: ChannelDuplexHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundIn = WebSocketFrame
@@ -26,11 +27,16 @@ final class ClientWebSocketHandler: ChannelDuplexHandler {
     }
 
     private let onEvent: @Sendable (Event) -> Void
+    private let peer: String
+    private let maximumMessageSize: Int
     private var sentClose = false
     private var reportedClose = false
 
-    /// Creates a handler that reports to `onEvent` on the channel's event loop.
-    init(onEvent: @escaping @Sendable (Event) -> Void) {
+    /// Creates a handler for a connection to `peer` (`host:port`, for errors) whose messages are
+    /// limited to `maximumMessageSize` bytes; it reports to `onEvent` on the channel's event loop.
+    init(peer: String, maximumMessageSize: Int, onEvent: @escaping @Sendable (Event) -> Void) {
+        self.peer = peer
+        self.maximumMessageSize = maximumMessageSize
         self.onEvent = onEvent
     }
 
@@ -73,9 +79,31 @@ final class ClientWebSocketHandler: ChannelDuplexHandler {
         context.fireChannelInactive()
     }
 
+    /// Reports the failure first, then closes: with status 1009 for an oversize message, 1002 for
+    /// another WebSocket protocol error (the work NIO's automatic error handling would do, which
+    /// the connector turns off so that the close cannot be reported before its reason).
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        report(.closed(ClientTransportFailure("WebSocket error: \(error)")))
-        context.close(promise: nil)
+        let oversize = Self.isOversize(error)
+        report(.closed(ClientTransportFailure(
+            oversize
+                ? "the server at \(peer) sent a WebSocket message over the client's limit of \(maximumMessageSize) bytes (maximumFrameSize); connection closed"
+                : "WebSocket error from \(peer): \(error)"
+        )))
+        guard !sentClose, oversize || error is NIOWebSocketError || error is NIOWebSocketFrameAggregator.Error else {
+            context.close(promise: nil)
+            return
+        }
+        sentClose = true
+        var code = ByteBuffer()
+        code.write(webSocketErrorCode: oversize ? .messageTooLarge : .protocolError)
+        context.writeAndFlush(wrapOutboundOut(.client(.connectionClose, code))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+
+    private static func isOversize(_ error: any Error) -> Bool {
+        switch error {
+        case NIOWebSocketError.invalidFrameLength, NIOWebSocketFrameAggregator.Error.accumulatedFrameSizeIsTooLarge: true
+        default: false
+        }
     }
 
     private func report(_ event: Event) {

@@ -32,8 +32,25 @@ public struct SocketIOClientConfiguration: Sendable {
     public var ackTimeout: TimeAmount
     /// The longest time an upgrade probe may take before the client gives it up and keeps polling.
     public var upgradeTimeout: TimeAmount
-    /// The largest WebSocket message accepted from the server, in bytes.
+    /// The largest WebSocket message accepted from the server, in bytes (a frame, or the
+    /// fragments of one message joined); 16 MiB by default.
+    ///
+    /// A larger one closes the connection (status 1009) and the client fails with
+    /// ``SocketIOClientError/Code/transportFailed``, naming the server and this limit: a backend
+    /// that floods the kit cannot make it hold an unbounded message.
     public var maximumFrameSize: Int
+    /// The largest HTTP response body accepted from the server, in bytes (a polling answer);
+    /// 16 MiB by default, as ``maximumFrameSize``.
+    ///
+    /// The kit's server accepts 1 MB per message (`maxPayload`) but a polling answer batches
+    /// several packets, so the client's limit is the WebSocket one rather than the server's. A
+    /// larger body closes the connection as soon as the limit is passed (the rest is never held)
+    /// and the client fails with ``SocketIOClientError/Code/transportFailed`` naming the server
+    /// and this limit.
+    public var maximumHTTPBodySize: Int
+
+    /// The default of ``maximumFrameSize`` and ``maximumHTTPBodySize``: 16 MiB.
+    public static let defaultMaximumMessageSize = 1 << 24
 
     /// Creates a configuration; every argument has the reference client's default.
     public init(
@@ -44,7 +61,8 @@ public struct SocketIOClientConfiguration: Sendable {
         connectTimeout: TimeAmount = .seconds(10),
         ackTimeout: TimeAmount = .seconds(10),
         upgradeTimeout: TimeAmount = .seconds(10),
-        maximumFrameSize: Int = 1 << 24
+        maximumFrameSize: Int = defaultMaximumMessageSize,
+        maximumHTTPBodySize: Int = defaultMaximumMessageSize
     ) {
         self.transports = transports
         self.path = path
@@ -54,5 +72,6 @@ public struct SocketIOClientConfiguration: Sendable {
         self.ackTimeout = ackTimeout
         self.upgradeTimeout = upgradeTimeout
         self.maximumFrameSize = maximumFrameSize
+        self.maximumHTTPBodySize = maximumHTTPBodySize
     }
 }

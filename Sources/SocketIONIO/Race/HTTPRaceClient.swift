@@ -78,7 +78,7 @@ public final class HTTPRaceClient: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(ClientHTTPResponseHandler())
+                    try channel.pipeline.syncOperations.addHandler(ClientHTTPResponseHandler(peer: "\(host):\(port)"))
                 }
             }
             .connect(host: host, port: port)
