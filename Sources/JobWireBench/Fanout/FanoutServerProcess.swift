@@ -124,16 +124,12 @@ final class FanoutLineQueue: Sendable {
     /// Reads `handle` to its end on a new thread.
     func startReading(_ handle: FileHandle) {
         let thread = Thread { [self] in
-            var pending = Data()
+            var pending = OutputLines()
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                pending += chunk
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                    pending = Data(pending[pending.index(after: newline)...])
-                    state.withLockedValue { $0.lines.append(line) }
-                }
+                let lines = pending.append(chunk)
+                state.withLockedValue { $0.lines += lines }
             }
             state.withLockedValue { $0.ended = true }
         }

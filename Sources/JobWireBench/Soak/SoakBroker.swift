@@ -68,19 +68,10 @@ public final class SoakBroker: Sendable {
 
     /// A readability handler that splits what arrives into lines and hands each to `line`.
     private static func lines(_ line: @escaping @Sendable (String) -> Void) -> @Sendable (FileHandle) -> Void {
-        let pending = NIOLockedValueBox(Data())
+        let pending = NIOLockedValueBox(OutputLines())
         return { handle in
             let data = handle.availableData
-            let complete: [String] = pending.withLockedValue { buffer in
-                buffer.append(data)
-                var found: [String] = []
-                while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                    found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                }
-                return found
-            }
-            complete.forEach(line)
+            pending.withLockedValue { $0.append(data) }.forEach(line)
             if data.isEmpty { handle.readabilityHandler = nil }
         }
     }
