@@ -46,12 +46,16 @@ public final class SocketIOProxy: Sendable {
     }
 
     /// Whether the upstream accepts a TCP connection now (`jobwire record` stops when it is gone).
+    /// Only a refusal says it is gone: a connect that merely timed out proves nothing on a busy
+    /// machine, so it counts as answering.
     public func upstreamAnswers() async -> Bool {
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.seconds(2))
                 .connect(host: context.upstream.host, port: context.upstream.port).get()
             try? await channel.close()
+            return true
+        } catch ChannelError.connectTimeout {
             return true
         } catch {
             return false
