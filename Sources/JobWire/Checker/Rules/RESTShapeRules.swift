@@ -77,7 +77,7 @@ struct RESTAnswerShapes: TraceRule {
                         problems.append("`jobs[\(index)]` is \(job.typeDescription), not an object")
                         continue
                     }
-                    let shape = PayloadShape.new(fields).filter { $0.requirement == "MSG-4" || $0.requirement == "MSG-7" }
+                    let shape = ContractShapes.job.problems(fields)
                     if let first = shape.first { problems.append("`jobs[\(index)].\(first.field)` \(first.problem)") }
                 }
             } else {
