@@ -6,17 +6,27 @@ extension ContractShapes {
     /// The success answer of the post request (REST-2).
     public static let postRequestAnswer = MessageShape(
         "PostRequestAnswer", "The success answer of the post request.", requirements: ["REST-1", "REST-2"],
-        fields: [ok, ShapeField("ReqID", .text, .required, "REST-2"), ShapeField("createdAt", .dateTime, .required, "REST-2")])
+        object: "REST-1", fields: [ok, ShapeField("ReqID", .text, .required, "REST-2"), ShapeField("createdAt", .dateTime, .required, "REST-2")])
 
-    /// The success answer of WorkerAccept, cancel and close: the ReqID of the path (REST-3, REST-5, REST-6).
-    public static let reqIDAnswer = MessageShape(
-        "RequestIDAnswer", "The success answer of WorkerAccept, cancel and close: the ReqID of the path.", requirements: ["REST-1", "REST-3", "REST-5", "REST-6"],
-        fields: [ok, ShapeField("ReqID", .id, .required, "REST-3")])
+    /// The success answer of WorkerAccept: the ReqID of the path (REST-3).
+    public static let acceptAnswer = MessageShape(
+        "WorkerAcceptAnswer", "The success answer of WorkerAccept: the ReqID of the path.", requirements: ["REST-1", "REST-3"],
+        object: "REST-1", fields: [ok, ShapeField("ReqID", .id, .required, "REST-3")])
+
+    /// The success answer of a cancel: the ReqID of the path (REST-5).
+    public static let cancelAnswer = MessageShape(
+        "CancelAnswer", "The success answer of a cancel: the ReqID of the path.", requirements: ["REST-1", "REST-5"],
+        object: "REST-1", fields: [ok, ShapeField("ReqID", .id, .required, "REST-5")])
+
+    /// The success answer of a close: the ReqID of the path (REST-6).
+    public static let closeAnswer = MessageShape(
+        "CloseAnswer", "The success answer of a close: the ReqID of the path.", requirements: ["REST-1", "REST-6"],
+        object: "REST-1", fields: [ok, ShapeField("ReqID", .id, .required, "REST-6")])
 
     /// The success answer of getJobs (REST-4).
     public static let getJobsAnswer = MessageShape(
         "GetJobsAnswer", "The success answer of getJobs: the jobs the worker may take.", requirements: ["REST-1", "REST-4"],
-        fields: [ok, ShapeField("jobs", .objects(job.name), .required, "REST-4")])
+        object: "REST-1", fields: [ok, ShapeField("jobs", .objects(job.name), .required, "REST-4")])
 
     /// A request's state (REST-15); which members are null follows its status (REST-15's table), which the checker judges beside the shape.
     public static let requestState = MessageShape(
@@ -32,12 +42,12 @@ extension ContractShapes {
     /// The success answer of a state read (REST-15).
     public static let getRequestAnswer = MessageShape(
         "GetRequestAnswer", "The success answer of a state read.", requirements: ["REST-1", "REST-15"],
-        fields: [ok, ShapeField("request", .object(requestState.name), .required, "REST-15")])
+        object: "REST-1", fields: [ok, ShapeField("request", .object(requestState.name), .required, "REST-15")])
 
     /// The success answer of a history read (REST-16).
     public static let listRequestsAnswer = MessageShape(
         "ListRequestsAnswer", "The success answer of a history read: the user's requests, newest first.", requirements: ["REST-1", "REST-16"],
-        fields: [ok, ShapeField("requests", .objects(requestState.name), .required, "REST-16")])
+        object: "REST-1", fields: [ok, ShapeField("requests", .objects(requestState.name), .required, "REST-16")])
 
     /// A worker's meProfile (ELIG-10, REST-17).
     public static let workerProfile = MessageShape(
@@ -52,18 +62,18 @@ extension ContractShapes {
     /// The success answer of a profile read (REST-17).
     public static let meProfileAnswer = MessageShape(
         "MeProfileAnswer", "The success answer of a profile read: the worker's meProfile and record.", requirements: ["REST-1", "REST-17"],
-        fields: [
+        object: "REST-1", fields: [
             ok, ShapeField("profile", .object(workerProfile.name), .required, "REST-17"), ShapeField("name", .text, .required, "REST-17"),
             ShapeField("avatar", .text, .required, "REST-17"), ShapeField("rating", .rating, .required, "REST-17"),
         ])
 
     /// The success answer of a call that promises nothing but `ok` (REST-1, REST-18).
-    public static let okAnswer = MessageShape("OkAnswer", "A success answer that carries nothing but `ok`.", requirements: ["REST-1"], fields: [ok])
+    public static let okAnswer = MessageShape("OkAnswer", "A success answer that carries nothing but `ok`.", requirements: ["REST-1"], object: "REST-1", fields: [ok])
 
     /// The failure answer of every call (REST-7): `field` only with bad_request.
     public static let errorAnswer = MessageShape(
         "ErrorAnswer", "The failure answer of every call; the status goes with the code.", requirements: ["REST-1", "REST-7"],
-        fields: [ShapeField("ok", .constant(false), .required, "REST-1"), ShapeField("error", .object(errorObject.name), .required, "REST-7")])
+        object: "REST-1", fields: [ShapeField("ok", .constant(false), .required, "REST-1"), ShapeField("error", .object(errorObject.name), .required, "REST-7")])
 
     /// The error codes of REST-7 with their statuses, in the document's order.
     public static let errorCodes: [(code: String, status: Int)] = [
@@ -74,7 +84,7 @@ extension ContractShapes {
     /// The `error` member of a failure answer (REST-7).
     public static let errorObject = MessageShape(
         "Error", "What went wrong: a code of REST-7, a message for people and, for bad_request, the field.", requirements: ["REST-7", "REST-13"],
-        fields: [
+        object: "REST-7", fields: [
             ShapeField("code", .choice(errorCodes.map(\.code)), .required, "REST-7"), ShapeField("message", .described("readable English, never parsed"), .required, "REST-7"),
             ShapeField("field", .text, .required, "REST-7", when: .init(member: "code", value: "bad_request", equals: true)),
             ShapeField("field", .described("absent or null: only a bad_request names a field"), .optionalOrNull, "REST-7", when: .init(member: "code", value: "bad_request", equals: false)),
@@ -126,7 +136,9 @@ extension ContractShapes {
     public static func answer(_ call: RESTCallKind) -> MessageShape {
         switch call {
         case .postRequest: return postRequestAnswer
-        case .workerAccept, .cancel, .close: return reqIDAnswer
+        case .workerAccept: return acceptAnswer
+        case .cancel: return cancelAnswer
+        case .close: return closeAnswer
         case .getJobs: return getJobsAnswer
         case .getRequest: return getRequestAnswer
         case .listRequests: return listRequestsAnswer

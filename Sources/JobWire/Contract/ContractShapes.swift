@@ -18,7 +18,7 @@ public enum ContractShapes {
     public static let new = MessageShape(
         "NewPayload", "The payload of `new`: a request offered to the channel or to one worker.",
         requirements: ["MSG-4", "MSG-5", "MSG-6", "MSG-7", "MSG-8", "MSG-12"],
-        fields: [
+        object: "MSG-1", fields: [
             ShapeField("ReqID", .text, .required, "MSG-4"), ShapeField("CatID", .id, .required, "MSG-4"),
             ShapeField("exclusive", .id, .required, "MSG-4"), ShapeField("lat", .coordinate(limit: 90), .required, "MSG-4"),
             ShapeField("lng", .coordinate(limit: 180), .required, "MSG-4"), ShapeField("BlockedXP", .idArray, .optional, "MSG-5"),
@@ -30,12 +30,12 @@ public enum ContractShapes {
         ])
 
     /// A getJobs job: a `new` payload's MSG-4 and MSG-7 members (REST-4).
-    public static let job = new.keeping(["MSG-4", "MSG-7"], named: "Job", "A job of a getJobs answer: the members of a `new` payload.", requirements: ["REST-4", "MSG-4", "MSG-7"])
+    public static let job = new.keeping(["MSG-4", "MSG-7"], as: "REST-4", named: "Job", "A job of a getJobs answer: the members of a `new` payload.", requirements: ["REST-4", "MSG-4", "MSG-7"])
 
     /// An `apply` payload (MSG-9).
     public static let apply = MessageShape(
         "ApplyPayload", "The payload of `apply`: the worker that won the request.", requirements: ["MSG-9"],
-        fields: [
+        object: "MSG-1", fields: [
             ShapeField("ReqID", .text, .required, "MSG-9"), ShapeField("workerId", .id, .required, "MSG-9"),
             ShapeField("workerName", .text, .required, "MSG-9"), ShapeField("workerAvatar", .text, .required, "MSG-9"),
             ShapeField("workerRating", .rating, .required, "MSG-9"), ShapeField("lat", .coordinate(limit: 90), .required, "MSG-9"),
@@ -45,12 +45,12 @@ public enum ContractShapes {
     /// A `cancel` payload (MSG-10); that its reason is the cancel call's is judged against the trace.
     public static let cancel = MessageShape(
         "CancelPayload", "The payload of `cancel`: the request was cancelled, with the cancel call's reason.", requirements: ["MSG-10"],
-        fields: [ShapeField("ReqID", .text, .required, "MSG-10"), ShapeField("reason", .text, .required, "MSG-10")])
+        object: "MSG-1", fields: [ShapeField("ReqID", .text, .required, "MSG-10"), ShapeField("reason", .text, .required, "MSG-10")])
 
     /// A `close` payload (MSG-11); that outcome and by are the close call's is judged against the trace.
     public static let close = MessageShape(
         "ClosePayload", "The payload of `close`: the request was closed, with the close call's outcome and side.", requirements: ["MSG-11"],
-        fields: [
+        object: "MSG-1", fields: [
             ShapeField("ReqID", .text, .required, "MSG-11"), ShapeField("outcome", .choice(["happy", "unhappy"]), .required, "MSG-11"),
             ShapeField("by", .choice(["client", "worker"]), .required, "MSG-11"),
         ])
@@ -65,7 +65,7 @@ public enum ContractShapes {
     /// The post request's body (REST-2).
     public static let postRequestBody = MessageShape(
         "PostRequestBody", "The body of the post request.", requirements: ["REST-2", "REST-13"],
-        fields: [
+        object: "REST-13", fields: [
             ShapeField("clientId", .id, .required, "REST-13"), ShapeField("CatID", .id, .required, "REST-13"),
             ShapeField("category", .text, .required, "REST-13"), ShapeField("description", .text, .required, "REST-13"),
             ShapeField("clientName", .text, .required, "REST-13"), ShapeField("address", .text, .required, "REST-13"),
@@ -76,17 +76,17 @@ public enum ContractShapes {
 
     /// WorkerAccept's body (REST-3).
     public static let workerAcceptBody = MessageShape(
-        "WorkerAcceptBody", "The body of WorkerAccept.", requirements: ["REST-3", "REST-13"], fields: [ShapeField("workerId", .id, .required, "REST-13")])
+        "WorkerAcceptBody", "The body of WorkerAccept.", requirements: ["REST-3", "REST-13"], object: "REST-13", fields: [ShapeField("workerId", .id, .required, "REST-13")])
 
     /// A cancel's body (REST-5), with the caller's id when it says it (REST-19, REST-20).
     public static let cancelBody = MessageShape(
         "CancelBody", "The body of a cancel.", requirements: ["REST-5", "REST-13", "REST-19", "REST-20"],
-        fields: [ShapeField("reason", .text, .required, "REST-13"), ShapeField("clientId", .id, .optional, "REST-13")])
+        object: "REST-13", fields: [ShapeField("reason", .text, .required, "REST-13"), ShapeField("clientId", .id, .optional, "REST-13")])
 
     /// A close's body (REST-6): the caller's id, when it says it, is the kind its `by` names (REST-19).
     public static let closeBody = MessageShape(
         "CloseBody", "The body of a close.", requirements: ["REST-6", "REST-13", "REST-19", "REST-20"],
-        fields: [
+        object: "REST-13", fields: [
             ShapeField("outcome", .choice(["happy", "unhappy"]), .required, "REST-13"), ShapeField("by", .choice(["client", "worker"]), .required, "REST-13"),
             ShapeField("workerId", .id, .optional, "REST-13", when: worker), ShapeField("clientId", .id, .optional, "REST-13", when: notWorker),
             ShapeField("clientId", .forbidden("does not go with the close's `by`"), .optional, "REST-13", when: worker),
@@ -96,7 +96,7 @@ public enum ContractShapes {
     /// A position report's body (REST-18).
     public static let positionBody = MessageShape(
         "PositionBody", "The body of a position report.", requirements: ["REST-18", "REST-13"],
-        fields: [ShapeField("lat", .coordinate(limit: 90), .required, "REST-13"), ShapeField("lng", .coordinate(limit: 180), .required, "REST-13")])
+        object: "REST-13", fields: [ShapeField("lat", .coordinate(limit: 90), .required, "REST-13"), ShapeField("lng", .coordinate(limit: 180), .required, "REST-13")])
 
     /// The body of the one request call the shape judges (REST-13), or nil for a call with none.
     public static func requestBody(_ call: RESTCallKind) -> MessageShape? {

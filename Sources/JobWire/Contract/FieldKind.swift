@@ -50,6 +50,9 @@ public enum FieldKind: Sendable, Hashable {
     public static let dateTimePattern =
         "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt]([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$"
 
+    /// The seven JSON Schema types, for a member that may hold anything.
+    static let anyType: [JSONValue] = ["array", "boolean", "integer", "null", "number", "object", "string"]
+
     /// What JSON Schema cannot say of these kinds, for the documents' descriptions and the docs.
     public static let schemaGaps = [
         "an id is a string or an integer literal: JSON Schema's `integer` also admits `9.0`, which the checker refuses as an id (ELIG-2)",
@@ -109,20 +112,21 @@ public enum FieldKind: Sendable, Hashable {
     var schema: JSONObject {
         switch self {
         case .text: return ["type": "string", "minLength": 1]
-        case .id: return ["anyOf": [["type": "string", "minLength": 1], ["type": "integer"]], "description": "an id (ELIG-2): a non-empty string or an integer"]
+        case .id: return ["type": ["string", "integer"], "minLength": 1, "description": "an id (ELIG-2): a non-empty string or an integer"]
         case .coordinate(let limit): return ["type": "number", "minimum": .int(Int64(-limit)), "maximum": .int(Int64(limit))]
         case .choice(let allowed): return ["type": "string", "enum": .array(allowed.map { .string($0) })]
         case .dateTime: return ["type": "string", "format": "date-time", "pattern": .string(Self.dateTimePattern)]
         case .idArray: return ["type": "array", "items": .object(FieldKind.id.schema)]
         case .wholeSeconds(let maximum): return ["type": "integer", "minimum": 0, "maximum": .int(maximum)]
-        case .rating: return ["type": ["number", "null"], "minimum": 0, "maximum": 5]
+        case .rating: return ["type": ["number", "null"], "anyOf": [["type": "number", "minimum": 0, "maximum": 5], ["type": "null"]]]
         case .boolean: return ["type": "boolean"]
         case .number(let minimum): return ["type": "number", "minimum": .int(Int64(minimum))]
         case .constant(let value): return ["const": value]
         case .object(let name): return ["$ref": .string(ContractShapes.reference(name))]
         case .objects(let name): return ["type": "array", "items": ["$ref": .string(ContractShapes.reference(name))]]
         case .forbidden(let why): return ["not": [:], "description": .string(why)]
-        case .described(let what): return ["description": .string(what)]
+        // Every JSON type, spelt out: the same as no constraint, but tools that read a member without `type` as an object read it right.
+        case .described(let what): return ["type": .array(Self.anyType), "description": .string(what)]
         case .schema(let schema): return schema
         }
     }

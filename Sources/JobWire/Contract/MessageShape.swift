@@ -76,12 +76,15 @@ public struct MessageShape: Sendable, Hashable {
     public var summary: String
     /// The requirements the payload or body serves, for `x-requirements`.
     public var requirements: [RequirementID]
+    /// The requirement a value that is no object at all breaks (MSG-1, REST-1, REST-13), the schema's own `x-requirement`.
+    public var objectRequirement: RequirementID?
     public var fields: [ShapeField]
 
-    public init(_ name: String, _ summary: String, requirements: [RequirementID], fields: [ShapeField]) {
+    public init(_ name: String, _ summary: String, requirements: [RequirementID], object: RequirementID? = nil, fields: [ShapeField]) {
         self.name = name
         self.summary = summary
         self.requirements = requirements
+        self.objectRequirement = object
         self.fields = fields
     }
 
@@ -91,14 +94,22 @@ public struct MessageShape: Sendable, Hashable {
     }
 
     /// The same shape with only the members serving `ids` (a getJobs job holds a `new`'s MSG-4 and MSG-7 members, REST-4).
-    public func keeping(_ ids: Set<RequirementID>, named name: String, _ summary: String, requirements: [RequirementID]) -> MessageShape {
-        MessageShape(name, summary, requirements: requirements, fields: fields.filter { ids.contains($0.requirement) })
+    /// Its members are then reported under `requirement`, the id of the message that carries them.
+    public func keeping(_ ids: Set<RequirementID>, as requirement: RequirementID, named name: String, _ summary: String, requirements: [RequirementID]) -> MessageShape {
+        let kept = fields.filter { ids.contains($0.requirement) }.map { field in
+            var field = field
+            field.requirement = requirement
+            return field
+        }
+        return MessageShape(name, summary, requirements: requirements, object: requirement, fields: kept)
     }
 
     /// The JSON Schema (2020-12) of the shape.
     public var schema: JSONValue {
-        var schema: JSONObject = ["type": "object", "description": .string(summary)]
+        // additionalProperties says outright what MSG-12 allows, for tools that flag unlisted members otherwise.
+        var schema: JSONObject = ["type": "object", "description": .string(summary), "additionalProperties": true]
         schema["x-requirements"] = .array(requirements.map { .string($0.rawValue) })
+        if let objectRequirement { schema["x-requirement"] = .string(objectRequirement.rawValue) }
         let plain = fields.filter { $0.condition == nil }
         schema["properties"] = .object(JSONObject(plain.map { .init(key: $0.name, value: $0.schema) }))
         let required = plain.filter { $0.presence == .required || $0.presence == .requiredOrNull }.map { JSONValue.string($0.name) }

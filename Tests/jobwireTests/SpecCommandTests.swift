@@ -1,0 +1,65 @@
+import Foundation
+import SocketIOWire
+import Testing
+
+/// `jobwire spec export` writes the checked-in contract documents byte for byte, a profile renames
+/// events, rooms and paths in both, and third-party tools read them (Scripts/check_contract.py).
+struct SpecCommandTests {
+    @Test(arguments: [("--openapi", "Docs/jobwire.openapi.json"), ("--asyncapi", "Docs/jobwire.asyncapi.json")])
+    func theCheckedInDocumentIsWhatTheExportWrites(_ flag: String, _ path: String) throws {
+        let result = try CLIRunner.run(["spec", "export", flag, "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        #expect(result.stdout == shipped, "\(path) is stale: run Scripts/export_contract.py and commit it")
+    }
+
+    @Test func theExportIsDeterministic() throws {
+        let first = try CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
+        let second = try CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
+        #expect(first.status == 0 && !first.stdout.isEmpty)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func aProfileRenamesEventsRoomsAndPathsInBothDocuments() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let profile = """
+            {"events": {"new": "job.new"}, "namespace": "/jobs", "rooms": {"channel": "experts"},
+             "paths": {"getJobs": "GET /v2/jobs?worker={workerId}", "clientFixture": null}}
+            """
+        try profile.write(to: directory.appendingPathComponent("names.json"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["spec", "export", "--openapi", "openapi.json", "--asyncapi", "asyncapi.json", "--profile", "names.json"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let openapi = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("openapi.json"), encoding: .utf8))
+        let asyncapi = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("asyncapi.json"), encoding: .utf8))
+        let jobs = openapi["paths"]?["/v2/jobs"]?["get"]
+        #expect(jobs?["operationId"] == "getJobs")
+        #expect(jobs?["parameters"]?.arrayValue?.first?["name"] == "worker")
+        #expect(openapi["paths"]?["/api/jobs"] == nil)
+        #expect(openapi["paths"]?["/api/clients/{clientId}"] == nil, "a fixture the profile sets to null is left out")
+        #expect(asyncapi["components"]?["messages"]?["new"]?["name"] == "job.new")
+        #expect(asyncapi["channels"]?["namespace"]?["address"] == "/jobs")
+        #expect(asyncapi["channels"]?["channelRoom"]?["address"] == "experts")
+    }
+
+    @Test func noDocumentAskedForIsUnusableInput() throws {
+        let result = try CLIRunner.run(["spec", "export"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--asyncapi"))
+    }
+
+    /// openapi-spec-validator, openapi-core against a live `jobwire broker`, asyncapi-payload-validator,
+    /// the structural check of the AsyncAPI document and the agreement of the schemas with the
+    /// checker on every shipped payload (Scripts/check_contract.py says what each part proves).
+    @Test func theEcosystemsToolsReadTheDocumentsAndAgreeWithTheChecker() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [CLIRunner.python, CLIRunner.packageRoot.appendingPathComponent("Scripts/check_contract.py").path, "--jobwire", CLIRunner.executable.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+    }
+}
