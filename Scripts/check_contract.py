@@ -401,10 +401,12 @@ def check_broker(jobwire: str, spec: dict) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobwire", default=str(ROOT / ".build" / "debug" / "jobwire"), help="the jobwire binary")
+    parser.add_argument("--openapi", default=str(OPENAPI), help="the OpenAPI document (a test passes a spoilt copy)")
+    parser.add_argument("--asyncapi", default=str(ASYNCAPI), help="the AsyncAPI document (a test passes a spoilt copy)")
     args = parser.parse_args()
     started = time.monotonic()
-    openapi = json.loads(OPENAPI.read_text(encoding="utf-8"))
-    asyncapi = json.loads(ASYNCAPI.read_text(encoding="utf-8"))
+    openapi = json.loads(Path(args.openapi).read_text(encoding="utf-8"))
+    asyncapi = json.loads(Path(args.asyncapi).read_text(encoding="utf-8"))
     try:
         validate_openapi(openapi)
     except Exception as error:  # noqa: BLE001
