@@ -73,6 +73,20 @@ struct SpecCommandTests {
         #expect(text.contains("channels.channelRoom address parameters ['zone']"), "\(text)")
     }
 
+    /// ... and so can the REST half: with race_lost no longer a 409 code, openapi-core refuses the
+    /// broker's answer to a second WorkerAccept and the agreement test the traces' race_lost answers.
+    @Test func aSpoiltOpenAPIDocumentIsCaughtByOpenAPICoreAndTheAgreement() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.openapi.json"), encoding: .utf8)
+        let conflict = try #require(shipped.range(of: "\"ErrorAnswer409\": {"))
+        let code = try #require(shipped.range(of: "\"race_lost\",\n", range: conflict.upperBound..<shipped.endIndex))
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.openapi.json")
+        try shipped.replacingCharacters(in: code, with: "").write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("openapi-core: POST /api/requests/") && text.contains("/accept: the document refuses the broker's 409 answer"), "\(text)")
+        #expect(text.contains("(ErrorAnswer409): the checker says well formed, the schema ['REST-7']"), "\(text)")
+    }
+
     /// Runs Scripts/check_contract.py with the built binary: its exit status and output.
     static func checkContract(_ arguments: [String] = []) throws -> (Int32, String) {
         let process = Process()
