@@ -15,7 +15,9 @@ public struct ShapeProblem: Sendable, Hashable {
 
 /// The shapes PROTOCOL.md gives the four events' payloads (MSG-4 ... MSG-11) and the REST bodies
 /// (REST-2 ... REST-6, REST-13, REST-18, REST-19), read the way the reference backend reads them: fields in the
-/// order the document lists them, ids as canonical text (ELIG-2).
+/// order the document lists them, ids as canonical text (ELIG-2). The members and their checks
+/// are declared once in ``ContractShapes`` (which the exported AsyncAPI and OpenAPI documents are
+/// written from); this adds what only the trace can tell, such as a `cancel`'s reason being its call's.
 enum PayloadShape {
     /// Every field of a `new` payload that breaks MSG-4, MSG-5, MSG-6 or MSG-7.
     static func new(_ payload: JSONObject) -> [ShapeProblem] { ContractShapes.new.problems(payload) }
