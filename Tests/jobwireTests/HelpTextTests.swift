@@ -9,6 +9,7 @@ struct HelpTextTests {
         ["bench", "--help"], ["bench", "check", "--help"], ["bench", "fanout", "--help"], ["fuzz", "--help"], ["socketio-testee", "--help"],
         ["verify", "--help"], ["scenario", "--help"], ["scenario", "run", "--help"], ["scenario", "list", "--help"], ["broker", "--help"],
         ["requirements", "--help"], ["record", "--help"], ["replay", "--help"], ["capture", "--help"], ["capture", "shrink", "--help"],
+        ["spec", "--help"], ["spec", "export", "--help"], ["spec", "shapes", "--help"],
     ])
     func helpIsPrintedAndExitsZero(_ arguments: [String]) throws {
         let result = try CLIRunner.run(arguments)

@@ -27,32 +27,32 @@ struct RESTAnswerShapes: TraceRule {
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         // The fixtures are a test's hooks, not calls of the apps (PROTOCOL.md, FIX area).
         guard case .answered(let answer) = fact, let status = answer.response.status, !answer.call.isFixture else { return }
-        let body = answer.response.body
-        let call = answer.call.rawValue
+        if let finding = Self.finding(answer.call, status: status, body: answer.response.body, req: answer.req) {
+            context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
+        }
+    }
+
+    /// What is wrong with one answer's shape, under the id it breaks; `req` is the request of the
+    /// call's path, which a WorkerAccept's, cancel's or close's success echoes (nil: not compared).
+    /// `jobwire spec shapes` reports the same verdicts beside the exported schemas'.
+    static func finding(_ call: RESTCallKind, status: Int64, body: JSONValue?, req: String?) -> (id: RequirementID, expected: String, observed: String)? {
+        let name = call.rawValue
         guard let object = body?.objectValue else {
             let found = body.map { "\($0.typeDescription): \($0.reportText)" } ?? "no body"
-            context.report("REST-1", lines: [answer.line], expected: "a JSON object as the body of the \(call) answer", observed: "status \(status) with \(found)")
-            return
+            return ("REST-1", "a JSON object as the body of the \(name) answer", "status \(status) with \(found)")
         }
         let twoHundred = (200..<300).contains(status)
         let ok = object["ok"]
         if twoHundred != (ok == .bool(true)) {
-            context.report(
-                "REST-1", lines: [answer.line], expected: "\"ok\": true exactly when the status is 2xx",
-                observed: "status \(status) with \"ok\": \(ok?.compactText ?? "absent") for \(call)")
-            return
+            return ("REST-1", "\"ok\": true exactly when the status is 2xx", "status \(status) with \"ok\": \(ok?.compactText ?? "absent") for \(name)")
         }
-        if twoHundred {
-            checkSuccess(answer, object, &context)
-        } else {
-            checkFailure(answer, status, object, &context)
-        }
+        return twoHundred ? successFinding(call, object, req: req) : failureFinding(call, status, object)
     }
 
-    private func checkSuccess(_ answer: AnswerFact, _ object: JSONObject, _ context: inout RuleContext) {
+    private static func successFinding(_ call: RESTCallKind, _ object: JSONObject, req: String?) -> (id: RequirementID, expected: String, observed: String)? {
         var problems: [String] = []
         let id: RequirementID
-        switch answer.call {
+        switch call {
         case .postRequest:
             id = "REST-2"
             if let problem = PayloadShape.string(object["ReqID"]) { problems.append("`ReqID` \(problem)") }
@@ -61,14 +61,14 @@ struct RESTAnswerShapes: TraceRule {
                 problems.append("`createdAt` is \(object["createdAt"]?.compactText ?? "missing"), not an ISO 8601 date-time")
             }
         case .workerAccept, .cancel, .close:
-            id = answer.call == .workerAccept ? "REST-3" : answer.call == .cancel ? "REST-5" : "REST-6"
+            id = call == .workerAccept ? "REST-3" : call == .cancel ? "REST-5" : "REST-6"
             let echoed = object["ReqID"].flatMap(\.idText)
-            if echoed == nil || (answer.req != nil && echoed != answer.req) {
-                problems.append("`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not \(answer.req ?? "the request's id")")
+            if echoed == nil || (req != nil && echoed != req) {
+                problems.append("`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not \(req ?? "the request's id")")
             }
         case .getRequest, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             // Their answers' contents are judged against the trace by RESTStateReads and REST18PositionUse.
-            return
+            return nil
         case .getJobs:
             id = "REST-4"
             if let jobs = object["jobs"]?.arrayValue {
@@ -77,18 +77,18 @@ struct RESTAnswerShapes: TraceRule {
                         problems.append("`jobs[\(index)]` is \(job.typeDescription), not an object")
                         continue
                     }
-                    let shape = PayloadShape.new(fields).filter { $0.requirement == "MSG-4" || $0.requirement == "MSG-7" }
+                    let shape = ContractShapes.job.problems(fields)
                     if let first = shape.first { problems.append("`jobs[\(index)].\(first.field)` \(first.problem)") }
                 }
             } else {
                 problems.append("`jobs` is \(object["jobs"]?.typeDescription ?? "missing"), not an array")
             }
         }
-        guard !problems.isEmpty else { return }
-        context.report(id, lines: [answer.line], expected: "the success answer of \(answer.call.rawValue) as \(id.rawValue) describes it", observed: problems.prefix(3).joined(separator: "; "))
+        guard !problems.isEmpty else { return nil }
+        return (id, "the success answer of \(call.rawValue) as \(id.rawValue) describes it", problems.prefix(3).joined(separator: "; "))
     }
 
-    private func checkFailure(_ answer: AnswerFact, _ status: Int64, _ object: JSONObject, _ context: inout RuleContext) {
+    private static func failureFinding(_ call: RESTCallKind, _ status: Int64, _ object: JSONObject) -> (id: RequirementID, expected: String, observed: String)? {
         var problems: [String] = []
         if let error = object["error"]?.objectValue {
             let code = error["code"]?.stringValue
@@ -107,9 +107,9 @@ struct RESTAnswerShapes: TraceRule {
         } else {
             problems.append("`error` is \(object["error"]?.typeDescription ?? "missing"), not an object")
         }
-        guard !problems.isEmpty else { return }
-        context.report(
-            "REST-7", lines: [answer.line], expected: "{\"ok\": false, \"error\": {\"code\", \"message\", \"field\" for bad_request}} with the code's status",
-            observed: "status \(status) for \(answer.call.rawValue): " + problems.joined(separator: "; "))
+        guard !problems.isEmpty else { return nil }
+        return (
+            "REST-7", "{\"ok\": false, \"error\": {\"code\", \"message\", \"field\" for bad_request}} with the code's status",
+            "status \(status) for \(call.rawValue): " + problems.joined(separator: "; "))
     }
 }

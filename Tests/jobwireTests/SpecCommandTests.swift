@@ -1,0 +1,103 @@
+import Foundation
+import SocketIOWire
+import Testing
+
+/// `jobwire spec export` writes the checked-in contract documents byte for byte, a profile renames
+/// events, rooms and paths in both, and third-party tools read them (Scripts/check_contract.py).
+struct SpecCommandTests {
+    @Test(arguments: [("--openapi", "Docs/jobwire.openapi.json"), ("--asyncapi", "Docs/jobwire.asyncapi.json")])
+    func theCheckedInDocumentIsWhatTheExportWrites(_ flag: String, _ path: String) throws {
+        let result = try CLIRunner.run(["spec", "export", flag, "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        #expect(result.stdout == shipped, "\(path) is stale: run Scripts/export_contract.py and commit it")
+    }
+
+    @Test func theExportIsDeterministic() throws {
+        let first = try CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
+        let second = try CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
+        #expect(first.status == 0 && !first.stdout.isEmpty)
+        #expect(first.stdout == second.stdout)
+    }
+
+    @Test func aProfileRenamesEventsRoomsAndPathsInBothDocuments() throws {
+        let directory = CLIRunner.scratchDirectory()
+        let profile = """
+            {"events": {"new": "job.new"}, "namespace": "/jobs", "rooms": {"channel": "experts"},
+             "paths": {"getJobs": "GET /v2/jobs?worker={workerId}", "clientFixture": null}}
+            """
+        try profile.write(to: directory.appendingPathComponent("names.json"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["spec", "export", "--openapi", "openapi.json", "--asyncapi", "asyncapi.json", "--profile", "names.json"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let openapi = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("openapi.json"), encoding: .utf8))
+        let asyncapi = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("asyncapi.json"), encoding: .utf8))
+        let jobs = openapi["paths"]?["/v2/jobs"]?["get"]
+        #expect(jobs?["operationId"] == "getJobs")
+        #expect(jobs?["parameters"]?.arrayValue?.first?["name"] == "worker")
+        #expect(openapi["paths"]?["/api/jobs"] == nil)
+        #expect(openapi["paths"]?["/api/clients/{clientId}"] == nil, "a fixture the profile sets to null is left out")
+        #expect(asyncapi["components"]?["messages"]?["new"]?["name"] == "job.new")
+        #expect(asyncapi["channels"]?["namespace"]?["address"] == "/jobs")
+        #expect(asyncapi["channels"]?["channelRoom"]?["address"] == "experts")
+    }
+
+    @Test func noDocumentAskedForIsUnusableInput() throws {
+        let result = try CLIRunner.run(["spec", "export"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--asyncapi"))
+    }
+
+    /// openapi-spec-validator, openapi-core against a live `jobwire broker`, asyncapi-payload-validator,
+    /// the structural check of the AsyncAPI document and the agreement of the schemas with the
+    /// checker on every shipped payload (Scripts/check_contract.py says what each part proves).
+    @Test func theEcosystemsToolsReadTheDocumentsAndAgreeWithTheChecker() throws {
+        let (status, text) = try Self.checkContract()
+        #expect(status == 0, "\(text)")
+        #expect(text.contains(" 0 disagreements"), "\(text)")
+    }
+
+    /// The check can fail: a `new` schema that no longer requires `CatID` accepts the payload of
+    /// the bad trace msg-4-no-catid, which the checker refuses under MSG-4, and a channel whose
+    /// address names a parameter it does not declare breaks the structural check.
+    @Test func aSpoiltAsyncAPIDocumentIsCaughtNamingTheTraceAndTheChannel() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.asyncapi.json"), encoding: .utf8)
+        let newPayload = try #require(shipped.range(of: "\"NewPayload\": {"))
+        let required = try #require(shipped.range(of: "\"CatID\",\n", range: newPayload.upperBound..<shipped.endIndex))
+        let spoilt = shipped.replacingCharacters(in: required, with: "").replacingOccurrences(of: "\"address\": \"workers\"", with: "\"address\": \"workers-{zone}\"")
+        #expect(spoilt != shipped)
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.asyncapi.json")
+        try spoilt.write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--asyncapi", file.path, "--no-broker"])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("msg-4-no-catid-backend.jsonl") && text.contains("the checker says ['MSG-4'], the schema valid"), "\(text)")
+        #expect(text.contains("channels.channelRoom address parameters ['zone']"), "\(text)")
+    }
+
+    /// ... and so can the REST half: with race_lost no longer a 409 code, openapi-core refuses the
+    /// broker's answer to a second WorkerAccept and the agreement test the traces' race_lost answers.
+    @Test func aSpoiltOpenAPIDocumentIsCaughtByOpenAPICoreAndTheAgreement() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.openapi.json"), encoding: .utf8)
+        let conflict = try #require(shipped.range(of: "\"ErrorAnswer409\": {"))
+        let code = try #require(shipped.range(of: "\"race_lost\",\n", range: conflict.upperBound..<shipped.endIndex))
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.openapi.json")
+        try shipped.replacingCharacters(in: code, with: "").write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("openapi-core: POST /api/requests/") && text.contains("/accept: the document refuses the broker's 409 answer"), "\(text)")
+        #expect(text.contains("(ErrorAnswer409): the checker says well formed, the schema ['REST-7']"), "\(text)")
+    }
+
+    /// Runs Scripts/check_contract.py with the built binary: its exit status and output.
+    static func checkContract(_ arguments: [String] = []) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [CLIRunner.python, CLIRunner.packageRoot.appendingPathComponent("Scripts/check_contract.py").path, "--jobwire", CLIRunner.executable.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+}
