@@ -4,7 +4,8 @@ ecosystem's own tools and hold their schemas to the checker's verdicts.
 
 Usage:  python3 Scripts/check_contract.py [--jobwire PATH]
 
-1. openapi-spec-validator validates the OpenAPI 3.1 document.
+1. openapi-spec-validator validates the OpenAPI 3.1 document, and the documents of a profile
+   that renames events, namespace, room and paths are valid and renamed too.
 2. A structural check of the AsyncAPI 3.0 document, written from the AsyncAPI 3.0.0
    specification: the fixed fields of each object, required members, every $ref resolving,
    each operation's channel a channel of the document and its messages a subset of that
@@ -32,6 +33,7 @@ import json
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -398,18 +400,51 @@ def check_broker(jobwire: str, spec: dict) -> int:
     return calls
 
 
+PROFILE = {
+    "events": {"new": "job.new", "close": "job.close"}, "namespace": "/jobs", "rooms": {"channel": "experts"},
+    "paths": {"getJobs": "GET /v2/jobs?worker={workerId}", "workerAccept": "POST /v2/requests/{ReqID}/take", "clientFixture": None},
+}
+
+
+def check_profile_export(jobwire: str) -> None:
+    """The documents of a profile that renames events, namespace, room and paths are valid too."""
+    with tempfile.TemporaryDirectory() as folder:
+        profile = Path(folder) / "names.json"
+        profile.write_text(json.dumps(PROFILE), encoding="utf-8")
+        out = {flag: Path(folder) / f"{flag[2:]}.json" for flag in ("--openapi", "--asyncapi")}
+        arguments = [jobwire, "spec", "export", "--profile", str(profile)] + [part for flag, path in out.items() for part in (flag, str(path))]
+        result = subprocess.run(arguments, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            fail(f"profile export: {result.stderr.strip()}")
+            return
+        openapi = json.loads(out["--openapi"].read_text(encoding="utf-8"))
+        asyncapi = json.loads(out["--asyncapi"].read_text(encoding="utf-8"))
+    try:
+        validate_openapi(openapi)
+    except Exception as error:  # noqa: BLE001
+        fail(f"openapi-spec-validator, renamed profile: {error}")
+    if "/v2/requests/{ReqID}/take" not in openapi["paths"] or "/api/requests/{ReqID}/accept" in openapi["paths"]:
+        fail("profile export: the OpenAPI document does not carry the renamed WorkerAccept path")
+    if asyncapi["components"]["messages"]["close"]["name"] != "job.close" or asyncapi["channels"]["channelRoom"]["address"] != "experts":
+        fail("profile export: the AsyncAPI document does not carry the renamed event and room")
+    check_asyncapi(asyncapi)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobwire", default=str(ROOT / ".build" / "debug" / "jobwire"), help="the jobwire binary")
+    parser.add_argument("--openapi", default=str(OPENAPI), help="the OpenAPI document (a test passes a spoilt copy)")
+    parser.add_argument("--asyncapi", default=str(ASYNCAPI), help="the AsyncAPI document (a test passes a spoilt copy)")
     args = parser.parse_args()
     started = time.monotonic()
-    openapi = json.loads(OPENAPI.read_text(encoding="utf-8"))
-    asyncapi = json.loads(ASYNCAPI.read_text(encoding="utf-8"))
+    openapi = json.loads(Path(args.openapi).read_text(encoding="utf-8"))
+    asyncapi = json.loads(Path(args.asyncapi).read_text(encoding="utf-8"))
     try:
         validate_openapi(openapi)
     except Exception as error:  # noqa: BLE001
         fail(f"openapi-spec-validator: {error}")
     check_asyncapi(asyncapi)
+    check_profile_export(args.jobwire)
     calls = check_broker(args.jobwire, openapi)
     count, records = check_agreement(args.jobwire, openapi, asyncapi)
     payloads, excused = check_payload_validator(asyncapi, records)

@@ -50,16 +50,54 @@ struct SpecCommandTests {
     /// openapi-spec-validator, openapi-core against a live `jobwire broker`, asyncapi-payload-validator,
     /// the structural check of the AsyncAPI document and the agreement of the schemas with the
     /// checker on every shipped payload (Scripts/check_contract.py says what each part proves).
-    @Test func theEcosystemsToolsReadTheDocumentsAndAgreeWithTheChecker() async throws {
+    @Test func theEcosystemsToolsReadTheDocumentsAndAgreeWithTheChecker() throws {
+        let (status, text) = try Self.checkContract()
+        #expect(status == 0, "\(text)")
+        #expect(text.contains(" 0 disagreements"), "\(text)")
+    }
+
+    /// The check can fail: a `new` schema that no longer requires `CatID` accepts the payload of
+    /// the bad trace msg-4-no-catid, which the checker refuses under MSG-4, and a channel whose
+    /// address names a parameter it does not declare breaks the structural check.
+    @Test func aSpoiltAsyncAPIDocumentIsCaughtNamingTheTraceAndTheChannel() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.asyncapi.json"), encoding: .utf8)
+        let newPayload = try #require(shipped.range(of: "\"NewPayload\": {"))
+        let required = try #require(shipped.range(of: "\"CatID\",\n", range: newPayload.upperBound..<shipped.endIndex))
+        let spoilt = shipped.replacingCharacters(in: required, with: "").replacingOccurrences(of: "\"address\": \"workers\"", with: "\"address\": \"workers-{zone}\"")
+        #expect(spoilt != shipped)
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.asyncapi.json")
+        try spoilt.write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--asyncapi", file.path])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("msg-4-no-catid-backend.jsonl") && text.contains("the checker says ['MSG-4'], the schema valid"), "\(text)")
+        #expect(text.contains("channels.channelRoom address parameters ['zone']"), "\(text)")
+    }
+
+    /// ... and so can the REST half: with race_lost no longer a 409 code, openapi-core refuses the
+    /// broker's answer to a second WorkerAccept and the agreement test the traces' race_lost answers.
+    @Test func aSpoiltOpenAPIDocumentIsCaughtByOpenAPICoreAndTheAgreement() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.openapi.json"), encoding: .utf8)
+        let conflict = try #require(shipped.range(of: "\"ErrorAnswer409\": {"))
+        let code = try #require(shipped.range(of: "\"race_lost\",\n", range: conflict.upperBound..<shipped.endIndex))
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.openapi.json")
+        try shipped.replacingCharacters(in: code, with: "").write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("openapi-core: POST /api/requests/") && text.contains("/accept: the document refuses the broker's 409 answer"), "\(text)")
+        #expect(text.contains("(ErrorAnswer409): the checker says well formed, the schema ['REST-7']"), "\(text)")
+    }
+
+    /// Runs Scripts/check_contract.py with the built binary: its exit status and output.
+    static func checkContract(_ arguments: [String] = []) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [CLIRunner.python, CLIRunner.packageRoot.appendingPathComponent("Scripts/check_contract.py").path, "--jobwire", CLIRunner.executable.path]
+        process.arguments = [CLIRunner.python, CLIRunner.packageRoot.appendingPathComponent("Scripts/check_contract.py").path, "--jobwire", CLIRunner.executable.path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (process.terminationStatus, text)
     }
 }

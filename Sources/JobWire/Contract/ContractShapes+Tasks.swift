@@ -16,16 +16,17 @@ extension ContractShapes {
     ]
     static let wholeMinutes: JSONObject = ["type": "integer", "minimum": 1]
 
-    /// The editable members of a task (TASK-7), as a create or edit carries them.
+    /// The editable members of a task (TASK-7), as a create or edit carries them; a bad one is TASK-9's bad_request.
     static let taskFields: [ShapeField] = [
-        ShapeField("category", .id, .required, "TASK-7"), ShapeField("Description", .text, .required, "TASK-7"),
-        ShapeField("image", .schema(urls), .required, "TASK-7"), ShapeField("dates", .schema(dates), .required, "TASK-7"),
-        ShapeField("address", .text, .required, "TASK-7"), ShapeField("location", .schema(location), .required, "TASK-7"),
-        ShapeField("maxBudget", .number(minimum: 0), .optionalOrNull, "TASK-7"), ShapeField("estimatedDuration", .schema(wholeMinutes), .optionalOrNull, "TASK-7"),
+        ShapeField("category", .id, .required, "TASK-9"), ShapeField("Description", .text, .required, "TASK-9"),
+        ShapeField("image", .schema(urls), .required, "TASK-9"), ShapeField("dates", .schema(dates), .required, "TASK-9"),
+        ShapeField("address", .text, .required, "TASK-9"), ShapeField("location", .schema(location), .required, "TASK-9"),
+        ShapeField("maxBudget", .number(minimum: 0), .optionalOrNull, "TASK-9"), ShapeField("estimatedDuration", .schema(wholeMinutes), .optionalOrNull, "TASK-9"),
     ]
 
-    /// The body of a task create or edit (TASK-7, TASK-10).
-    public static let taskBody = MessageShape("TaskBody", "A task's editable state, as a create or an edit carries it.", requirements: ["TASK-7", "TASK-9", "TASK-10"], fields: taskFields)
+    /// The body of a task create or edit (TASK-7, TASK-10); ``TaskBodyCheck`` judges it with its field paths.
+    public static let taskBody = MessageShape(
+        "TaskBody", "A task's editable state, as a create or an edit carries it.", requirements: ["TASK-7", "TASK-9", "TASK-10"], object: "TASK-9", fields: taskFields)
 
     /// A task as the backend returns it (TASK-8).
     public static let task = MessageShape(

@@ -57,6 +57,9 @@ public enum FieldKind: Sendable, Hashable {
     public static let schemaGaps = [
         "an id is a string or an integer literal: JSON Schema's `integer` also admits `9.0`, which the checker refuses as an id (ELIG-2)",
         "a date-time's calendar: the pattern, like the checker, admits day 31 of any month",
+        "a task's dates: each start before its end (TASK-7)",
+        "a request state's members by status (REST-15): which of workerId, apply and end are null follows the status",
+        "what only the trace can tell: a `cancel`'s reason and a `close`'s outcome and by are the call's (MSG-10, MSG-11), a direct `new` carries its worker's id (MSG-8)",
     ]
 
     /// What is wrong with `value` (nil: absent), each problem with the field path it concerns.
