@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,16 +32,30 @@ public enum FreedMemory {
         #endif
     }()
 
-    /// Calls ``release()`` every `interval` until the returned task is cancelled.
+    /// Calls ``release()`` every `interval` on a thread of its own until ``Releaser/stop()``.
     ///
     /// A trim walks the free lists of every arena, a millisecond or so for a broker's heaps, so a
-    /// few seconds apart it costs nothing measurable and memory follows what the broker holds.
-    public static func releasePeriodically(every interval: Duration = .seconds(5)) -> Task<Void, Never> {
-        Task.detached(priority: .background) {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                release()
+    /// few seconds apart it costs nothing measurable and memory follows what the broker holds. The
+    /// thread sleeps with `nanosleep`: no event loop is held up by a trim, and no descriptor is
+    /// opened (a timer of Swift concurrency or libdispatch would add one, lazily, to the broker's count).
+    public static func releasePeriodically(every interval: Duration = .seconds(5)) -> Releaser {
+        let releaser = Releaser()
+        let thread = Thread { [releaser] in
+            while !releaser.stopped.load(ordering: .relaxed) {
+                Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
+                if !releaser.stopped.load(ordering: .relaxed) { release() }
             }
         }
+        thread.name = "jobwire-freed-memory"
+        thread.start()
+        return releaser
+    }
+
+    /// Stops a ``releasePeriodically(every:)`` loop.
+    public final class Releaser: Sendable {
+        fileprivate let stopped = Atomic(false)
+
+        /// The loop ends after its current sleep.
+        public func stop() { stopped.store(true, ordering: .relaxed) }
     }
 }
