@@ -50,4 +50,35 @@ struct VerifyHTTPBodyLimitTests {
         #expect(answer.bytes.count == 900)
         await server.shutdown()
     }
+
+    /// A server that answers with no length and sends body bytes until the client goes: only the
+    /// client's limit can end the call.
+    static let endlessAnswer = """
+        import socket
+        s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1)
+        print(s.getsockname()[1], flush=True)
+        c, _ = s.accept(); c.recv(65536)
+        c.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nConnection: close\\r\\n\\r\\n")
+        try:
+            while True: c.sendall(b"x" * 10000)
+        except OSError:
+            pass
+        """
+
+    @Test func anEndlessAnswerIsCancelledAtTheLimit() async throws {
+        guard let python = ProcessInfo.processInfo.environment["JOBWIRE_PYTHON"], !python.isEmpty else {
+            throw LiveScenario.Timeout(description: "JOBWIRE_PYTHON is not set: run the tests through ./Scripts/test, which sets it to a Python")
+        }
+        let server = try ChildProgram(python, ["-c", Self.endlessAnswer])
+        defer { server.stop() }
+        let end = ContinuousClock.now + .seconds(20)
+        while !server.stdout.contains("\n"), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(10)) }
+        let port = try #require(Int(server.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let url = URL(string: "http://127.0.0.1:\(port)/api/requests")!
+        let session = BoundedURLSession(maximumBodySize: 100_000)
+        let error = try #require(await #expect(throws: BoundedURLSession.BodyTooLarge.self) { _ = try await session.data(from: url) })
+        #expect(error.description == "the server at \(url.absoluteString) answered with a body over the client's limit of 100000 bytes; the call was cancelled")
+        // The server saw the client go: its send failed and it ended.
+        #expect(await server.exit(within: .seconds(20)) == 0)
+    }
 }
