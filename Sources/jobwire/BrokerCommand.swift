@@ -148,10 +148,13 @@ struct BrokerCommand: AsyncParsableCommand {
         let host = PlainBackendHost(backend: JobDispatchBackend(), clock: clock, recorder: recorder, log: Self.say)
         let server = ReferenceBackendServer(host: host, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
+        // Left running for days, the broker gives back what dropped sockets and forgotten requests held.
+        let trimming = FreedMemory.releasePeriodically()
         let url = try await listen(server)
         Self.out("jobwire broker: the reference backend listens on \(url) (Socket.IO at /socket.io/, REST under /api/); Ctrl-C stops it")
         if let capture { Self.out("jobwire broker: recording every exchange to \(capture)") }
         for await _ in signals { break }
+        trimming.stop()
         await server.shutdown()
         if let recorder, let capture {
             _ = recorder.finish(at: clock.now())

@@ -52,7 +52,7 @@ struct FanoutLoadGeneratorTests {
         let connected = await generator.connect(count: 3)
         #expect(connected.joined == 0)
         #expect(connected.failed == 3)
-        #expect(connected.firstFailure?.hasPrefix("cannot connect") == true)
+        #expect(connected.firstFailure?.hasPrefix("the server at 127.0.0.1:1: cannot connect") == true)
         try await group.shutdownGracefully()
     }
 }

@@ -16,11 +16,12 @@ import Testing
 struct ClientInboundLimitTests {
     static let limit = 1000
 
-    static func client(port: Int, _ transport: SocketIOClientConfiguration.Transport) throws -> SocketIOClient {
+    static func client(port: Int, _ transport: SocketIOClientConfiguration.Transport, maximumUnreadEvents: Int = 10_000) throws -> SocketIOClient {
         try SocketIOClient(
             url: URL(string: "http://127.0.0.1:\(port)")!,
             configuration: SocketIOClientConfiguration(
-                transports: [transport], connectTimeout: .seconds(30), maximumFrameSize: limit, maximumHTTPBodySize: limit
+                transports: [transport], connectTimeout: .seconds(30), maximumFrameSize: limit, maximumHTTPBodySize: limit,
+                maximumUnreadEvents: maximumUnreadEvents
             )
         )
     }
@@ -62,5 +63,36 @@ struct ClientInboundLimitTests {
         let error = try await Self.connectionError(try Self.client(port: server.port, .websocket), server: server)
         #expect(error.code == .transportFailed)
         #expect(error.message.contains("the server at 127.0.0.1:\(server.port) sent a WebSocket message over the client's limit of 1000 bytes"))
+    }
+
+    @Test func anEventsStreamPastItsUnreadLimitClosesTheConnectionAndEndsWithTheReason() async throws {
+        // The handshake, the namespace's CONNECT answer, then 20 events at once to a stream that may hold 5.
+        let texts = [#"0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#, #"40{"sid":"n1"}"#]
+            + (0..<20).map { #"42["tick",\#($0)]"# }
+        let server = try await FloodingFakeServer.upgrading(thenSending: texts.map { WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: $0)) })
+        let client = try Self.client(port: server.port, .websocket, maximumUnreadEvents: 5)
+        let events = client.events()
+        try await client.connect()
+        // Nothing is read until the client closed its connection: the stream held its limit and one more came.
+        try await server.clientClosed.get()
+        await server.stop()
+        var read: [Int] = []
+        for await event in events { read.append(Int(event.arguments.first?.jsonValue?.integerValue ?? -1)) }
+        #expect(read == [0, 1, 2, 3, 4])
+        let reason = try #require(await client.endReason())
+        #expect(reason.code == .transportFailed)
+        #expect(reason.message.contains("the server at 127.0.0.1:\(server.port) sent more than the 5 events the client may hold unread on / (maximumUnreadEvents)"))
+    }
+
+    @Test func aNamespaceStillConnectedHasNoEndReason() async throws {
+        let texts = [#"0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#, #"40{"sid":"n1"}"#]
+        let server = try await FloodingFakeServer.upgrading(thenSending: texts.map { WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: $0)) })
+        let client = try Self.client(port: server.port, .websocket)
+        try await client.connect()
+        #expect(await client.endReason() == nil)
+        await client.disconnect()
+        let reason = try #require(await client.endReason())
+        #expect(reason.message == "the connection to 127.0.0.1:\(server.port) ended: disconnect() was called")
+        await server.stop()
     }
 }

@@ -7,10 +7,15 @@ import NIOWebSocket
 /// Speaks just enough Engine.IO v4 and Socket.IO v5 for a receiver: on the open packet it sends
 /// CONNECT `40`, answers every ping `2` with `3`, completes `joined` on the CONNECT reply
 /// (fails it on CONNECT_ERROR or a close), and hands each `42["fanout",phase,seq,sent,...]` to
-/// its loop's ``FanoutLoopRecorder`` with the receive time. It reads nothing else of a frame.
+/// its loop's ``FanoutLoopRecorder`` with the receive time. It reads nothing else of a frame,
+/// holds none, and refuses a frame over ``maximumFrameSize`` by its header (NIO's decoder), so a
+/// server that floods it costs no memory beyond a frame.
 final class FanoutClientHandler: ChannelInboundHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
+
+    /// The largest frame a client takes: 1 MiB, above the broker's largest message (maxPayload, 1 000 000 bytes).
+    static let maximumFrameSize = 1 << 20
 
     private let recorder: FanoutLoopRecorder
     private let joined: EventLoopPromise<Void>
@@ -60,7 +65,12 @@ final class FanoutClientHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        report(FanoutClientFailure("WebSocket error: \(error)"))
+        switch error {
+        case NIOWebSocketError.invalidFrameLength:
+            report(FanoutClientFailure("a WebSocket frame over the client's limit of \(Self.maximumFrameSize) bytes; connection closed"))
+        default:
+            report(FanoutClientFailure("WebSocket error: \(error)"))
+        }
         context.close(promise: nil)
     }
 

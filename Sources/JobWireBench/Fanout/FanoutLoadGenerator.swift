@@ -42,7 +42,7 @@ public final class FanoutLoadGenerator: Sendable {
         public var failed: Int
         /// Seconds from the first connect to the last outcome.
         public var seconds: Double
-        /// The first failure, when there was one.
+        /// The first failure, when there was one, naming the server (`the server at HOST:PORT: ...`).
         public var firstFailure: String?
 
         /// Joined clients per second.
@@ -86,7 +86,7 @@ public final class FanoutLoadGenerator: Sendable {
                     channels.withLockedValue { $0.append(channel) }
                 case .failure(let failure):
                     result.failed += 1
-                    if result.firstFailure == nil { result.firstFailure = failure.description }
+                    if result.firstFailure == nil { result.firstFailure = "the server at \(configuration.host):\(configuration.port): \(failure)" }
                 }
                 let done = result.joined + result.failed
                 if done % step == 0 { progress(done) }
@@ -177,7 +177,7 @@ public final class FanoutLoadGenerator: Sendable {
     /// HTTP/1.1 with NIO's WebSocket client upgrader; after the 101, the frame codecs and the receiver.
     private static func configure(_ channel: any Channel, target: String, hostHeader: String, recorder: FanoutLoopRecorder, joined: EventLoopPromise<Void>) throws {
         let upgrader = NIOTypedWebSocketClientUpgrader<Bool>(
-            maxFrameSize: 1 << 20,
+            maxFrameSize: FanoutClientHandler.maximumFrameSize,
             upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(FanoutClientHandler(recorder: recorder, joined: joined))

@@ -114,12 +114,15 @@ public struct SoakBenchmark: Sendable {
     }
 
     /// Moves the broker's clock a day on and reads the soak client's history (REST-16): how many
-    /// requests it still lists, every one of them ended more than a day before.
+    /// requests it still lists, every one of them ended more than a day before. Both calls ask the
+    /// broker to close their connection, so the last sample counts the broker's descriptors alone.
     private static func historyAfterADay(of url: URL) async throws -> Int {
         let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
-        try await SoakTraffic.nextDay(of: url, session: session)
-        let (data, response) = try await session.data(from: url.appendingPathComponent("api/requests").appending(queryItems: [URLQueryItem(name: "userId", value: "soak-client")]))
+        try await SoakTraffic.nextDay(of: url, session: session, closing: true)
+        var history = URLRequest(url: url.appendingPathComponent("api/requests").appending(queryItems: [URLQueryItem(name: "userId", value: "soak-client")]))
+        history.setValue("close", forHTTPHeaderField: "Connection")
+        let (data, response) = try await session.data(for: history)
         let list = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["requests"] as? [Any]
         guard (response as? HTTPURLResponse)?.statusCode == 200, let list else { throw BenchError("the history read of soak-client failed") }
         return list.count

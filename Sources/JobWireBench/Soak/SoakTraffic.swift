@@ -120,17 +120,20 @@ struct SoakTraffic: Sendable {
         return reqID
     }
 
-    /// Moves the broker's clock one day and a millisecond on (FIX-4).
-    static func nextDay(of baseURL: URL, session: URLSession) async throws {
-        let (status, _) = try await call("api/clock", #"{"advanceMs":86400001}"#, on: baseURL, session: session)
+    /// Moves the broker's clock one day and a millisecond on (FIX-4); `closing` asks the broker to
+    /// close the connection after it.
+    static func nextDay(of baseURL: URL, session: URLSession, closing: Bool = false) async throws {
+        let (status, _) = try await call("api/clock", #"{"advanceMs":86400001}"#, on: baseURL, session: session, closing: closing)
         guard status == 200 else { throw BenchError("the clock fixture answered \(status)") }
     }
 
-    /// POSTs `body` to `path` and returns the status and the answer's body.
-    static func call(_ path: String, _ body: String, on baseURL: URL, session: URLSession) async throws -> (status: Int, body: Data) {
+    /// POSTs `body` to `path` and returns the status and the answer's body; with `closing`, as
+    /// `Connection: close`, so the broker closes the connection after the answer.
+    static func call(_ path: String, _ body: String, on baseURL: URL, session: URLSession, closing: Bool = false) async throws -> (status: Int, body: Data) {
         var request = URLRequest(url: baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if closing { request.setValue("close", forHTTPHeaderField: "Connection") }
         request.httpBody = Data(body.utf8)
         let (data, response) = try await session.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)

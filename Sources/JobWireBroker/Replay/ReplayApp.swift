@@ -20,6 +20,8 @@ final class ReplayApp: Sendable {
         var received: [(event: String, payload: JSONValue?)] = []
         var waiters: [Waiter] = []
         var nextWaiter: UInt64 = 0
+        /// Why the open connection ended when the app did not close it (the client's end reason).
+        var ended: String?
     }
 
     private struct Waiter {
@@ -45,6 +47,8 @@ final class ReplayApp: Sendable {
         case overtaken
         /// The deadline passed.
         case timedOut
+        /// The connection ended first, not closed by the app: why, naming the backend.
+        case connectionEnded(String)
     }
 
     init(actor: TraceActor, recorder: VerifyRecorder) {
@@ -61,9 +65,11 @@ final class ReplayApp: Sendable {
         state.withLock { state in
             state.client = client
             state.namespace = namespace
+            state.ended = nil
         }
         Task { [self] in
             for await event in stream { receive(event) }
+            if let reason = await client.endReason(namespace: namespace) { connectionEnded(client, reason) }
         }
         let connection = ConnectionRecord(namespace: namespace, auth: auth.map(JSONValue.object))
         recorder.record(actor, .connecting(connection))
@@ -122,6 +128,21 @@ final class ReplayApp: Sendable {
         for (waiter, outcome) in woken { waiter.continuation.resume(returning: outcome) }
     }
 
+    /// `client`'s connection ended for `reason`: when it failed (a transport failure, a limit of
+    /// the client passed, a protocol violation) and the app had not closed it or opened another,
+    /// every wait ends now with the reason, and so does every later one. A backend's close or
+    /// DISCONNECT is traffic a recording may hold: waits for it run to their deadline as before.
+    private func connectionEnded(_ client: SocketIOClient, _ reason: SocketIOClientError) {
+        guard reason.code == .transportFailed || reason.code == .protocolViolation else { return }
+        let woken = state.withLock { state -> [Waiter] in
+            guard state.client === client else { return [] }
+            state.ended = reason.description
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in woken { waiter.continuation.resume(returning: .connectionEnded(reason.description)) }
+    }
+
     /// Waits for `awaited`, at once when it came already; ends early when `overtaker` comes first
     /// (or came already), or when `deadline` passes. Nothing polls: packets' arrival resumes the wait.
     func waitFor(_ awaited: Occurrence, overtaker: Occurrence?, until deadline: ContinuousClock.Instant) async -> WaitOutcome {
@@ -130,6 +151,7 @@ final class ReplayApp: Sendable {
                 let matching = state.received.filter { $0.event == awaited.event }
                 if awaited.occurrence < matching.count { return (0, .arrived(matching[awaited.occurrence].payload)) }
                 if let overtaker, overtaker.occurrence < state.received.filter({ $0.event == overtaker.event }).count { return (0, .overtaken) }
+                if let ended = state.ended { return (0, .connectionEnded(ended)) }
                 state.nextWaiter += 1
                 state.waiters.append(Waiter(id: state.nextWaiter, awaited: awaited, overtaker: overtaker, continuation: continuation))
                 return (state.nextWaiter, nil)

@@ -77,6 +77,7 @@ public actor Replayer {
         case .arrived(let payload): compare(expected.message.payload, payload, line: expected.line, subject: subject(of: expected))
         case .overtaken: unresolved[index] = "the event the recording has after it (line \(script.events[(index + 1)...].first { $0.actor == expected.actor }?.line ?? 0)) came first"
         case .timedOut: unresolved[index] = "it had not come after a step timeout of \(options.stepTimeoutMs) ms"
+        case .connectionEnded(let why): unresolved[index] = "its connection ended first: \(why)"
         }
     }
 

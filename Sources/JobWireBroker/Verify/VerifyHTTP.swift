@@ -41,36 +41,42 @@ public struct VerifyAnswer: Sendable {
     public var code: String? { body?["error"]?["code"]?.stringValue }
 }
 
-/// A call that got no answer: refused, reset or timed out.
+/// A call that got no answer: refused, reset or timed out, or an answer over the client's limit.
 public struct VerifyTransportError: Error, Sendable, CustomStringConvertible {
     public var method: String
     public var url: String
+    /// As the trace records it: `refused`, `timeout` or `reset`.
     public var reason: String
-    public var description: String { "\(method) \(url): \(reason)" }
+    /// What happened in words when the reason alone does not say it (an answer over the limit).
+    public var detail: String?
+    public var description: String { "\(method) \(url): \(detail ?? reason)" }
 }
 
 /// REST calls to the backend under test through URLSession, each recorded as an app's
 /// `http.request` and `http.response` (or its transport error), paired by an `xid` that the
-/// `X-Request-Id` header carries.
+/// `X-Request-Id` header carries. An answer's body is bounded (``BoundedURLSession``): past the
+/// limit the call is cancelled, recorded as `reset`, and fails naming the URL and the limit.
 public final class VerifyHTTP: Sendable {
     private let base: URL
-    private let session: URLSession
+    private let session: BoundedURLSession
     private let recorder: VerifyRecorder
     private let prefix: String
     private let counter = Mutex(0)
 
-    /// A client for the backend at `base`, recording into `recorder`, with xids `PREFIX-N`.
-    public init(base: URL, recorder: VerifyRecorder, xidPrefix: String, timeout: TimeInterval = 10) {
+    /// A client for the backend at `base`, recording into `recorder`, with xids `PREFIX-N`,
+    /// accepting answers of at most `maximumBodySize` bytes.
+    public init(
+        base: URL, recorder: VerifyRecorder, xidPrefix: String, timeout: TimeInterval = 10,
+        maximumBodySize: Int = BoundedURLSession.defaultMaximumBodySize
+    ) {
         self.base = base
         self.recorder = recorder
         self.prefix = xidPrefix
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpMaximumConnectionsPerHost = 8
-        session = URLSession(configuration: configuration)
+        session = BoundedURLSession(configuration: configuration, maximumBodySize: maximumBodySize)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     /// Sends `route` (`METHOD /path/{ReqID}?q={workerId}`) with its placeholders filled, as `actor`,
     /// with `Authorization: Bearer <bearer>` when given, recorded as the request's `bearer` (TASK-6).
@@ -102,7 +108,7 @@ public final class VerifyHTTP: Sendable {
         } catch {
             let reason = Self.reason(error)
             recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, error: reason)))
-            throw VerifyTransportError(method: method, url: url.absoluteString, reason: reason)
+            throw VerifyTransportError(method: method, url: url.absoluteString, reason: reason, detail: (error as? BoundedURLSession.BodyTooLarge)?.description)
         }
     }
 

@@ -10,7 +10,7 @@ extension VerifyRunner {
     /// than the clock skew tolerance: the clock only moves forward, so a backend an earlier run
     /// moved stays ahead, and the checker compares the backend's times (a `new`'s `createdAt`) with
     /// the run's while the cases date tasks by the run's. Without the fixture nothing changes.
-    static func followBackendClock(_ options: VerifyOptions, root: String, session: URLSession) async {
+    static func followBackendClock(_ options: VerifyOptions, root: String, session: BoundedURLSession) async {
         guard let route = options.profile.clockFixture, let url = URL(string: root + route.template) else { return }
         var request = URLRequest(url: url)
         request.httpMethod = route.method

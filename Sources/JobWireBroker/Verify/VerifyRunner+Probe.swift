@@ -9,7 +9,7 @@ extension VerifyRunner {
     /// posted to it, so it does not linger on the backend until its ping timeout: a server that
     /// shuts down gracefully (the embedded backend after every run) would wait for it. A probe
     /// whose answer names no session leaves nothing to close.
-    static func closeProbe(_ handshake: Data, probe: URL, session: URLSession) async {
+    static func closeProbe(_ handshake: Data, probe: URL, session: BoundedURLSession) async {
         guard let text = String(data: handshake, encoding: .utf8), text.first == "0",
             let sid = (try? JSONParser.parse(String(text.dropFirst())))?["sid"]?.stringValue,
             var components = URLComponents(url: probe, resolvingAgainstBaseURL: false)

@@ -102,8 +102,7 @@ public enum VerifyRunner {
     static func preflight(_ options: VerifyOptions) async throws -> Int64? {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 5
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+        let session = BoundedURLSession(configuration: configuration)
         let root = options.base.absoluteString.trimmingSuffix("/")
         guard let probe = URL(string: root + "/socket.io/?EIO=4&transport=polling"), options.base.host != nil else {
             throw VerifyUnreachable(description: "\(options.base.absoluteString) is not an http://host:port URL")
@@ -112,7 +111,8 @@ public enum VerifyRunner {
             let (handshake, _) = try await session.data(from: probe)
             await closeProbe(handshake, probe: probe, session: session)
         } catch {
-            throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(VerifyHTTP.reason(error) == "refused" ? "connection refused" : error.localizedDescription)")
+            let why = VerifyHTTP.reason(error) == "refused" ? "connection refused" : (error as? BoundedURLSession.BodyTooLarge)?.description ?? error.localizedDescription
+            throw VerifyUnreachable(description: "cannot reach the backend at \(root): \(why)")
         }
         await followBackendClock(options, root: root, session: session)
         guard let route = options.profile.taskRoutes[.settings], options.timeoutMs == nil, options.profile.timeoutMs == nil else { return nil }

@@ -300,6 +300,17 @@ struct ClientEngineStateMachine<Instant: InstantProtocol> where Instant.Duration
         return scheduling(actions)
     }
 
+    /// The client ends the session at once for `reason` (a limit of its own passed): the
+    /// transports are closed without the close packet, which would wait behind what the server sends.
+    mutating func abort(_ reason: ClientEngineCloseReason) -> [Action] {
+        var actions: [Action] = []
+        switch state {
+        case .idle, .closed: break
+        case .handshaking, .open: close(reason, into: &actions)
+        }
+        return scheduling(actions)
+    }
+
     /// Time passed: expires the handshake, the heartbeat, a probe or a pending close.
     mutating func tick(now: Instant) -> [Action] {
         var actions: [Action] = []

@@ -15,12 +15,14 @@ extension ClientSession {
                 run(engine.close(now: clock.now))
             case .connected(let namespace, let sid):
                 logger.debug("namespace connected", metadata: ["namespace": "\(namespace)", "sid": "\(sid)"])
+                endReasons[namespace] = nil
                 for waiter in connectWaiters.removeValue(forKey: namespace) ?? [] { waiter.succeed(()) }
             case .connectFailed(let namespace, let error):
                 logger.debug("namespace connect failed", metadata: ["namespace": "\(namespace)", "error": "\(error)"])
                 for waiter in connectWaiters.removeValue(forKey: namespace) ?? [] { waiter.fail(error) }
             case .disconnected(let namespace, let reason):
                 logger.debug("namespace disconnected", metadata: ["namespace": "\(namespace)", "reason": "\(reason)"])
+                endReasons[namespace] = endReason(reason, namespace: namespace)
                 for continuation in (streams.removeValue(forKey: namespace) ?? [:]).values { continuation.finish() }
             case .deliverEvent(let namespace, let name, let arguments, let ackID):
                 deliver(namespace: namespace, name: name, arguments: arguments, ackID: ackID)
@@ -52,7 +54,44 @@ extension ClientSession {
         }
         let event = SocketIOEvent(namespace: namespace, name: name, arguments: arguments, ack: ack)
         for handler in handlers[namespace]?[name] ?? [] { handler(arguments, ack) }
-        for id in (streams[namespace] ?? [:]).keys.sorted() { streams[namespace]?[id]?.yield(event) }
+        for id in (streams[namespace] ?? [:]).keys.sorted() {
+            if case .dropped? = streams[namespace]?[id]?.yield(event) { closeForUnreadEvents(namespace: namespace) }
+        }
+    }
+
+    /// An events stream of `namespace` holds its limit of unread events and one more came: closes
+    /// the connection with a reason naming the server and the limit. After the actions being
+    /// carried out, so the machines are not re-entered in the middle of a batch of packets.
+    private func closeForUnreadEvents(namespace: String) {
+        guard !closingForUnreadEvents else { return }
+        closingForUnreadEvents = true
+        let reason = Self.unreadEventsReason(peer: endpoint.peer, namespace: namespace, limit: configuration.maximumUnreadEvents)
+        logger.warning("closing the connection: \(reason)")
+        let handle = weakHandle
+        eventLoop.execute {
+            handle.run { session in
+                session.run(session.engine.abort(.transportFailed(reason)))
+                session.closingForUnreadEvents = false
+            }
+        }
+    }
+
+    /// The reason given when an events stream of `namespace` passes `limit` unread events.
+    static func unreadEventsReason(peer: String, namespace: String, limit: Int) -> String {
+        "the server at \(peer) sent more than the \(limit) events the client may hold unread on \(namespace) (maximumUnreadEvents): "
+            + "the events() stream's consumer fell behind; connection closed"
+    }
+
+    /// What ``SocketIOClient/endReason(namespace:)`` gives for `reason`: an error naming the server.
+    private func endReason(_ reason: ClientSocketDisconnectReason, namespace: String) -> SocketIOClientError {
+        let error: SocketIOClientError =
+            switch reason {
+            case .engineClosed(let closed): ClientSocketStateMachine<ContinuousClock.Instant>.error(for: closed)
+            case .protocolViolation(let violation): SocketIOClientError(.protocolViolation, violation)
+            case .serverDisconnect: SocketIOClientError(.disconnected, "the server sent DISCONNECT")
+            case .clientDisconnect: SocketIOClientError(.disconnected, "disconnect() was called")
+            }
+        return SocketIOClientError(error.code, "the connection to \(endpoint.peer) ended: \(error.message)", namespace: namespace)
     }
 
     /// The time a timer armed for `deadline` hands its machine: the event loop and the machines

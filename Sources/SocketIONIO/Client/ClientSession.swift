@@ -37,6 +37,10 @@ final class ClientSession {
     var handlers: [String: [String: [Handler]]] = [:]
     var streams: [String: [Int: AsyncStream<SocketIOEvent>.Continuation]] = [:]
     var nextStreamID = 0
+    /// Why each namespace's last connection ended, for ``SocketIOClient/endReason(namespace:)``.
+    var endReasons: [String: SocketIOClientError] = [:]
+    /// Set once an events stream overflowed, until the session it closed has ended.
+    var closingForUnreadEvents = false
     private var handle: ClientSessionHandle?
 
     /// Creates an idle session; nothing happens until the first ``connect(namespace:auth:promise:)``.

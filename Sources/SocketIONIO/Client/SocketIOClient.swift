@@ -126,8 +126,12 @@ public final class SocketIOClient: Sendable {
     /// Every event that arrives on `namespace` from now on, in order; the stream ends when the namespace disconnects.
     ///
     /// Ask for the stream before ``connect(namespace:auth:)`` so that no early event is missed.
+    /// The stream holds at most ``SocketIOClientConfiguration/maximumUnreadEvents`` events its
+    /// consumer has not read: one more closes the connection, and the stream ends after the events
+    /// it holds; ``endReason(namespace:)`` then says why, naming the server and the limit.
     public func events(namespace: String = "/") -> AsyncStream<SocketIOEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: SocketIOEvent.self)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: SocketIOEvent.self, bufferingPolicy: .bufferingOldest(configuration.maximumUnreadEvents))
         let session = self.session
         eventLoop.execute { session.value.addStream(namespace: namespace, continuation: continuation) }
         return stream
@@ -145,6 +149,17 @@ public final class SocketIOClient: Sendable {
         let session = self.session
         eventLoop.execute { session.value.disconnectAll(promise: promise) }
         try? await promise.futureResult.get()
+    }
+
+    /// Why `namespace`'s last connection ended, naming the server: the server's DISCONNECT, a
+    /// closed or failed transport, a limit of the configuration passed (an oversize message, an
+    /// ``events(namespace:)`` stream its consumer fell behind on), or ``disconnect()``; nil while
+    /// the namespace is connected or was never connected.
+    ///
+    /// Read it when an ``events(namespace:)`` stream ends, to tell a flood from a clean end.
+    public func endReason(namespace: String = "/") async -> SocketIOClientError? {
+        let session = self.session
+        return try? await eventLoop.submit { session.value.endReasons[namespace] }.get() ?? nil
     }
 
     /// The Socket.IO sid the server gave a connected namespace, or nil.

@@ -48,9 +48,21 @@ public struct SocketIOClientConfiguration: Sendable {
     /// and the client fails with ``SocketIOClientError/Code/transportFailed`` naming the server
     /// and this limit.
     public var maximumHTTPBodySize: Int
+    /// The most events one ``SocketIOClient/events(namespace:)`` stream holds that its consumer
+    /// has not read yet; 10 000 by default.
+    ///
+    /// A consumer slower than a server that floods it would otherwise make the stream grow without
+    /// bound. Past the limit the client closes the connection, records why (naming the server and
+    /// this limit) for ``SocketIOClient/endReason(namespace:)``, and the stream ends after the
+    /// events it holds. Ten thousand is thousands of times what an app of this protocol is sent
+    /// in a second and, at the kit's largest ordinary event (a `new` of about 10 KB), about 100 MB.
+    /// Handlers given to ``SocketIOClient/on(_:namespace:handler:)`` hold nothing and are not limited.
+    public var maximumUnreadEvents: Int
 
     /// The default of ``maximumFrameSize`` and ``maximumHTTPBodySize``: 16 MiB.
     public static let defaultMaximumMessageSize = 1 << 24
+    /// The default of ``maximumUnreadEvents``: 10 000.
+    public static let defaultMaximumUnreadEvents = 10_000
 
     /// Creates a configuration; every argument has the reference client's default.
     public init(
@@ -62,7 +74,8 @@ public struct SocketIOClientConfiguration: Sendable {
         ackTimeout: TimeAmount = .seconds(10),
         upgradeTimeout: TimeAmount = .seconds(10),
         maximumFrameSize: Int = defaultMaximumMessageSize,
-        maximumHTTPBodySize: Int = defaultMaximumMessageSize
+        maximumHTTPBodySize: Int = defaultMaximumMessageSize,
+        maximumUnreadEvents: Int = defaultMaximumUnreadEvents
     ) {
         self.transports = transports
         self.path = path
@@ -73,5 +86,6 @@ public struct SocketIOClientConfiguration: Sendable {
         self.upgradeTimeout = upgradeTimeout
         self.maximumFrameSize = maximumFrameSize
         self.maximumHTTPBodySize = maximumHTTPBodySize
+        self.maximumUnreadEvents = max(1, maximumUnreadEvents)
     }
 }
