@@ -85,9 +85,11 @@ extension ContractShapes {
     public static let errorObject = MessageShape(
         "Error", "What went wrong: a code of REST-7, a message for people and, for bad_request, the field.", requirements: ["REST-7", "REST-13"],
         object: "REST-7", fields: [
-            ShapeField("code", .choice(errorCodes.map(\.code)), .required, "REST-7"), ShapeField("message", .described("readable English, never parsed"), .required, "REST-7"),
+            ShapeField("code", .choice(errorCodes.map(\.code)), .required, "REST-7"), ShapeField("message", .string, .required, "REST-7"),
+            // Declared outside the condition too, so that tools that skip if/then/else still see the member.
+            ShapeField("field", .schema(["type": ["string", "null"], "description": "the field a bad_request names, such as `lat` or `dates[0].start`"]), .optional, "REST-7"),
             ShapeField("field", .text, .required, "REST-7", when: .init(member: "code", value: "bad_request", equals: true)),
-            ShapeField("field", .described("absent or null: only a bad_request names a field"), .optionalOrNull, "REST-7", when: .init(member: "code", value: "bad_request", equals: false)),
+            ShapeField("field", .forbidden("comes only with bad_request"), .optionalOrNull, "REST-7", when: .init(member: "code", value: "bad_request", equals: false)),
         ])
 
     // MARK: - Test fixtures (FIX area)

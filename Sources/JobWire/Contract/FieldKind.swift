@@ -13,6 +13,8 @@ import SocketIOWire
 public enum FieldKind: Sendable, Hashable {
     /// A non-empty string.
     case text
+    /// Any string, even empty: text for people that no app parses (an error's `message`, REST-7).
+    case string
     /// An id (ELIG-2): a non-empty string or an integer literal.
     case id
     /// A number from `-limit` to `limit` (a latitude or a longitude).
@@ -67,6 +69,7 @@ public enum FieldKind: Sendable, Hashable {
         func one(_ problem: String?) -> [(field: String, problem: String)] { problem.map { [(field, $0)] } ?? [] }
         switch self {
         case .text: return one(PayloadShape.string(value))
+        case .string: return one(value?.stringValue == nil ? "is \(value?.compactText ?? "missing"), not a string" : nil)
         case .id: return one(PayloadShape.id(value))
         case .coordinate(let limit): return one(PayloadShape.coordinate(value, limit: Double(limit)))
         case .choice(let allowed): return one(PayloadShape.choice(value, allowed))
@@ -115,13 +118,14 @@ public enum FieldKind: Sendable, Hashable {
     var schema: JSONObject {
         switch self {
         case .text: return ["type": "string", "minLength": 1]
+        case .string: return ["type": "string"]
         case .id: return ["type": ["string", "integer"], "minLength": 1, "description": "an id (ELIG-2): a non-empty string or an integer"]
         case .coordinate(let limit): return ["type": "number", "minimum": .int(Int64(-limit)), "maximum": .int(Int64(limit))]
         case .choice(let allowed): return ["type": "string", "enum": .array(allowed.map { .string($0) })]
         case .dateTime: return ["type": "string", "format": "date-time", "pattern": .string(Self.dateTimePattern)]
         case .idArray: return ["type": "array", "items": .object(FieldKind.id.schema)]
         case .wholeSeconds(let maximum): return ["type": "integer", "minimum": 0, "maximum": .int(maximum)]
-        case .rating: return ["type": ["number", "null"], "anyOf": [["type": "number", "minimum": 0, "maximum": 5], ["type": "null"]]]
+        case .rating: return ["type": ["number", "null"], "minimum": 0, "maximum": 5]
         case .boolean: return ["type": "boolean"]
         case .number(let minimum): return ["type": "number", "minimum": .int(Int64(minimum))]
         case .constant(let value): return ["const": value]

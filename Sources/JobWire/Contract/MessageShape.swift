@@ -55,10 +55,24 @@ public struct ShapeField: Sendable, Hashable {
         return kind.problems(value, field: name).map { ShapeProblem(requirement: requirement, field: $0.field, problem: $0.problem) }
     }
 
+    /// `schema` or null. A schema with a `type` takes `"null"` into its types (and its `enum`), the
+    /// form code generators read as an optional; one without (a `$ref`, an `anyOf`) is wrapped in
+    /// `anyOf` with the null type, the only way JSON Schema says it.
+    static func nullable(_ schema: JSONObject) -> JSONObject {
+        var schema = schema
+        switch schema["type"] {
+        case .string(let type)?: schema["type"] = [.string(type), "null"]
+        case .array(let types)?: if !types.contains("null") { schema["type"] = .array(types + ["null"]) }
+        default: return ["anyOf": [.object(schema), ["type": "null"]]]
+        }
+        if let allowed = schema["enum"]?.arrayValue, !allowed.contains(.null) { schema["enum"] = .array(allowed + [.null]) }
+        return schema
+    }
+
     /// The member's schema with the id of the requirement it serves.
     var schema: JSONValue {
         var schema = kind.schema
-        if presence == .optionalOrNull || presence == .requiredOrNull { schema = ["anyOf": [.object(schema), ["type": "null"]]] }
+        if presence == .optionalOrNull || presence == .requiredOrNull { schema = Self.nullable(schema) }
         schema["x-requirement"] = .string(requirement.rawValue)
         return .object(schema)
     }

@@ -13,6 +13,7 @@ public enum OpenAPIDocument {
             paths[path, default: [:]][operation.route.method.lowercased()] = .object(self.operation(operation))
         }
         var schemas = ContractShapes.componentSchemas
+        schemas[GeneratorSchema.idName] = GeneratorSchema.idSchema
         for status in Set(ContractShapes.errorCodes.map(\.status)) {
             let codes = ContractShapes.errorCodes.filter { $0.status == status }.map { JSONValue.string($0.code) }
             schemas["ErrorAnswer\(status)"] = [
@@ -31,7 +32,7 @@ public enum OpenAPIDocument {
             ],
             "paths": .object(JSONObject(paths.map { .init(key: $0.key, value: .object($0.value)) })),
             "components": [
-                "schemas": .object(JSONObject(schemas.map { .init(key: $0.key, value: $0.value) })),
+                "schemas": GeneratorSchema.rewrite(.object(JSONObject(schemas.map { .init(key: $0.key, value: $0.value) }))),
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer", "description": "The token of a sign-up or log-in (TASK-2, TASK-3, TASK-6)."]],
             ],
             "x-schema-gaps": .array(FieldKind.schemaGaps.map { .string($0) }),

@@ -40,7 +40,7 @@ public struct DispatchWalkthrough: Sendable {
             try await putWorker(workerID, lat: lat + 0.009, lng: lng)
         }
         let posted = try await client.postRequest(body: .json(.init(
-            CatID: "plumbing", address: "1 Rue de Rivoli", category: "Plumbing", clientId: clientID,
+            CatID: "plumbing", address: "1 Rue de Rivoli", category: "Plumbing", clientId: .init(clientID),
             clientName: "Ada", description: "The kitchen sink leaks", lat: lat, lng: lng
         )))
         guard case .successful(_, let postAnswer) = posted else { throw UnexpectedAnswer(description: "post request answered \(posted)") }
@@ -49,15 +49,15 @@ public struct DispatchWalkthrough: Sendable {
         let listed = try await client.getJobs(query: .init(workerId: winnerID))
         guard case .successful(_, let jobsAnswer) = listed else { throw UnexpectedAnswer(description: "getJobs answered \(listed)") }
 
-        let won = try await client.workerAccept(path: .init(ReqID: post.ReqID), body: .json(.init(workerId: winnerID)))
+        let won = try await client.workerAccept(path: .init(ReqID: post.ReqID), body: .json(.init(workerId: .init(winnerID))))
         guard case .successful(let status, let wonAnswer) = won else { throw UnexpectedAnswer(description: "the first WorkerAccept answered \(won)") }
 
-        let lost = try await client.workerAccept(path: .init(ReqID: post.ReqID), body: .json(.init(workerId: rivalID)))
+        let lost = try await client.workerAccept(path: .init(ReqID: post.ReqID), body: .json(.init(workerId: .init(rivalID))))
         guard case .conflict(let conflict) = lost else { throw UnexpectedAnswer(description: "the second WorkerAccept answered \(lost)") }
 
         return Outcome(
             reqID: post.ReqID, createdAt: post.createdAt, jobs: try jobsAnswer.body.json.jobs,
-            accepted: (status, try wonAnswer.body.json.ReqID), lostRace: try conflict.body.json.value1
+            accepted: (status, try wonAnswer.body.json.ReqID.description), lostRace: try conflict.body.json.value1
         )
     }
 
@@ -65,7 +65,7 @@ public struct DispatchWalkthrough: Sendable {
     public func putWorker(_ workerID: String, lat: Double, lng: Double) async throws {
         let answer = try await client.workerFixture(path: .init(workerId: workerID), body: .json(.init(
             avatar: "https://example.com/\(workerID).png", name: "Worker \(workerID)",
-            profile: .init(categories: ["plumbing"], expertActive: true, lat: lat, lng: lng, maxKms: 5, userID: workerID)
+            profile: .init(categories: ["plumbing"], expertActive: true, lat: lat, lng: lng, maxKms: 5, userID: .init(workerID))
         )))
         guard case .successful = answer else { throw UnexpectedAnswer(description: "the worker fixture for \(workerID) answered \(answer)") }
     }

@@ -97,12 +97,9 @@ struct RESTAnswerShapes: TraceRule {
             } else {
                 problems.append("`error.code` is \(error["code"]?.compactText ?? "missing"), not a code of REST-7")
             }
-            if error["message"]?.stringValue == nil { problems.append("`error.message` is \(error["message"]?.compactText ?? "missing"), not a string") }
-            let field = error["field"]
-            if code == "bad_request", field?.stringValue?.isEmpty != false {
-                problems.append("`error.field` is \(field?.compactText ?? "missing"); a bad_request names its field")
-            } else if code != "bad_request", let field, field != .null {
-                problems.append("`error.field` \(field.compactText) comes only with bad_request")
+            // `message` and `field` as the contract declares them (the code is judged with its status above).
+            for problem in ContractShapes.errorObject.problems(error) where problem.field != "code" {
+                problems.append("`error.\(problem.field)` \(problem.problem)")
             }
         } else {
             problems.append("`error` is \(object["error"]?.typeDescription ?? "missing"), not an object")
