@@ -21,10 +21,21 @@ public enum SocketIOTesteeProfile {
     /// How long after the CONNECT reply the `auth` event is sent.
     public static let authDelay: Duration = .milliseconds(10)
 
+    /// The suites' pong deadline: a session whose ping gets no pong within it is closed.
+    public static let pingTimeout: Duration = .milliseconds(200)
+
+    /// The suites' connect deadline: a session that joins no namespace within it is closed.
+    public static let connectTimeout: Duration = .milliseconds(1000)
+
     /// The suites' configuration: Socket.IO at `/socket.io/`, or Engine.IO alone at `/engine.io/`.
+    /// `pingTimeout` and `connectTimeout` are the suites' unless a caller relaxes them (a test of
+    /// the pings themselves on a busy machine, where 200 ms is shorter than the stalls of the
+    /// client answering them, and three ping rounds can outlast 1000 ms).
     public static func configuration(
         engineIOOnly: Bool,
         logger: Logger,
+        pingTimeout: Duration = pingTimeout,
+        connectTimeout: Duration = connectTimeout,
         outboundLimit: SocketIOServer.OutboundLimit? = .standard,
         maxConnections: Int? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
@@ -34,8 +45,8 @@ public enum SocketIOTesteeProfile {
             path: engineIOOnly ? "/engine.io/" : "/socket.io/",
             mode: engineIOOnly ? .engineIO : .socketIO,
             pingInterval: .milliseconds(300),
-            pingTimeout: .milliseconds(200),
-            connectTimeout: .milliseconds(1000),
+            pingTimeout: pingTimeout,
+            connectTimeout: connectTimeout,
             maxPayload: 1_000_000,
             outboundLimit: outboundLimit,
             maxConnections: maxConnections,
@@ -48,13 +59,15 @@ public enum SocketIOTesteeProfile {
     public static func makeServer(
         engineIOOnly: Bool = false,
         logger: Logger,
+        pingTimeout: Duration = pingTimeout,
+        connectTimeout: Duration = connectTimeout,
         outboundLimit: SocketIOServer.OutboundLimit? = .standard,
         maxConnections: Int? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) -> SocketIOServer {
         let server = SocketIOServer(
             configuration: configuration(
-                engineIOOnly: engineIOOnly, logger: logger, outboundLimit: outboundLimit, maxConnections: maxConnections, eventLoopGroup: eventLoopGroup))
+                engineIOOnly: engineIOOnly, logger: logger, pingTimeout: pingTimeout, connectTimeout: connectTimeout, outboundLimit: outboundLimit, maxConnections: maxConnections, eventLoopGroup: eventLoopGroup))
         if engineIOOnly {
             server.onEngineIOConnection { connection in
                 connection.onMessage { message in connection.send(message) }

@@ -9,6 +9,8 @@ import Testing
 struct EngineIOConformanceCases {
     let port: Int
     let path: String
+    /// The pong deadline the testee announces: the suites' 200 ms, or the relaxed one of the ping/pong cases.
+    var pingTimeout = 200
 
     func target(_ query: String) -> String { path + "?" + query }
 
@@ -34,7 +36,7 @@ struct EngineIOConformanceCases {
     func openWebSocketSession() async throws -> RawWebSocket {
         let socket = try await webSocket("EIO=4&transport=websocket")
         guard case .text(let open) = try await socket.next() else { throw RawTestClientError.connectionClosed("the open packet") }
-        try Testee.expectHandshake(open, upgrades: [])
+        try Testee.expectHandshake(open, upgrades: [], pingTimeout: pingTimeout)
         return socket
     }
 

@@ -8,8 +8,8 @@ import Testing
 struct SocketIOConformanceCases {
     let engine: EngineIOConformanceCases
 
-    init(port: Int) {
-        engine = EngineIOConformanceCases(port: port, path: "/socket.io/")
+    init(port: Int, pingTimeout: Int = 200) {
+        engine = EngineIOConformanceCases(port: port, path: "/socket.io/", pingTimeout: pingTimeout)
     }
 
     /// `initSocketIOConnection`: a WebSocket session joined to `/`, its CONNECT reply and `auth` event read.
