@@ -67,6 +67,12 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// meanwhile (close against cancel, lost by the cancel). Over a win it would forget the winner
     /// (REST-15), but a single accept rarely lands in that one yield, so that is not what catches it.
     public static let cancelFromStaleRead = BackendFaults(rawValue: 1 << 22)
+    /// Sockets kept with the request: when a request is posted the backend stores the sockets its
+    /// client (and, for a direct request, its addressed worker) has then, as one that saves
+    /// `socket.id` in the request's row does, and sends the request's `apply`, `cancel` and `close`
+    /// to those sockets instead of to the users' rooms (MSG-2): a user who connected again since
+    /// the post never gets them (FLOW-4, FLOW-8).
+    public static let socketsPinnedAtPost = BackendFaults(rawValue: 1 << 23)
 
     /// The race faults: the reference server splits WorkerAccept into its read and write halves
     /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
@@ -103,5 +109,6 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("cancelLosesToAccept", .cancelLosesToAccept, breaks: ["FLOW-7", "REST-15"]),
         NamedFault("closeFromStaleRead", .closeFromStaleRead, breaks: ["REST-10"]),
         NamedFault("cancelFromStaleRead", .cancelFromStaleRead, breaks: ["REST-10"]),
+        NamedFault("socketsPinnedAtPost", .socketsPinnedAtPost, breaks: ["FLOW-4", "FLOW-8"]),
     ]
 }
