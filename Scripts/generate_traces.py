@@ -74,6 +74,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("race-transport-worker", "worker", lambda: s.race(transport=True), "w-2's WorkerAccept times out; it shows the failure alert."),
     ("race-cancel-in-flight-apps", "apps", s.race_cancel_in_flight,
      "Accepts and a cancel in flight, seen by apps: w-2's race_lost arrives after the cancel's answer."),
+    ("race-cancel-in-flight-read-apps", "apps", s.race_cancel_in_flight_read,
+     "Seen by apps: w-1 wins just before the timeout cancel; R-1 reads back cancelled with w-1 as its winner."),
     ("race-dropped-winner-apps", "apps", s.race_dropped,
      "Racers seen by apps: w-1 drops its accept's connection unread, w-2 and w-3 get race_lost, the `apply` names w-1."),
     ("race-close-cancel-apps", "apps", s.race_close_cancel,

@@ -168,8 +168,8 @@ struct RacePairs {
         }
     }
 
-    /// The client's cancel of `req`, naming itself.
-    func cancel(_ req: String) throws -> RaceCall {
-        RaceCall(client.actor, try session.route(.cancel), ["ReqID": req], body: ["reason": "race", "clientId": .string(client.actor.id ?? "")])
+    /// The client's cancel of `req` for `reason`, naming itself.
+    func cancel(_ req: String, reason: String = "race") throws -> RaceCall {
+        RaceCall(client.actor, try session.route(.cancel), ["ReqID": req], body: ["reason": .string(reason), "clientId": .string(client.actor.id ?? "")])
     }
 }
