@@ -50,6 +50,16 @@ struct VerifyRaceTests {
         #expect(run.results.first?.rounds.count == RaceOptions().rounds)
     }
 
+    /// The timeout cancel against the `apply` on its way, lost by the cancel: a cancel decided on a
+    /// stale read writes the request cancelled with no winner over an accept that won in its yield,
+    /// and the read back of that request (cancelled, no winner, though the accept succeeded) is REST-15.
+    @Test func aTimeoutCancelThatForgetsAWinIsCaught() async throws {
+        let run = try await Self.raceRun(.timeoutCancelFromStaleRead, only: ["race-timeout-cancel"])
+        #expect(run.failedRequirements == ["REST-15"], "\(VerifyRunnerTests.describe(run))")
+        #expect(run.results.first?.rounds.count == RaceOptions().rounds)
+        #expect(run.runReport.results.first?.notes.first?.contains("breaking REST-15") == true)
+    }
+
     /// A backend that sends a request's events to the sockets its users had at the post, not to
     /// their rooms: the client connected again before the last round's release misses its `apply`
     /// (FLOW-4), the worker connected again before it misses its `cancel` (FLOW-8), and each
@@ -98,7 +108,7 @@ struct VerifyRaceTests {
     @Test func theCleanRunsRacesFailNothingHaveNoNotesAndRunEveryRound() async throws {
         let run = try await VerifyRunnerTests.cleanRun.value
         let races = run.results.filter { !$0.rounds.isEmpty }
-        #expect(Set(races.map(\.id)).isSuperset(of: ["race-many", "race-close-cancel"]))
+        #expect(Set(races.map(\.id)) == ["race-many", "race-cancel-accept", "race-close-cancel", "race-timeout-cancel"])
         #expect(run.failedRequirements == [], "\(VerifyRunnerTests.describe(run))")
         #expect(races.allSatisfy { $0.raceNotes.isEmpty })
         for race in races { #expect(race.rounds.count == RaceOptions().rounds, "\(race.id)") }
