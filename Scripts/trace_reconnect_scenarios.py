@@ -17,17 +17,25 @@ AWAY = 50                       # how long the app's socket is gone, ms
 EARLY = 1000                    # a reconnection this long before the call: well past the clock skew tolerance
 
 
-def _cast() -> tuple[Capture, int]:
-    """The client and w-1, w-2 connected and a channel request R-1 both were offered; the time they may accept."""
+WORKERS = {"w-1": W1, "w-2": W2_ELIGIBLE}
+
+
+def _connected() -> Capture:
+    """The client, w-1 and w-2 launched and connected, recording their connections; only backend rules judge."""
     c = Capture()
     c.header["subject"] = ["backend"]
-    workers = {"w-1": W1, "w-2": W2_ELIGIBLE}
-    s.launch(c, T0, workers)
+    s.launch(c, T0, WORKERS)
     s.connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
     s.connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
     s.connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    return c
+
+
+def _cast() -> tuple[Capture, int]:
+    """The apps connected and a channel request R-1 both workers were offered; the time they may accept."""
+    c = _connected()
     answered, payload = s.post(c, T0 + 1000, "R-1")
-    return c, max(s.broadcast(c, answered - NET, payload, workers).values()) + 3000
+    return c, max(s.broadcast(c, answered - NET, payload, WORKERS).values()) + 3000
 
 
 def reconnect(c: Capture, t: int, app: str, role: str, user: str) -> None:
@@ -80,13 +88,7 @@ def new_worker_away(back_before: bool = False) -> Capture:
     """The client posts R-1 to the channel. Right after the post left, w-2 lets its connection go
     and connects again, so the channel `new` sent meanwhile reaches w-1 alone. With `back_before`
     w-2 was back a second before the post was sent, so the `new` missing at w-2 is the backend's."""
-    c = Capture()
-    c.header["subject"] = ["backend"]
-    workers = {"w-1": W1, "w-2": W2_ELIGIBLE}
-    s.launch(c, T0, workers)
-    s.connected(c, T0 + 5, "client", "client", "c-1", tag="conn.c-1")
-    s.connected(c, T0 + 6, "w-1", "worker", "w-1", tag="conn.w-1")
-    s.connected(c, T0 + 7, "w-2", "worker", "w-2", tag="conn.w-2")
+    c = _connected()
     t = T0 + 3000
     if back_before:
         reconnect(c, t - EARLY, "w-2", "worker", "w-2")
