@@ -25,6 +25,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import trace_late_scenarios as late  # noqa: E402
 import trace_offline_scenarios as o  # noqa: E402
+import trace_reconnect_scenarios as reconnect  # noqa: E402
 import trace_scenarios as s  # noqa: E402
 import trace_task_scenarios as t  # noqa: E402
 from trace_scenarios import Capture  # noqa: E402
@@ -73,10 +74,18 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("race-transport-worker", "worker", lambda: s.race(transport=True), "w-2's WorkerAccept times out; it shows the failure alert."),
     ("race-cancel-in-flight-apps", "apps", s.race_cancel_in_flight,
      "Accepts and a cancel in flight, seen by apps: w-2's race_lost arrives after the cancel's answer."),
+    ("race-cancel-in-flight-read-apps", "apps", s.race_cancel_in_flight_read,
+     "Seen by apps: w-1 wins just before the timeout cancel; R-1 reads back cancelled with w-1 as its winner."),
     ("race-dropped-winner-apps", "apps", s.race_dropped,
      "Racers seen by apps: w-1 drops its accept's connection unread, w-2 and w-3 get race_lost, the `apply` names w-1."),
     ("race-close-cancel-apps", "apps", s.race_close_cancel,
      "The client's cancel and w-1's close in flight together, seen by apps: the close wins, the cancel gets request_closed."),
+    ("race-client-away-apps", "apps", reconnect.race_client_away,
+     "Seen by apps: the client reconnects right after w-1 and w-2 accept R-1; the `apply` sent meanwhile is lost to it."),
+    ("new-worker-away-apps", "apps", reconnect.new_worker_away,
+     "Seen by apps: w-2 reconnects right after the client posts R-1 to the channel; the `new` sent meanwhile is lost to it."),
+    ("cancel-winner-away-apps", "apps", reconnect.cancel_winner_away,
+     "Seen by apps: R-1's winner w-1 reconnects right after the client's cancel; the `cancel` sent meanwhile is lost to it."),
     ("timeout-all", "all", s.timeout, "Nobody accepts; the client cancels at the deadline and shows the timeout alert."),
     ("timeout-client", "client", s.timeout, "The timeout path as the client app records it."),
     ("timeout-backend", "backend", s.timeout, "The timeout path as the backend records it: cancel to the client and the channel."),

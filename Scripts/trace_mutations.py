@@ -51,6 +51,8 @@ def register_all(bad) -> None:
     register_retake(bad)
     from trace_mutations_late import register_late
     register_late(bad)
+    from trace_mutations_reconnect import register_reconnect
+    register_reconnect(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

@@ -23,6 +23,11 @@ def register_reads(bad) -> None:
         answer(c, "c.state")["request"].update(status="open", workerId=None, apply=None)
         return c
 
+    @bad("rest-15-cancelled-read-forgets-winner-apps", "apps", ["REST-15"],
+         "Seen by apps: w-1's accept won R-1 just before the timeout cancel, and the read says cancelled with no winner.")
+    def _():
+        return s.race_cancel_in_flight_read(winner=None)
+
     @bad("rest-15-apply-not-as-emitted-backend", "backend", ["REST-15"], "The state read's `apply` says workerRating 3, the emitted one 4.5.")
     def _():
         c = s.retake()

@@ -570,6 +570,18 @@ def race_cancel_in_flight() -> Capture:
     return c
 
 
+def race_cancel_in_flight_read(winner: str | None = "w-1") -> Capture:
+    """The timeout cancel against the `apply` on its way (race_cancel_in_flight), then the client
+    reads R-1 back: cancelled, with w-1, whose accept the backend took first, as its winner and
+    its `apply`. With `winner` None the read has forgotten the win."""
+    c = race_cancel_in_flight()
+    state = {"ReqID": "R-1", "clientId": "c-1", "status": "cancelled", "workerId": winner,
+             "new": c.find("new.R-1.out")["payload"], "apply": c.find("apply.race.out")["payload"] if winner else None,
+             "end": c.find("cancel.R-1.c.out")["payload"]}
+    c.rest(c.find("c.cancel.resp")["ts"] + 3000, "client", "GET", "/api/requests/R-1", reply=ok(request=state), tag="c.state")
+    return c
+
+
 def won_by_w1() -> tuple[Capture, int]:
     """A channel request R-1 that w-1 won (w-2 launched too), and a time 30 s into its Work in Progress."""
     c = Capture()

@@ -13,6 +13,10 @@ struct ActorState: Sendable {
     var launchedSeen = false
     /// The app's own `io.connected` is recorded and no `io.disconnected` since (FLOW-8, FLOW-9).
     var socketConnected = false
+    /// When its latest `io.connected` and `io.disconnected` were recorded: an app that let its socket go or lost
+    /// it may have missed what the backend sent meanwhile (FLOW-4, FLOW-8, FLOW-9; ``TraceSession/reachable(_:since:)``).
+    var connectedAt: Int64?
+    var disconnectedAt: Int64?
     /// How many times the app was launched after a termination (DISC-3 tells restarts apart with it).
     var launches = 0
     /// The last launch, restore or return to the foreground (TIME-6).

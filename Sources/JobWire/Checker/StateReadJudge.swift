@@ -44,6 +44,11 @@ struct StateReadJudge {
         if status != "open", let winner = request.winner, let workerId, workerId != winner {
             return "`workerId` is \(workerId), but \(winner) won \(reqID)"
         }
+        // A WorkerAccept that succeeded came before the cancel (none may succeed after it, FLOW-7),
+        // so a request cancelled after a win keeps its winner.
+        if status == "cancelled", let winner = request.winner, workerId == nil {
+            return "`workerId` is null, but \(winner) won \(reqID) before it was cancelled"
+        }
         if let emitted = request.newPayload, !Self.same(object["new"], emitted) {
             return "`new` is \(object["new"]?.reportText ?? "missing"), not the `new` emitted for \(reqID) (line \(request.newLine ?? 0))"
         }

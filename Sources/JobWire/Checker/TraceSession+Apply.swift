@@ -15,9 +15,11 @@ extension TraceSession {
         case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts)
         case .connected where actor.role != .backend:
             actors[actor]!.socketConnected = true
+            actors[actor]!.connectedAt = event.ts
             recordsConnections = true
         case .disconnected where actor.role != .backend:
             actors[actor]!.socketConnected = false
+            actors[actor]!.disconnectedAt = event.ts
         case .viewShown(let view): applyView(view, actor: actor, event: event)
         case .profileUpdated(let worker, let profile):
             if let id = worker ?? actor.id { profiles[id] = profile }

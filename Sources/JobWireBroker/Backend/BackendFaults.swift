@@ -64,16 +64,28 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let closeFromStaleRead = BackendFaults(rawValue: 1 << 21)
     /// A cancel decided on a stale read: it reads the request, yields once, and writes the end it
     /// decided back over whatever came meanwhile, answering success: over a close that succeeded
-    /// meanwhile (close against cancel, lost by the cancel). Over a win it would forget the winner
-    /// (REST-15), but a single accept rarely lands in that one yield, so that is not what catches it.
+    /// meanwhile (close against cancel, lost by the cancel, REST-10), and over a win, whose winner it
+    /// forgets (REST-15: `race-timeout-cancel` releases accepts right behind the cancels).
     public static let cancelFromStaleRead = BackendFaults(rawValue: 1 << 22)
+    /// A timeout cancel decided on a stale read: the client's cancel with reason `timeout` reads the
+    /// request, yields once, and writes the end it decided back over whatever came meanwhile,
+    /// answering success: over a WorkerAccept that won in that yield it forgets the winner, so the
+    /// request reads back cancelled with no winner though its `apply` went out (REST-15). A
+    /// backend that takes the timeout cancel for "nobody came" loses this race at the deadline.
+    public static let timeoutCancelFromStaleRead = BackendFaults(rawValue: 1 << 24)
+    /// Sockets kept with the request: when a request is posted the backend stores the sockets its
+    /// client (and, for a direct request, its addressed worker) has then, as one that saves
+    /// `socket.id` in the request's row does, and sends the request's `apply`, `cancel` and `close`
+    /// to those sockets instead of to the users' rooms (MSG-2): a user who connected again since
+    /// the post never gets them (FLOW-4, FLOW-8).
+    public static let socketsPinnedAtPost = BackendFaults(rawValue: 1 << 23)
 
     /// The race faults: the reference server splits WorkerAccept into its read and write halves
     /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
     public static let acceptRaces: BackendFaults = [.acceptGapTimer, .acceptGapYield, .acceptLockSplit, .cancelLosesToAccept]
     /// The race faults of the ends: a cancel or close decided on what it read before one yield
     /// and written after it (``PlainBackendHost``).
-    public static let endRaces: BackendFaults = [.closeFromStaleRead, .cancelFromStaleRead]
+    public static let endRaces: BackendFaults = [.closeFromStaleRead, .cancelFromStaleRead, .timeoutCancelFromStaleRead]
     /// Every race fault: what only many racers released together catch.
     public static let races: BackendFaults = acceptRaces.union(endRaces)
 
@@ -102,6 +114,8 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("acceptLockSplit", .acceptLockSplit, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
         NamedFault("cancelLosesToAccept", .cancelLosesToAccept, breaks: ["FLOW-7", "REST-15"]),
         NamedFault("closeFromStaleRead", .closeFromStaleRead, breaks: ["REST-10"]),
-        NamedFault("cancelFromStaleRead", .cancelFromStaleRead, breaks: ["REST-10"]),
+        NamedFault("cancelFromStaleRead", .cancelFromStaleRead, breaks: ["REST-10", "REST-15"]),
+        NamedFault("timeoutCancelFromStaleRead", .timeoutCancelFromStaleRead, breaks: ["REST-15"]),
+        NamedFault("socketsPinnedAtPost", .socketsPinnedAtPost, breaks: ["FLOW-4", "FLOW-8"]),
     ]
 }

@@ -11,8 +11,12 @@ extension PlainBackendHost {
     func splitEnd(_ request: RESTRequest) async -> (BackendReply, order: Int)? {
         let (faults, profile) = backend.withLock { ($0.faults, $0.profile) }
         guard !faults.isDisjoint(with: .endRaces) else { return nil }
-        let split: RESTCallKind? = faults.contains(.closeFromStaleRead) ? .close : faults.contains(.cancelFromStaleRead) ? .cancel : nil
+        let split: RESTCallKind? = faults.contains(.closeFromStaleRead) ? .close : faults.isDisjoint(with: [.cancelFromStaleRead, .timeoutCancelFromStaleRead]) ? nil : .cancel
         guard let split, let reqID = BackendRouter.match(request, profile.routes[split]) else { return nil }
+        // The timeout fault splits only the client's timeout cancel.
+        if split == .cancel, !faults.contains(.cancelFromStaleRead) {
+            guard case .success(let body) = BackendRouter.parseBody(request.body), body?["reason"]?.stringValue == "timeout" else { return nil }
+        }
         // The read half: the whole call decided on a copy of the backend as it is now.
         var copy = backend.withLock { $0 }
         let reply = BackendRouter.handle(request, backend: &copy, now: clock.now())

@@ -22,6 +22,9 @@ public final class PlainBackendHost: BrokerHost {
     /// decided in, whichever connection's answer is written first (no `apply` after the `cancel`
     /// of a cancel decided later, FLOW-7).
     private let emissionOrder = Mutex((next: 1, ready: [Int: [Emission]]()))
+    /// The sockets each request's users had when it was posted, by request and room: only with
+    /// ``BackendFaults/socketsPinnedAtPost`` (``emitPinned(_:server:)``).
+    let pinnedSockets = Mutex([String: [String: [SocketIOServerSocket]]]())
     /// Where problems with reports go, e.g. standard error.
     private let log: @Sendable (String) -> Void
 
@@ -104,6 +107,7 @@ public final class PlainBackendHost: BrokerHost {
         guard let server = server.withLock({ $0 }) else { return }
         for emission in emissions {
             try? recorder?.record(TraceEvent(ts: clock.now(), actor: .backend, body: emission.sent(in: server.profile.namespace)))
+            if emitPinned(emission, server: server) { continue }
             server.emit(emission.event, emission.payload, to: emission.room)
         }
     }

@@ -10,7 +10,7 @@ extension VerifyCases {
     /// consistent with the end state (FLOW-13).
     static let races: [VerifyCase] = [
         VerifyCase(
-            "race-many", "many eligible workers accept one request at the same instant, round after round, a quarter of them dropping their connections unread every third round: exactly one wins each, every other gets 409 race_lost",
+            "race-many", "many eligible workers accept one request at the same instant, round after round, a quarter of them dropping their connections unread every third round, the client connecting again in others: exactly one wins each, every other gets 409 race_lost, the apply reaches the client's new socket",
             ["FLOW-3", "REST-8", "FLOW-4", "FLOW-6", "FLOW-13"], needs: [.workerFixture], lane: .race
         ) { session in
             let count = max(2, session.race.racers)
@@ -19,46 +19,61 @@ extension VerifyCases {
             async let warming = session.racers(count)
             let (client, workers, racers) = try await (opened, opening, warming)
             let accept = try session.route(.workerAccept)
-            for round in 1...max(1, session.race.rounds) {
+            let rounds = max(1, session.race.rounds)
+            for round in 1...rounds {
                 let req = try await session.post(client)
                 for worker in workers { await session.awaitDelivery(worker, .new, req) }
                 let calls = workers.map { RaceCall($0.actor, accept, ["ReqID": req], body: ["workerId": .string($0.actor.id ?? "")]) }
+                // The client connects again after the post: in the last round before the release,
+                // so the `apply` must reach its new socket; in some others right after it.
+                let moving = RaceReconnect(client, round: round, rounds: rounds)
+                try await moving.beforeRelease(session)
                 // Every other round the racers read their answers late, only once the `apply` is
                 // there: the events may not wait for the answers, nor the verdict for their order.
-                var late: (@Sendable () async -> Void)?
-                if round.isMultiple(of: 2) { late = { await session.expect(client, .apply, req) } }
+                var late = moving.afterRelease
+                if late == nil, round.isMultiple(of: 2) { late = { await session.expect(client, .apply, req) } }
                 // Every third round the first quarter of the racers released drop their connections
                 // right after their accepts, the winner among them most times: their answers are
                 // never read, and the backend must still apply to one worker only, with every racer
                 // it answers but the winner race_lost; the checker counts a dropped one as maybe the winner.
                 let order = racers.order(count, round: round)
-                let dropping: Set<Int> = round.isMultiple(of: 3) ? Set(order.prefix(max(1, count / 4))) : []
-                try await racers.release(calls, order: order, round: round, reqs: [req], readAnswersAfter: late, dropping: dropping)
-                await session.expect(client, .apply, req)
+                // Not in the round the client connects again in: an `apply` is owed only for a success the trace shows.
+                let dropping: Set<Int> = round.isMultiple(of: 3) && moving.when == .none ? Set(order.prefix(max(1, count / 4))) : []
+                try await racers.release(calls, order: order, round: round, reqs: [req], readAnswersAfter: late, dropping: dropping, aside: moving.note)
+                try moving.check()
+                // An `apply` sent while the client was away is lost to it.
+                if moving.when != .during { await session.expect(client, .apply, req) }
                 try await session.getJobs(workers[round % count].actor)
             }
             await racers.close()
         },
         VerifyCase(
-            "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says, each request read back as the history ended it",
+            "race-cancel-accept", "the client's cancel and a worker's accept for one request at the same instant, many requests at once, round after round, one worker connecting again in some: no apply and no won accept after a successful cancel, the cancel announced as FLOW-8 says, also to a worker's new socket, each request read back as the history ended it",
             ["FLOW-7", "REST-10", "FLOW-3", "FLOW-8", "FLOW-13", "REST-15"], needs: [.workerFixture], lane: .race
         ) { session in
             // One accept per request, so no two accepts race (race-many's part): each pair is cancel against accept alone.
             let race = try await RacePairs.open(session)
             let (client, workers, racers) = (race.client, race.workers, race.racers)
             let accept = try session.route(.workerAccept)
-            for round in 1...max(1, session.race.rounds) {
+            let rounds = max(1, session.race.rounds)
+            for round in 1...rounds {
                 let reqs = try await race.post()
                 var calls: [RaceCall] = []
                 for (worker, req) in zip(workers, reqs) {
                     calls.append(try race.cancel(req))
                     calls.append(RaceCall(worker.actor, accept, ["ReqID": req], body: ["workerId": .string(worker.actor.id ?? "")]))
                 }
+                // One pair's worker connects again after its request's `new`: in the last round
+                // before the release, so the `cancel` (to the winner or to where the `new` went,
+                // both its room) must reach its new socket; in some others right after it.
+                let moving = RaceReconnect(workers[round % race.count], round: round, rounds: rounds)
+                try await moving.beforeRelease(session)
                 // Odd rounds sweep: every accept released before its cancel, the cancels following at
                 // offsets of 1 to 2n - 1 calls, so some arrive while an accept is between its read and
                 // its write; even rounds draw which goes first, each pair from both sides.
                 let order = round.isMultiple(of: 2) ? racers.pairOrder(race.count, round: round) : racers.sweptPairOrder(race.count, round: round)
-                try await racers.release(calls, order: order, round: round, reqs: reqs)
+                try await racers.release(calls, order: order, round: round, reqs: reqs, readAnswersAfter: moving.afterRelease, aside: moving.note)
+                try moving.check()
                 for req in reqs { await session.expect(client, .cancel, req) }
                 try await session.getJobs(workers[round % race.count].actor)
                 // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
@@ -153,8 +168,8 @@ struct RacePairs {
         }
     }
 
-    /// The client's cancel of `req`, naming itself.
-    func cancel(_ req: String) throws -> RaceCall {
-        RaceCall(client.actor, try session.route(.cancel), ["ReqID": req], body: ["reason": "race", "clientId": .string(client.actor.id ?? "")])
+    /// The client's cancel of `req` for `reason`, naming itself.
+    func cancel(_ req: String, reason: String = "race") throws -> RaceCall {
+        RaceCall(client.actor, try session.route(.cancel), ["ReqID": req], body: ["reason": .string(reason), "clientId": .string(client.actor.id ?? "")])
     }
 }

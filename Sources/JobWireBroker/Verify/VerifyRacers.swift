@@ -64,10 +64,12 @@ public final class VerifyRacers: Sendable {
     /// `readAnswersAfter` the answers are read only once it returned (``HTTPRaceClient``). The
     /// calls in `dropping` have their connection closed right after their last byte: their answer
     /// is never read, and the trace says so as the app's give-up (`error` `reset`), so the checker
-    /// counts them as maybe the winner (Docs/TRACE.md).
+    /// counts them as maybe the winner (Docs/TRACE.md). `aside` is a line the round's report adds
+    /// after the calls, such as an app's reconnection.
     @discardableResult
     public func release(
-        _ calls: [RaceCall], order: [Int], round: Int, reqs: [String], readAnswersAfter: (@Sendable () async -> Void)? = nil, dropping: Set<Int> = []
+        _ calls: [RaceCall], order: [Int], round: Int, reqs: [String], readAnswersAfter: (@Sendable () async -> Void)? = nil, dropping: Set<Int> = [],
+        aside: String? = nil
     ) async throws -> [VerifyAnswer?] {
         let recorder = session.recorder
         var raced: [HTTPRaceCall] = []
@@ -97,11 +99,12 @@ public final class VerifyRacers: Sendable {
             return nil
         }
         let arrived = arrivals.withLock { $0 }
-        let interleaving = order.map { index in
+        var interleaving = order.map { index in
             let call = calls[index]
             let said = answers[index].map { $0.succeeded ? "\($0.status) ok" : "\($0.status) \($0.code ?? "?")" } ?? (dropping.contains(index) ? "dropped unread" : "no answer")
             return "\(call.actor.id ?? "?") \(VerifyHTTP.resolve(call.route, call.values).path) -> \(said) #\(arrived[index] ?? 0)"
         }
+        if let aside { interleaving.append(aside) }
         session.noteRound(RaceRoundRecord(caseID: session.caseID, round: round, reqs: reqs, interleaving: interleaving, releaseSpreadMicroseconds: result.releaseSpreadNanoseconds / 1000))
         return answers
     }

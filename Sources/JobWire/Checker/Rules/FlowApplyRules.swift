@@ -46,16 +46,20 @@ struct FLOW4OneApplyPerWin: TraceRule {
         TraceRuleInfo(
             "FLOW-4", evidence: TraceRuleInfo.backendEvidence,
             check: "one `apply` follows each request's successful WorkerAccept, and no `apply` comes without one",
-            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, and a WorkerAccept whose answer its app never read (a transport `error` but `refused`) may be the success")
+            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, a WorkerAccept whose answer its app never read (a transport `error` but `refused`) may be the success, and a client whose connection went down after the WorkerAccept was sent (or came back less than clockSkewToleranceMs before) may have missed the `apply`")
     ]
     var wantsFacts: Bool { true }
     private enum Tag { static let missingApply = 0, unexplainedApply = 1 }
+    /// From app events: when each awaited `apply`'s WorkerAccept was sent, from which on the client
+    /// must have been reachable; removed when the obligation falls due.
+    private var sentAt: [String: Int64] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
         case .answered(let answer) where answer.call == .workerAccept && answer.succeeded:
             // From app events, only the client's receipt can show the `apply`.
             guard let req = answer.req, context.session.backendRecorded || context.header.roles.contains(.client) else { return }
+            if !context.session.backendRecorded { sentAt[req] = answer.requestTs ?? answer.ts }
             context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: Tag.missingApply, line: answer.line)
         case .emitted(let emission) where emission.event == .apply:
             guard let req = emission.req else { return }
@@ -83,7 +87,10 @@ struct FLOW4OneApplyPerWin: TraceRule {
         guard let request = context.session.request(obligation.req) else { return }
         switch obligation.tag {
         case Tag.missingApply:
+            let since = sentAt.removeValue(forKey: obligation.req)
             guard request.applyEmissions == 0 else { return }
+            // From app events: the client had no socket for part of the time the `apply` may have been sent in.
+            if let since, let client = request.clientActor, !context.session.reachable(client, since: since) { return }
             context.report(
                 "FLOW-4", lines: [obligation.line],
                 expected: "an `apply` for \(obligation.req) within \(context.header.emitToleranceMs) ms of the successful WorkerAccept",

@@ -38,26 +38,35 @@ struct FLOW8And9EndRecipients: TraceRule {
         TraceRuleInfo(
             "FLOW-8", evidence: TraceRuleInfo.backendEvidence,
             check: "a cancelled request's `cancel` reaches the posting client and the winner, or without a winner the room its `new` went to",
-            tolerance: "within emitToleranceMs of the cancel's success answer, plus clockSkewToleranceMs"),
+            tolerance: "within emitToleranceMs of the cancel's success answer, plus clockSkewToleranceMs; from app events, an app whose connection went down after the cancel was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "FLOW-9", evidence: TraceRuleInfo.backendEvidence,
             check: "a closed request's `close` reaches the posting client and the winner",
-            tolerance: "within emitToleranceMs of the close's success answer, plus clockSkewToleranceMs"),
+            tolerance: "within emitToleranceMs of the close's success answer, plus clockSkewToleranceMs; from app events, an app whose connection went down after the close was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
     ]
     var wantsFacts: Bool { true }
+    /// From app events: when each awaited end's call was sent (by tag and request), from which on
+    /// its recipients must have been reachable; removed when the obligation falls due.
+    private var sentAt: [String: Int64] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .answered(let answer) = fact, answer.succeeded, let req = answer.req else { return }
+        let tag: Int
         switch answer.call {
-        case .cancel: context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: 8, line: answer.line)
-        case .close: context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: 9, line: answer.line)
-        default: break
+        case .cancel: tag = 8
+        case .close: tag = 9
+        default: return
         }
+        if !context.session.backendRecorded { sentAt["\(tag) \(req)"] = answer.requestTs ?? answer.ts }
+        context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: tag, line: answer.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        let since = sentAt.removeValue(forKey: "\(obligation.tag) \(obligation.req)")
         guard let request = context.session.request(obligation.req) else { return }
         let isCancel = obligation.tag == 8
+        // From app events: the recorded app had a socket for all the time the event may have been sent in.
+        func reachable(_ actor: TraceActor) -> Bool { since.map { context.session.reachable(actor, since: $0) } ?? true }
         let sent = Set(isCancel ? request.cancelTargets : request.closeTargets)
         let winner = request.winnerAtEnd ?? request.winner
         var required: [DeliveryTarget] = []
@@ -71,17 +80,17 @@ struct FLOW8And9EndRecipients: TraceRule {
         } else {
             // From app events: the recorded apps that had to get it.
             let roles = context.header.roles
-            if roles.contains(.client), let client = request.clientActor { required.append(.actor(client)) }
+            if roles.contains(.client), let client = request.clientActor, reachable(client) { required.append(.actor(client)) }
             if let winner {
                 let actor = TraceActor(.worker, id: winner)
-                if roles.contains(.worker), let state = context.session.actors[actor], state.socketConnected || !context.session.recordsConnections {
+                if roles.contains(.worker), let state = context.session.actors[actor], state.socketConnected || !context.session.recordsConnections, reachable(actor) {
                     required.append(.actor(actor))
                 }
             } else if isCancel {
                 // An app terminated since the `new` has no socket left to receive the `cancel` on.
                 required += request.newTargets.filter { target in
                     guard case .actor(let actor) = target else { return true }
-                    return context.session.actors[actor]?.running != false
+                    return context.session.actors[actor]?.running != false && reachable(actor)
                 }
             }
         }

@@ -6,20 +6,22 @@ import SocketIOWire
 /// From app events the workers in the trace stand for the channel: each worker whose launch the
 /// trace shows more than clockSkewToleranceMs before the post was sent, and that is running in the
 /// foreground from then to the check, must get a channel `new`, and no worker but the addressee a
-/// direct one.
+/// direct one; a worker whose connection went down after the post was sent (or came back less
+/// than clockSkewToleranceMs before) may have missed it (``TraceSession/reachable(_:since:)``).
 struct MSG3And8NewRouting: TraceRule {
     let infos = [
         TraceRuleInfo(
             "MSG-3", evidence: TraceRuleInfo.backendEvidence,
             check: "each successful post is followed by one `new` to the channel, or to the named worker's room only",
-            tolerance: "the `new` may follow the post's success by up to emitToleranceMs; from app events, clockSkewToleranceMs more"),
+            tolerance: "the `new` may follow the post's success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, and a worker whose connection went down after the post was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "MSG-8", evidence: TraceRuleInfo.backendEvidence,
             check: "a direct `new` carries the addressed worker's id as workerId, a channel `new` no workerId"),
     ]
     var wantsFacts: Bool { true }
-    /// Per posted request, the workers that must get its `new` (app events).
-    private var required: [String: Set<TraceActor>] = [:]
+    /// Per posted request, the workers that must get its `new` and when the post was sent, less the
+    /// skew (app events).
+    private var required: [String: (workers: Set<TraceActor>, since: Int64)] = [:]
     /// `new`s seen before their post was known, checked when it is.
     private var early: [String: [Emission]] = [:]
     private var reported: [String: Set<RequirementID>] = [:]
@@ -34,12 +36,13 @@ struct MSG3And8NewRouting: TraceRule {
                 // A worker that launched or came back less than the skew before the post was sent
                 // may have joined the channel after the backend emitted.
                 let sent = (answer.requestTs ?? answer.ts) - context.skew
-                required[req] = Set(session.actors.filter { actor, state in
+                let workers = Set(session.actors.filter { actor, state in
                     actor.role == .worker && state.launchedSeen && state.running && state.foreground && (state.lastRestoreAt ?? .min) < sent
                         && (direct == nil || actor.id == direct)
                 }.keys)
+                required[req] = (workers, sent + context.skew)
             }
-            if session.backendRecorded || !(required[req]?.isEmpty ?? true) {
+            if session.backendRecorded || !(required[req]?.workers.isEmpty ?? true) {
                 let slack = session.backendRecorded ? 0 : context.skew
                 context.schedule(due: answer.ts + context.header.emitToleranceMs + slack, req: req, line: answer.line)
             }
@@ -71,8 +74,9 @@ struct MSG3And8NewRouting: TraceRule {
             report("MSG-3", obligation.req, [obligation.line], "a `new` for \(obligation.req) sent to room \(room) within \(context.header.emitToleranceMs) ms of the post's success", "none sent to room \(room)", &context)
             return
         }
-        let missing = (required.removeValue(forKey: obligation.req) ?? []).filter { actor in
-            guard let state = context.session.actors[actor], state.running, state.foreground else { return false }
+        guard let (workers, since) = required.removeValue(forKey: obligation.req) else { return }
+        let missing = workers.filter { actor in
+            guard let state = context.session.actors[actor], state.running, state.foreground, context.session.reachable(actor, since: since) else { return false }
             return !request.newReceivers.contains(.actor(actor))
         }
         guard !missing.isEmpty else { return }
