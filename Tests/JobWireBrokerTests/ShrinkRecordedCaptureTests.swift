@@ -7,7 +7,8 @@ import Testing
 
 /// `jobwire capture shrink` on a real capture: python-socketio apps recorded through `jobwire
 /// record`, with a violation injected (the backend's `apply` after the successful WorkerAccept
-/// removed, FLOW-4), shrink to the WorkerAccept, its answer and the line that ends the trace.
+/// removed while the client stays connected, FLOW-4), shrink to the WorkerAccept, its answer and
+/// the line that ends the trace.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ShrinkRecordedCaptureTests {
     @Test func aRecordedCaptureWithAnInjectedViolationShrinksToTheAcceptAndItsAnswer() async throws {
@@ -16,6 +17,9 @@ struct ShrinkRecordedCaptureTests {
         for line in try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n") {
             guard case .object(var object) = try JSONParser.parse(String(line)) else { continue }
             if object["event"] == "apply" { continue }
+            // The apps leave right after the accept; an app gone before the apply was due may have
+            // missed it (FLOW-4 excuses it), so the injected capture keeps them connected.
+            if object["kind"] == "io.disconnected" { continue }
             // The trace must reach past the tolerance for the missing apply to be judged.
             if object["kind"] == "trace.end", case .int(let ts) = object["ts"] { object["ts"] = .int(ts + 5_000) }
             lines.append(JSONValue.object(object).compactText)
