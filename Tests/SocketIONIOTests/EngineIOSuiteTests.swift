@@ -9,7 +9,7 @@ import Testing
 struct EngineIOSuiteTests {
     func run(pongGrace: Bool = false, _ body: (EngineIOConformanceCases) async throws -> Void) async throws {
         try await Testee.run(engineIOOnly: true, pongGrace: pongGrace) { port in
-            try await body(EngineIOConformanceCases(port: port, path: "/engine.io/", pingTimeout: pongGrace ? Testee.relaxedPingTimeoutMs : 200))
+            try await body(EngineIOConformanceCases(port: port, path: "/engine.io/", pingTimeout: pongGrace ? Testee.relaxedDeadlineMs : 200))
         }
     }
 

@@ -9,7 +9,7 @@ import Testing
 struct SocketIOSuiteTests {
     func run(pongGrace: Bool = false, _ body: (SocketIOConformanceCases) async throws -> Void) async throws {
         try await Testee.run(engineIOOnly: false, pongGrace: pongGrace) { port in
-            try await body(SocketIOConformanceCases(port: port, pingTimeout: pongGrace ? Testee.relaxedPingTimeoutMs : 200))
+            try await body(SocketIOConformanceCases(port: port, pingTimeout: pongGrace ? Testee.relaxedDeadlineMs : 200))
         }
     }
 
