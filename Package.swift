@@ -77,6 +77,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // FreedMemoryTests' trim in a process of its own (see its main.swift). Used by tests only.
+        .executableTarget(name: "FreedMemoryProbe", dependencies: ["JobWireBroker"]),
         .testTarget(name: "SocketIOWireTests", dependencies: ["SocketIOWire"]),
         .testTarget(
             name: "JobWireTests",
@@ -86,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "JobWireBrokerTests",
             dependencies: [
-                "JobWireBroker", "JobWire", "SocketIOWire", "SocketIONIO",
+                "JobWireBroker", "JobWire", "SocketIOWire", "SocketIONIO", "FreedMemoryProbe",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The python-socketio fake app is run from its source folder, found through #filePath.
