@@ -80,6 +80,7 @@ public enum SwimlaneScript {
     this.laneIndex[id] = index;
     this.lanes.push({ id: id, kind: kind || "peer" });
     var title = this.head.appendChild(el("div", "jw-lane-title jw-lane-" + (kind || "peer"), id));
+    title.title = id;
     title.style.left = GUTTER + index * LANE + "px";
     var line = this.laneLayer.appendChild(el("div", "jw-lane-line jw-lane-" + (kind || "peer")));
     line.style.left = GUTTER + index * LANE + LANE / 2 + "px";
