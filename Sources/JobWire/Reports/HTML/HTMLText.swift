@@ -21,10 +21,11 @@ public enum HTMLText {
     /// `<`, `>` and `&` become `\u003c`, `\u003e` and `\u0026`, so no payload can close the
     /// script (`</script>`) or open a comment (`<!--`) that swallows the page; U+2028 and U+2029
     /// become `\u2028` and `\u2029`, which older JavaScript parsers take for line ends. These
-    /// characters occur in JSON only inside strings, where the escapes mean the same text.
+    /// characters occur in JSON only inside strings, where the escapes mean the same text. Keys are
+    /// sorted, so the same run writes the same page.
     public static func scriptJSON(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
         return scriptSafe(String(decoding: data, as: UTF8.self))
     }
