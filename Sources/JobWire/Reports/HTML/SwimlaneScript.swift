@@ -75,20 +75,43 @@ public enum SwimlaneScript {
     for (var i = 0; i < lanes.length; i++) this.lane(lanes[i].id, lanes[i].kind);
   };
 
+  // Lanes are laid out left to right as: each client app's screen and the app, the backend,
+  // rooms and unnamed peers, each worker app and its screen; so most arrows are short.
+  function laneKey(lane) {
+    if (lane.kind === "screen") {
+      var app = lane.id.replace(/ screen$/, "");
+      return app.indexOf("client") === 0 ? [0, app, 0] : [3, app, 1];
+    }
+    var group = { client: 0, backend: 1, peer: 2, worker: 3 }[lane.kind];
+    return [group === undefined ? 2 : group, lane.id, lane.kind === "client" ? 1 : 0];
+  }
+
+  function compareLanes(a, b) {
+    var x = laneKey(a), y = laneKey(b);
+    for (var i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+  }
+
   View.prototype.lane = function (id, kind) {
     if (id in this.laneIndex) return this.laneIndex[id];
-    var index = this.lanes.length;
-    this.laneIndex[id] = index;
-    this.lanes.push({ id: id, kind: kind || "peer" });
-    var title = this.head.appendChild(el("div", "jw-lane-title jw-lane-" + (kind || "peer"), id));
-    title.title = id;
-    title.style.left = GUTTER + index * LANE + "px";
-    var line = this.laneLayer.appendChild(el("div", "jw-lane-line jw-lane-" + (kind || "peer")));
-    line.style.left = GUTTER + index * LANE + LANE / 2 + "px";
+    kind = kind || "peer";
+    var lane = { id: id, kind: kind };
+    lane.title = this.head.appendChild(el("div", "jw-lane-title jw-lane-" + kind, id));
+    lane.title.title = id;
+    lane.line = this.laneLayer.appendChild(el("div", "jw-lane-line jw-lane-" + kind));
+    this.lanes.push(lane);
+    this.lanes.sort(compareLanes);
+    for (var index = 0; index < this.lanes.length; index++) {
+      var each = this.lanes[index];
+      this.laneIndex[each.id] = index;
+      each.title.style.left = GUTTER + index * LANE + "px";
+      each.line.style.left = GUTTER + index * LANE + LANE / 2 + "px";
+    }
     var width = GUTTER + this.lanes.length * LANE + "px";
     this.canvas.style.width = width;
     this.head.style.width = width;
-    return index;
+    if (this.steps.length) this.renderSpans();
+    return this.laneIndex[id];
   };
 
   // Steps are indexed CHUNK at a time, one chunk per frame; the first chunk at once.
