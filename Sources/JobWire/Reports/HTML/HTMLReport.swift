@@ -18,7 +18,7 @@ public struct HTMLReport {
         var parts = sections
         let shown = Set(sections.flatMap(\.caseIDs))
         let rest = report.results.map(\.id).filter { !shown.contains($0) }
-        if !rest.isEmpty { parts.append(HTMLReportSection(title: "Other cases", caseIDs: rest, timeline: nil)) }
+        if !rest.isEmpty { parts.append(HTMLReportSection(title: sections.isEmpty ? "Cases" : "Other cases", caseIDs: rest, timeline: nil)) }
         var html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
