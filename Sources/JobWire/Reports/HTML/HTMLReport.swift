@@ -8,8 +8,10 @@
 /// Content-Security-Policy of `default-src 'none'` forbids any request, so it works from
 /// `file://` and as a CI artifact.
 public struct HTMLReport {
+    /// Gives each requirement its sentence; without it the page names bare ids.
     public var catalog: RequirementCatalog?
 
+    /// A renderer that quotes `catalog`'s sentences.
     public init(catalog: RequirementCatalog?) { self.catalog = catalog }
 
     /// The page for `report`, its cases grouped into `sections`; cases no section names get a part of their own.
