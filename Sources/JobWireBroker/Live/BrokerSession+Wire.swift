@@ -159,7 +159,10 @@ extension BrokerSession {
                 return ["\(place)id: this scenario's app under test is \(scenario.app.id)"]
             }
             do {
-                actions.append(try AppAction(json: report))
+                var action = try AppAction(json: report)
+                // The app stamps with its own clock; a paused broker's clock reads otherwise.
+                if case .trace(let kind, let fields, let ts?) = action { action = .trace(kind: kind, fields: fields, ts: clock.reading(atWall: ts)) }
+                actions.append(action)
             } catch {
                 return ["\(place)\(error.message)"]
             }
