@@ -253,7 +253,7 @@ struct BrokerCommand: AsyncParsableCommand {
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
         var consoleServer: ConsoleServer?
-        if let consoleClock { consoleServer = try await startConsole(BrokerConsole(session: session, clock: consoleClock, recorder: recorder)) }
+        if let consoleClock { consoleServer = try await startConsole(BrokerConsole(session: session, clock: consoleClock, recorder: recorder, catalog: try? scenarios.requirements())) }
         let app = scenario.app
         Self.out("jobwire broker: scenario \(scenario.name) on \(url): the broker plays the \(scenario.play == .client ? "client" : "workers") and the backend")
         Self.out("jobwire broker: waiting for the \(app.role.protocolName) under test: connect Socket.IO to \(url) with auth {\"userId\":\"\(app.id)\",\"role\":\"\(app.role.rawValue)\"} (GET \(url)/jobwire/session says the rest)")

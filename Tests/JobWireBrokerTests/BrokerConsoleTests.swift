@@ -41,12 +41,15 @@ struct BrokerConsoleTests {
             var cursor = 1
             var seen = -1
             var lines: [JSONValue] = []
+            var numbers: [Int64] = []
             while !lines.contains(where: { $0["kind"] == "trace.end" }) {
                 let news = try await live.poll(after: cursor, seen: seen)
-                lines += news["lines"]?.arrayValue ?? []
+                numbers += (news["steps"]?.arrayValue ?? []).compactMap { $0["line"]?.integerValue }
+                lines += try (news["steps"]?.arrayValue ?? []).map { try JSONParser.parse($0["payload"]?.stringValue ?? "") }
                 cursor = Int(news["cursor"]?.integerValue ?? Int64(cursor))
                 seen = Int(news["state"]?["version"]?.integerValue ?? -1)
             }
+            #expect(numbers == Array(2..<Int64(numbers.count + 2)), "steps are numbered by capture line, each once, in order")
             return lines
         }
         try await live.connectApp()

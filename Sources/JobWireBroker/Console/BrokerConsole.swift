@@ -1,3 +1,4 @@
+import Foundation
 import JobWire
 import SocketIOWire
 import Synchronization
@@ -18,18 +19,30 @@ public final class BrokerConsole: Sendable {
     public let clock: ConsoleClock
     /// The capture the session writes.
     public let recorder: CaptureRecorder
-    /// Its lines, for pages.
+    /// Its lines, drawn, for pages.
     public let feed = ConsoleFeed()
+    /// Gives violations their requirement's sentence.
+    public let catalog: RequirementCatalog?
     private let injected = Mutex<[ScenarioStep]>([])
 
     /// A console of `session`, which must run on `clock` and record into `recorder`; every line
-    /// written from now on reaches the feed.
-    public init(session: BrokerSession, clock: ConsoleClock, recorder: CaptureRecorder) {
+    /// written from now on is drawn by the report's ``TimelineBuilder`` and reaches the feed.
+    public init(session: BrokerSession, clock: ConsoleClock, recorder: CaptureRecorder, catalog: RequirementCatalog? = nil) {
         self.session = session
         self.clock = clock
         self.recorder = recorder
+        self.catalog = catalog
         let feed = feed
-        recorder.observeLines { event, text in feed.append(event, text: text) }
+        let builder = Mutex(TimelineBuilder(title: session.scenario.name, header: recorder.header, catalog: catalog))
+        // The recorder calls this in line order, under its lock: the steps are made in that order.
+        recorder.observeLines { event, _ in
+            let entry = builder.withLock { builder in
+                let spans = builder.timeline.spans.count
+                let (steps, lanes) = builder.add(event)
+                return ConsoleFeed.Entry(step: steps[0], lanes: lanes, spans: Array(builder.timeline.spans[spans...]))
+            }
+            feed.append(entry)
+        }
         if clock.isPaused { writeHeld() }
     }
 
@@ -87,16 +100,25 @@ public final class BrokerConsole: Sendable {
         ]
     }
 
-    /// The lines after `cursor` with the findings so far and the state; waits for a line or a
-    /// change of state (`seen` is the version the page has) when there is none yet.
+    /// The swimlane steps (with the lanes and spans they open) after line `cursor`, the findings
+    /// so far and the state; waits for a line or a change of state (`seen` is the version the
+    /// page has) when there is none yet.
     public func poll(after cursor: Int, seen: Int, limit: Duration = ConsoleFeed.longPoll) async -> JSONValue {
         await feed.wait(after: cursor, seen: seen, limit: limit)
         let entries = feed.entries(after: cursor)
-        let lines: [JSONValue] = entries.map { entry in (try? JSONParser.parse(entry.text)) ?? .string(entry.text) }
+        let verdict = recorder.verdictSoFar
+        let violations = verdict.rules.filter(\.failed).flatMap(\.violations).map { TimelineViolation($0, catalog: catalog) }
         return [
-            "cursor": .int(Int64(entries.last?.line ?? cursor)), "lines": .array(lines),
-            "verdict": Self.findings(recorder.verdictSoFar), "state": state,
+            "cursor": .int(Int64(entries.last?.line ?? cursor)),
+            "steps": Self.json(entries.map(\.step)), "lanes": Self.json(entries.flatMap(\.lanes)), "spans": Self.json(entries.flatMap(\.spans)),
+            "violations": Self.json(violations), "verdict": Self.findings(verdict), "state": state,
         ]
+    }
+
+    /// A timeline part as JSON, as the report's page reads it.
+    private static func json(_ value: some Encodable) -> JSONValue {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("null".utf8)
+        return (try? JSONParser.parse(Array(data))) ?? .null
     }
 
     /// The checker's findings so far, by requirement id: each failed requirement with its check and

@@ -14,14 +14,16 @@ public final class ConsoleFeed: Sendable {
     /// How long a poll with nothing new is held before it is answered empty (the page asks again).
     public static let longPoll: Duration = .seconds(20)
 
-    /// One capture line: its number in the capture, its event and its text.
+    /// One capture line as the swimlanes draw it: its step, with the lanes and timer spans it opened.
     public struct Entry: Sendable {
         /// The capture line number (the header is line 1).
-        public var line: Int
-        /// The event, as the checker read it.
-        public var event: TraceEvent
-        /// The line as written.
-        public var text: String
+        public var line: Int { step.line }
+        /// The line's arrow or mark; its `payload` is the line's JSON.
+        public var step: TimelineStep
+        /// The lanes first seen on this line.
+        public var lanes: [TimelineLane]
+        /// The timers started on this line.
+        public var spans: [TimelineSpan]
     }
 
     private struct State: Sendable {
@@ -39,10 +41,10 @@ public final class ConsoleFeed: Sendable {
     /// An empty feed.
     public init() {}
 
-    /// Takes a line as the recorder writes it (``CaptureRecorder/observeLines(_:)``).
-    public func append(_ event: TraceEvent, text: String) {
+    /// Takes a line as the recorder writes it (``CaptureRecorder/observeLines(_:)``), drawn.
+    public func append(_ entry: Entry) {
         let woken = state.withLock { state in
-            state.entries.append(Entry(line: event.line, event: event, text: text))
+            state.entries.append(entry)
             return Self.takeWaiters(&state)
         }
         for waiter in woken { waiter.resume() }

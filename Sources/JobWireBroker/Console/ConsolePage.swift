@@ -1,4 +1,5 @@
 import Foundation
+import JobWire
 import SocketIOWire
 
 /// The console's page: plain HTML, CSS and JavaScript, no build step. It long-polls
@@ -8,7 +9,10 @@ enum ConsolePage {
     /// The page, with the step vocabulary a person may inject.
     static var html: String {
         let vocabulary = JSONValue.object(JSONObject(ConsoleCommand.vocabulary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: .array($0.value.map { .string($0) })) }))
-        return template.replacingOccurrences(of: "/*VOCABULARY*/", with: vocabulary.compactText)
+        // The report's renderer, inlined as the HTML report inlines it: one page, no fetch.
+        return template.replacingOccurrences(of: "/*VOCABULARY*/", with: HTMLText.scriptSafe(vocabulary.compactText))
+            .replacingOccurrences(of: "/*SWIMLANES_CSS*/", with: "<style>\n\(SwimlaneStyle.text)</style>")
+            .replacingOccurrences(of: "/*SWIMLANES_JS*/", with: "<script>\n\(SwimlaneScript.text)</script>")
     }
 
     private static let template = """
@@ -57,7 +61,8 @@ enum ConsolePage {
         const vocabulary = /*VOCABULARY*/;
         let cursor = 1, seen = -1;
         const $ = (id) => document.getElementById(id);
-        const lanes = window.JobWireSwimlanes.mount($("lanes"), { lanes: [], steps: [] });
+        const lanes = window.JobWireSwimlanes.mount($("lanes"), { title: "", lanes: [], steps: [], spans: [], violations: [] });
+        let pinned = "[]";
 
         function showState(state) {
           seen = state.version;
@@ -79,7 +84,6 @@ enum ConsolePage {
             return item;
           }));
           list.className = findings.length ? "" : "clean";
-          lanes.setViolations(findings.flatMap((finding) => finding.violations.map((v) => ({ requirement: finding.id, lines: v.lines, expected: v.expected, observed: v.observed }))));
         }
 
         async function poll() {
@@ -88,7 +92,9 @@ enum ConsolePage {
               const answer = await fetch(base + "/events?token=" + encodeURIComponent(token) + "&after=" + cursor + "&seen=" + seen);
               if (!answer.ok) { $("status").textContent = "refused (" + answer.status + ")"; return; }
               const news = await answer.json();
-              if (news.lines.length) lanes.append(news.lines);
+              if (news.steps.length) lanes.append(news.steps, news.lanes, news.spans);
+              const violations = JSON.stringify(news.violations);
+              if (violations !== pinned) { pinned = violations; lanes.setViolations(news.violations); }
               cursor = news.cursor;
               showVerdict(news.verdict);
               showState(news.state);
