@@ -252,12 +252,12 @@ struct BrokerCommand: AsyncParsableCommand {
         let server = ReferenceBackendServer(host: session, logger: logger, outboundLimit: try limits.limit(), maxConnections: try limits.connections())
         let signals = SocketIOTesteeCommand.terminationSignals()
         let url = try await listen(server)
-        var consoleServer: ConsoleServer?
-        if let consoleClock { consoleServer = try await startConsole(BrokerConsole(session: session, clock: consoleClock, recorder: recorder, catalog: try? scenarios.requirements())) }
         let app = scenario.app
         Self.out("jobwire broker: scenario \(scenario.name) on \(url): the broker plays the \(scenario.play == .client ? "client" : "workers") and the backend")
         Self.out("jobwire broker: waiting for the \(app.role.protocolName) under test: connect Socket.IO to \(url) with auth {\"userId\":\"\(app.id)\",\"role\":\"\(app.role.rawValue)\"} (GET \(url)/jobwire/session says the rest)")
         Self.out("jobwire broker: capture: \(path)")
+        var consoleServer: ConsoleServer?
+        if let consoleClock { consoleServer = try await startConsole(BrokerConsole(session: session, clock: consoleClock, recorder: recorder, catalog: try? scenarios.requirements())) }
         let watcher = Task {
             for await signal in signals {
                 session.stop("the broker was stopped by signal \(signal)")
