@@ -27,6 +27,7 @@ struct BrokerCommand: AsyncParsableCommand {
               jobwire broker --play worker --scenario client-timeout --capture ct.jsonl
               jobwire broker --play worker --scenario client-restart --speed 2
               jobwire broker --play client --scenario worker-happy --timeout-ms 2000
+              jobwire broker --play client --scenario worker-happy --console --paused
               jobwire broker --list-scenarios
               jobwire check worker-happy.capture.jsonl
               jobwire broker --port 0 --replay session.jsonl --volatile email
@@ -44,6 +45,12 @@ struct BrokerCommand: AsyncParsableCommand {
             CAPTURE-NAME.served.jsonl) with the apps as its subject, their UI reports included, and \
             the verdict is the checker's on that capture plus the match (a case REPLAY for each \
             unmatched call and each recorded step never done): exit 0 when both pass, else 1.
+
+            With --console the broker also serves a page on 127.0.0.1, on a port of its own with a \
+            random token in the printed URL, that shows the session live as swimlanes with the \
+            checker's findings so far and lets you pause, step and resume the scenario and inject \
+            a step of the scenario vocabulary (Docs/BROKER.md, "The console"); --paused starts \
+            the scenario paused. The console stays up after the scenario ends, until Ctrl-C.
 
             An app that does not read what is sent to it is dropped as a slow consumer: at once \
             past --max-outbound-bytes waiting for it, or after --outbound-soft-seconds past \
@@ -258,21 +265,27 @@ struct BrokerCommand: AsyncParsableCommand {
         Self.out("jobwire broker: capture: \(path)")
         var consoleServer: ConsoleServer?
         if let consoleClock { consoleServer = try await startConsole(BrokerConsole(session: session, clock: consoleClock, recorder: recorder, catalog: try? scenarios.requirements())) }
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
         let watcher = Task {
             for await signal in signals {
                 session.stop("the broker was stopped by signal \(signal)")
-                break
+                stop.yield()
             }
         }
         let result = await session.run()
-        watcher.cancel()
-        await consoleServer?.shutdown()
         await server.shutdown()
         let run = RunReport(title: "broker \(scenario.name)", testee: "the \(app.role.protocolName) \(app.id) at \(url)", results: result.caseResults())
             .applying(try report.loadKnownFailures())
         let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
         for failure in result.stepFailures { Self.say("jobwire broker: \(failure)") }
         Self.say("jobwire broker: \(ScenarioRunCommand.verdictText(result)); `jobwire check \(path)` judges the capture again (steps are the scenario's, not in the capture)")
+        if let consoleServer {
+            // The page keeps the end of the story: the last lines and the whole verdict.
+            Self.say("jobwire broker: the scenario is over; the console stays up until Ctrl-C")
+            for await _ in stopped { break }
+            await consoleServer.shutdown()
+        }
+        watcher.cancel()
         return code
     }
 
