@@ -1,0 +1,155 @@
+"""Drives `jobwire broker --console` in headless Chromium as a person would, for the browser test
+(test_console.py) and the screenshot script (Scripts/console_screenshot.py).
+
+The broker runs worker-happy paused, with the console; the worker app under test is the fake
+python-socketio app of Tests/JobWireBrokerTests/Interop/fake_app.py with the example's
+`--bug transport-error-ignored` (it shows no failure alert when WorkerAccept's answer is lost).
+The person steps once (the kit's client posts r1, the worker shows the offer), injects the fault
+`{"do": "lose-answer", "call": "workerAccept"}`, and steps on until the verdict shows what the
+app broke. Every wait is for something on the page or a line from a process, never a sleep.
+"""
+
+import json
+import os
+import queue
+import re
+import subprocess
+import threading
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+FAKE_APP = os.path.join(ROOT, "Tests", "JobWireBrokerTests", "Interop", "fake_app.py")
+INJECTED = {"do": "lose-answer", "call": "workerAccept"}
+
+
+def jobwire_binary():
+    """The jobwire binary: $JOBWIRE_BIN, else the debug build."""
+    return os.environ.get("JOBWIRE_BIN") or os.path.join(ROOT, ".build", "debug", "jobwire")
+
+
+class Lines:
+    """A process's stdout lines, read on a thread, so a wait has a deadline."""
+
+    def __init__(self, process):
+        self.queue = queue.Queue()
+        self.seen = []
+        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+
+    def _read(self, stream):
+        for line in stream:
+            self.queue.put(line.rstrip("\n"))
+        self.queue.put(None)
+
+    def wait_for(self, prefix, deadline):
+        """The first line starting with `prefix`; an error naming what came when it does not come."""
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                line = self.queue.get(timeout=max(0.01, left))
+            except queue.Empty:
+                line = None
+            if line is None:
+                raise AssertionError(f"no line starting {prefix!r} from the broker; it said: {self.seen}")
+            self.seen.append(line)
+            if line.startswith(prefix):
+                return line
+
+
+class ConsoleSession:
+    """The broker with its console and the fake app; stopped by `close()`."""
+
+    def __init__(self, workdir, python, deadline_s=60):
+        self.deadline = time.monotonic() + deadline_s
+        capture = os.path.join(workdir, "console.capture.jsonl")
+        self.broker = subprocess.Popen(
+            [jobwire_binary(), "broker", "--play", "client", "--scenario", "worker-happy", "--port", "0",
+             "--console", "--paused", "--capture", capture],
+            cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.app = None
+        lines = Lines(self.broker)
+        backend = lines.wait_for("jobwire broker: scenario worker-happy on ", self.deadline)
+        self.backend = re.search(r"http://[0-9.]+:[0-9]+", backend).group(0)
+        console = lines.wait_for("jobwire broker: console: ", self.deadline)
+        self.url = console.split("console: ", 1)[1].split(" ", 1)[0]
+        self.app = subprocess.Popen(
+            [python, FAKE_APP, self.backend, "--bug", "transport-error-ignored"],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def close(self):
+        for process in (self.app, self.broker):
+            if process and process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+        self.broker.stdout.close()
+        if self.app:
+            self.app.stdin.close()
+
+
+def wait(driver, seconds, condition, what):
+    """Waits for `condition(driver)`, at most `seconds`; the error says `what` never showed."""
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition, message=f"never showed: {what}")
+
+
+def arrow(label_part, kind=None):
+    """A condition: a drawn step whose label contains `label_part` (of `kind`), as an element."""
+    def find(driver):
+        for step in driver.find_elements(By.CSS_SELECTOR, ".jw-step" + (f".jw-{kind}" if kind else "")):
+            if label_part in step.find_element(By.CSS_SELECTOR, ".jw-label").text:
+                return step
+        return False
+    return find
+
+
+def control(driver, button):
+    """Presses a control button and waits until its answer is on the page."""
+    answered = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0)
+    driver.find_element(By.ID, button).click()
+    wait(driver, 20, lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0) > answered, f"the answer to {button}")
+
+
+def seen(step):
+    """What a person sees of a drawn step: its label, its classes, its badge."""
+    badges = step.find_elements(By.CSS_SELECTOR, ".jw-badge")
+    return {"label": step.find_element(By.CSS_SELECTOR, ".jw-label").text, "classes": step.get_attribute("class").split(),
+            "arrow": bool(step.find_elements(By.CSS_SELECTOR, ".jw-arrow")), "badge": badges[0].text if badges else ""}
+
+
+def drive(driver, session, seconds=30):
+    """Opens the console, steps once, injects the fault, steps until ALERT-3 shows. Returns what a
+    person saw: the new request arrow after the step, and at the end the lost answer's arrow, the
+    violation's text, the verdict list and the status."""
+    driver.get(session.url)
+    wait(driver, seconds, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "paused", "the paused scenario (the app connected)")
+    control(driver, "step")
+    posted = seen(wait(driver, seconds, arrow("POST /api/requests", "request"), "the kit client's post request"))
+    # The person waits to see the worker show the offer before going on.
+    wait(driver, seconds, arrow("offer shown R-1", "ui"), "the worker showing the offer")
+    Select(driver.find_element(By.ID, "kind")).select_by_value(INJECTED["do"])
+    box = driver.find_element(By.ID, "injected")
+    box.clear()
+    box.send_keys(json.dumps(INJECTED))
+    control(driver, "inject")
+    injected_error = driver.find_element(By.ID, "error").text
+    for _ in range(10):
+        if driver.find_elements(By.CSS_SELECTOR, ".jw-violation"):
+            break
+        if driver.find_element(By.ID, "status").get_attribute("data-state") == "finished":
+            break
+        control(driver, "step")
+
+    def alert3(d):
+        return next((v for v in d.find_elements(By.CSS_SELECTOR, ".jw-violation") if v.find_element(By.CSS_SELECTOR, ".jw-req").text == "ALERT-3"), False)
+
+    violation = wait(driver, seconds, alert3, "ALERT-3 in the verdict").text
+    lost = seen(wait(driver, seconds, arrow("reset ", "answer"), "the lost answer's arrow"))
+    verdict = [item.get_attribute("data-requirement") for item in driver.find_elements(By.CSS_SELECTOR, "#verdict li")]
+    return {"posted": posted, "injected_error": injected_error, "violation": violation, "lost": lost, "verdict": verdict,
+            "status": driver.find_element(By.ID, "status").text}
