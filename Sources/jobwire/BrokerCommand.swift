@@ -241,7 +241,8 @@ struct BrokerCommand: AsyncParsableCommand {
         Self.out("jobwire broker: replay of \(path): \(script.steps.count - remaining.count) of \(script.steps.count) recorded steps matched, \(mismatches.count) unmatched; \(matched ? "passed" : "FAILED")")
         let results = verdict.caseResults() + ServedMatchCases.caseResults(file: path, mismatches: mismatches, remaining: remaining)
         let run = RunReport(title: "broker --replay \(path)", testee: "the apps at \(url)", results: results).applying(knownFailures)
-        let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
+        let catalog = try? scenarios.requirements()
+        let code = try report.emit(run, catalog: catalog, listSkipped: false) { [try HTMLReportSection.trace(path: capturePath, verdict: verdict, catalog: catalog)] }
         let failed = verdict.failedIDs.map(\.rawValue)
         Self.say("jobwire broker: the apps \(failed.isEmpty ? "conform" : "violate \(failed.joined(separator: ", "))"); `jobwire check \(capturePath)` judges the capture again")
         return code
@@ -276,7 +277,10 @@ struct BrokerCommand: AsyncParsableCommand {
         await server.shutdown()
         let run = RunReport(title: "broker \(scenario.name)", testee: "the \(app.role.protocolName) \(app.id) at \(url)", results: result.caseResults())
             .applying(try report.loadKnownFailures())
-        let code = try report.emit(run, catalog: try? scenarios.requirements(), listSkipped: false)
+        let catalog = try? scenarios.requirements()
+        let code = try report.emit(run, catalog: catalog, listSkipped: false) {
+            [try ScenarioRunCommand.htmlSection(result, cases: run.results, catalog: catalog, capturePath: path)]
+        }
         for failure in result.stepFailures { Self.say("jobwire broker: \(failure)") }
         Self.say("jobwire broker: \(ScenarioRunCommand.verdictText(result)); `jobwire check \(path)` judges the capture again (steps are the scenario's, not in the capture)")
         if let consoleServer {

@@ -18,6 +18,7 @@ struct CheckCommand: AsyncParsableCommand {
               jobwire check capture.jsonl
               jobwire check client.jsonl worker.jsonl --format json
               jobwire check capture.jsonl --junit out.xml --known-failures known.txt
+              jobwire check capture.jsonl --html report.html
 
             A known-failures file lists one entry per line: a requirement id (ALERT-11), which \
             excuses it in every file, or FILE:ID (capture.jsonl:ALERT-11), for one file. An entry \
@@ -40,6 +41,7 @@ struct CheckCommand: AsyncParsableCommand {
             let knownFailures = try report.loadKnownFailures()
             let catalog = try? RequirementCatalog.load(fromVectors: VectorLocator.directory())
             var results: [CaseResult] = []
+            var verdicts: [TraceVerdict] = []
             for file in files {
                 let start = ContinuousClock.now
                 let verdict = try TraceChecker.check(path: file, displayPath: file)
@@ -48,11 +50,14 @@ struct CheckCommand: AsyncParsableCommand {
                 let seconds = elapsed.inSeconds
                 for index in cases.indices { cases[index].durationSeconds = seconds / Double(max(cases.count, 1)) }
                 results += cases
+                if report.html != nil { verdicts.append(verdict) }
                 FileHandle.standardError.write(Data("jobwire: \(file): \(verdict.eventCount) events, \(verdict.failedIDs.isEmpty ? "conformant" : "violates \(verdict.failedIDs.map(\.rawValue).joined(separator: ", "))")\n".utf8))
             }
             let run = RunReport(title: "check", testee: files.joined(separator: ", "), results: results)
                 .applying(knownFailures)
-            return try report.emit(run, catalog: catalog, listSkipped: false)
+            return try report.emit(run, catalog: catalog, listSkipped: false) {
+                try verdicts.map { verdict throws(InputError) in try HTMLReportSection.trace(path: verdict.file, verdict: verdict, catalog: catalog) }
+            }
         }
     }
 }

@@ -112,7 +112,11 @@ struct ReplayCommand: AsyncParsableCommand {
             let target = embedded == nil ? base.absoluteString : "the embedded reference backend" + (mutants.mutant.isEmpty ? "" : " (mutant \(mutants.mutant.joined(separator: ", ")))")
             BrokerCommand.say("jobwire replay: \(script.steps.count) steps of \(capture) against \(target): \(run.verdict.eventCount) events, \(run.differences.count) \(run.differences.count == 1 ? "difference" : "differences")")
             let result = RunReport(title: "replay", testee: target, results: run.caseResults()).applying(knownFailures)
-            return try report.emit(result, catalog: try? RequirementCatalog.load(fromVectors: VectorLocator.directory()), listSkipped: false)
+            let catalog = try? RequirementCatalog.load(fromVectors: VectorLocator.directory())
+            return try report.emit(result, catalog: catalog, listSkipped: false) {
+                let timeline = try TimelineBuilder.timeline(text: run.captureText, file: run.verdict.file, verdict: run.verdict, catalog: catalog)
+                return [HTMLReportSection(title: "replay of \(capture)", caseIDs: result.results.map(\.id), timeline: timeline)]
+            }
         }
     }
 }

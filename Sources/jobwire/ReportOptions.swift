@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import JobWire
 
-/// How a run's report is printed: the flags `vectors run` and `check` share.
+/// How a run's report is printed: the flags `vectors run`, `check`, `verify`, `scenario run`,
+/// `replay` and the broker's sessions share.
 struct ReportOptions: ParsableArguments {
     /// The report formats on stdout.
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -14,6 +15,9 @@ struct ReportOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Also write a JUnit XML report to this file.", valueName: "file"))
     var junit: String?
+
+    @Option(help: ArgumentHelp("Also write a self-contained HTML report to this file: a summary by area and requirement, and each trace or case as swimlanes with its violations pinned to the lines they cite.", valueName: "file"))
+    var html: String?
 
     @Option(
         name: .customLong("known-failures"),
@@ -31,8 +35,12 @@ struct ReportOptions: ParsableArguments {
         return try KnownFailures.load(path: knownFailures)
     }
 
-    /// Prints the report, writes the JUnit file, and returns the exit code the run deserves.
-    func emit(_ report: RunReport, catalog: RequirementCatalog?, listSkipped: Bool = true, printing: Bool = true) throws -> ExitCode {
+    /// Prints the report, writes the JUnit and HTML files, and returns the exit code the run deserves.
+    /// `sections` groups the cases for the HTML report and draws their traces; it is called only with --html.
+    func emit(
+        _ report: RunReport, catalog: RequirementCatalog?, listSkipped: Bool = true, printing: Bool = true,
+        sections: () throws -> [HTMLReportSection] = { [] }
+    ) throws -> ExitCode {
         switch format {
         case _ where !printing: break
         case .text: print(TextReport(catalog: catalog, verbose: verbose, listSkipped: listSkipped).render(report), terminator: "")
@@ -43,6 +51,14 @@ struct ReportOptions: ParsableArguments {
                 try JUnitReport(catalog: catalog).render(report).write(toFile: junit, atomically: true, encoding: .utf8)
             } catch {
                 throw CLIError("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+            }
+        }
+        if let html {
+            let page = HTMLReport(catalog: catalog).render(report, sections: try sections())
+            do {
+                try page.write(toFile: html, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIError("cannot write the HTML report to \(html): \(error.localizedDescription)")
             }
         }
         // No verdict is not a pass: a run that failed nothing but could not judge everything exits 2.

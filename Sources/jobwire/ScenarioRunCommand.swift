@@ -71,6 +71,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             }
             let command = try adapter.map { text throws(InputError) in try AdapterCommand(text) }
             var results: [CaseResult] = []
+            var sections: [HTMLReportSection] = []
             var problems: [String] = []
             var ran = 0
             let limit = Duration.milliseconds(Int64(timeout * 1000))
@@ -91,6 +92,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
                 let seconds = (clock.now - start).inSeconds
                 for index in cases.indices { cases[index].durationSeconds = seconds / Double(max(cases.count, 1)) }
                 results += cases
+                if report.html != nil { sections.append(try Self.htmlSection(result, cases: cases, catalog: requirements)) }
                 if let adapterTestee = testee as? AdapterScenarioTestee, await adapterTestee.isBroken, let command {
                     // A broken session answers nothing more: the next scenario gets a fresh process.
                     _ = await adapterTestee.finish()
@@ -103,8 +105,20 @@ struct ScenarioRunCommand: AsyncParsableCommand {
             }
             let run = RunReport(title: "scenarios", testee: testeeName, results: results, testeeProblems: problems)
                 .applying(knownFailures)
-            return try report.emit(run, catalog: requirements, listSkipped: false)
+            return try report.emit(run, catalog: requirements, listSkipped: false) { sections }
         }
+    }
+
+    /// A scenario's part of the HTML report: its cases, and its capture (kept in memory, else the
+    /// file at `capturePath`) drawn with the violations pinned.
+    static func htmlSection(_ result: ScenarioResult, cases: [CaseResult], catalog: RequirementCatalog?, capturePath: String? = nil) throws(InputError) -> HTMLReportSection {
+        var timeline: Timeline?
+        if let text = result.capture {
+            timeline = try TimelineBuilder.timeline(text: text, file: result.scenario.name, verdict: result.verdict, catalog: catalog)
+        } else if let capturePath, result.verdict != nil {
+            timeline = try TimelineBuilder.timeline(path: capturePath, verdict: result.verdict, catalog: catalog)
+        }
+        return HTMLReportSection(title: result.scenario.name, caseIDs: cases.map(\.id), timeline: timeline)
     }
 
     /// `conformant`, or what failed: the violated ids and the steps that never ran.

@@ -20,6 +20,7 @@ struct VerifyCommand: AsyncParsableCommand {
               jobwire verify http://127.0.0.1:3000 --profile names.json --timeout 5000
               jobwire verify --only FLOW --skip getjobs-eligibility-geometry --format json
               jobwire verify --known-failures known.txt --capture run.jsonl
+              jobwire verify --mutant reachHalved --html report.html
               jobwire verify --mutant reachHalved      (see what a failure looks like)
 
             A profile file (JSON) renames events, namespace, channel room and REST paths, and names \
@@ -116,9 +117,9 @@ struct VerifyCommand: AsyncParsableCommand {
             result.testee = embedded != nil ? "embedded reference backend \(options.base.absoluteString)" : options.base.absoluteString
             if report.format == .text {
                 print(VerifyTextReport(catalog: catalog).render(result, timeoutMs: run.timeoutMs), terminator: "")
-                return try report.emit(result, catalog: catalog, printing: false)
+                return try report.emit(result, catalog: catalog, printing: false) { run.htmlSections(catalog: catalog) }
             }
-            return try report.emit(result, catalog: catalog)
+            return try report.emit(result, catalog: catalog) { run.htmlSections(catalog: catalog) }
         }
     }
 }

@@ -69,11 +69,25 @@ public struct RunReport: Sendable {
     public var summaryByRequirement: [(RequirementID, RunSummary)] {
         var groups: [RequirementID: [CaseResult]] = [:]
         for result in results {
-            var ids = Set(result.requirements)
-            if case .failed = result.outcome, !result.violations.isEmpty { ids = Set(result.violations.map(\.requirement)) }
-            for id in ids { groups[id, default: []].append(result) }
+            for id in Self.countedUnder(result) { groups[id, default: []].append(result) }
         }
         return groups.map { ($0.key, RunSummary($0.value)) }.sorted { $0.0 < $1.0 }
+    }
+
+    /// Totals per area (`FLOW`, `ALERT` ...), in area order: each case counted once in every area
+    /// of the requirements ``summaryByRequirement`` counts it under.
+    public var summaryByArea: [(area: String, summary: RunSummary)] {
+        var groups: [String: [CaseResult]] = [:]
+        for result in results {
+            for area in Set(Self.countedUnder(result).map(\.area)) { groups[area, default: []].append(result) }
+        }
+        return groups.map { ($0.key, RunSummary($0.value)) }.sorted { $0.area < $1.area }
+    }
+
+    /// The requirements a case is counted under: those it violated when it failed with violations, else those it names.
+    private static func countedUnder(_ result: CaseResult) -> Set<RequirementID> {
+        if case .failed = result.outcome, !result.violations.isEmpty { return Set(result.violations.map(\.requirement)) }
+        return Set(result.requirements)
     }
 
     /// True when nothing failed or errored outside the known-failures list and the list is not stale.

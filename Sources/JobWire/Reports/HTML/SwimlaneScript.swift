@@ -234,6 +234,7 @@ public enum SwimlaneScript {
       violation.lines.forEach(function (line) {
         var button = lines.appendChild(el("button", "jw-cite", "L" + line));
         button.type = "button";
+        button.dataset.line = line;
         button.addEventListener("click", function () { self.show(line); });
       });
     });
@@ -243,6 +244,12 @@ public enum SwimlaneScript {
 
   // Brings the first cited line into view, so a failing case opens on its violation.
   View.prototype.revealViolation = function () {
+    var rows = this.rowOfLine;
+    this.violationList.querySelectorAll(".jw-cite").forEach(function (button) {
+      var absent = !(button.dataset.line in rows);
+      button.classList.toggle("jw-absent", absent);
+      button.title = absent ? "this line belongs to another part of the trace" : "show this line";
+    });
     var lines = Object.keys(this.cited).map(Number).filter(function (line) { return line in this.rowOfLine; }, this);
     if (lines.length) this.show(Math.min.apply(null, lines));
   };

@@ -40,11 +40,12 @@ public enum SwimlaneStyle {
 .jw-step.jw-cited .jw-dot { background: #d0312d; box-shadow: 0 0 0 3px #f6b8b6; }
 .jw-step.jw-cited .jw-label { font-weight: 600; color: #a01f1b; }
 .jw-badge { margin-left: 6px; padding: 0 4px; border-radius: 3px; background: #d0312d; color: #fff; font-size: 11px; }
-.jw-violations { margin: 0 0 8px; padding-left: 20px; }
+.jw-violations { margin: 0 0 8px; padding-left: 28px; max-height: 260px; overflow: auto; }
 .jw-violation { margin-bottom: 6px; }
 .jw-req { font-weight: 700; color: #a01f1b; margin-right: 6px; }
 .jw-expected, .jw-observed, .jw-cites { color: #3b4656; }
 .jw-cite { margin-left: 4px; font: inherit; font-size: 11px; padding: 0 4px; cursor: pointer; }
+.jw-cite.jw-absent { opacity: .5; cursor: default; }
 .jw-detail { max-height: 220px; overflow: auto; margin: 8px 0 0; padding: 8px; background: #f6f8fa;
   border: 1px solid #e1e6ed; white-space: pre-wrap; word-break: break-all; font-size: 11px; }
 """#
