@@ -15,7 +15,8 @@ public enum SwimlaneScript {
 // timers as bars, the lines a violation cites highlighted. Plain DOM, no libraries.
 //
 // Large traces: steps are indexed in chunks, one chunk per animation frame, and only the rows in
-// view exist in the DOM, so the first rows show at once and a 100k-step trace stays smooth.
+// view exist in the DOM, so the first rows show at once and a 100k-step trace stays smooth. The
+// performance marks jw-first-lanes (first rows drawn) and jw-usable (every step indexed) time it.
 //
 //   var view = JobWireSwimlanes.mount(element, timeline);  // draws it
 //   view.append(steps, lanes, spans);                        // more steps as they happen (live)
@@ -120,6 +121,7 @@ public enum SwimlaneScript {
     if (!this.ready) {
       this.ready = true;
       this.root.dataset.ready = "true";
+      if (window.performance && performance.mark) performance.mark("jw-usable");
       this.revealViolation();
       this.root.dispatchEvent(new CustomEvent("jw-ready", { bubbles: true }));
     }
