@@ -14,7 +14,7 @@ import tempfile
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
 
-from browser import headless_chromium  # noqa: E402
+import browser  # noqa: E402
 from console_session import ConsoleSession, drive  # noqa: E402
 
 
@@ -24,8 +24,7 @@ def main():
     with tempfile.TemporaryDirectory() as workdir:
         session = ConsoleSession(workdir, sys.executable)
         try:
-            with headless_chromium() as driver:
-                driver.set_window_size(1400, 860)
+            with browser.start(width=1400, height=860) as driver:
                 drive(driver, session)
                 driver.save_screenshot(out)
         finally:

@@ -7,6 +7,7 @@ python-socketio app of Tests/JobWireBrokerTests/Interop/fake_app.py with the exa
 The person steps once (the kit's client posts r1, the worker shows the offer), injects the fault
 `{"do": "lose-answer", "call": "workerAccept"}`, and steps on until the verdict shows what the
 app broke. Every wait is for something on the page or a line from a process, never a sleep.
+Selenium is imported only where a browser runs, so a machine without it skips (browser.py).
 """
 
 import json
@@ -17,8 +18,7 @@ import subprocess
 import threading
 import time
 
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select, WebDriverWait
+import browser
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -95,14 +95,26 @@ class ConsoleSession:
 
 def wait(driver, seconds, condition, what):
     """Waits for `condition(driver)`, at most `seconds`; the error says `what` never showed."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
     return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition, message=f"never showed: {what}")
+
+
+def by_css(node, selector):
+    """The elements under `node` matching the CSS `selector`."""
+    return node.find_elements("css selector", selector)
+
+
+def by_id(driver, name):
+    """The element with id `name`."""
+    return driver.find_element("id", name)
 
 
 def arrow(label_part, kind=None):
     """A condition: a drawn step whose label contains `label_part` (of `kind`), as an element."""
     def find(driver):
-        for step in driver.find_elements(By.CSS_SELECTOR, ".jw-step" + (f".jw-{kind}" if kind else "")):
-            if label_part in step.find_element(By.CSS_SELECTOR, ".jw-label").text:
+        for step in by_css(driver, ".jw-step" + (f".jw-{kind}" if kind else "")):
+            if label_part in by_css(step, ".jw-label")[0].text:
                 return step
         return False
     return find
@@ -110,46 +122,51 @@ def arrow(label_part, kind=None):
 
 def control(driver, button):
     """Presses a control button and waits until its answer is on the page."""
-    answered = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0)
-    driver.find_element(By.ID, button).click()
-    wait(driver, 20, lambda d: int(d.find_element(By.TAG_NAME, "body").get_attribute("data-answered") or 0) > answered, f"the answer to {button}")
+    def answered(d):
+        return int(by_css(d, "body")[0].get_attribute("data-answered") or 0)
+
+    before = answered(driver)
+    by_id(driver, button).click()
+    wait(driver, browser.DEADLINE_SECONDS, lambda d: answered(d) > before, f"the answer to {button}")
 
 
 def seen(step):
     """What a person sees of a drawn step: its label, its classes, its badge."""
-    badges = step.find_elements(By.CSS_SELECTOR, ".jw-badge")
-    return {"label": step.find_element(By.CSS_SELECTOR, ".jw-label").text, "classes": step.get_attribute("class").split(),
-            "arrow": bool(step.find_elements(By.CSS_SELECTOR, ".jw-arrow")), "badge": badges[0].text if badges else ""}
+    badges = by_css(step, ".jw-badge")
+    return {"label": by_css(step, ".jw-label")[0].text, "classes": step.get_attribute("class").split(),
+            "arrow": bool(by_css(step, ".jw-arrow")), "badge": badges[0].text if badges else ""}
 
 
-def drive(driver, session, seconds=30):
+def drive(driver, session, seconds=browser.DEADLINE_SECONDS):
     """Opens the console, steps once, injects the fault, steps until ALERT-3 shows. Returns what a
     person saw: the new request arrow after the step, and at the end the lost answer's arrow, the
     violation's text, the verdict list and the status."""
     driver.get(session.url)
-    wait(driver, seconds, lambda d: d.find_element(By.ID, "status").get_attribute("data-state") == "paused", "the paused scenario (the app connected)")
+    wait(driver, seconds, lambda d: by_id(d, "status").get_attribute("data-state") == "paused", "the paused scenario (the app connected)")
     control(driver, "step")
     posted = seen(wait(driver, seconds, arrow("POST /api/requests", "request"), "the kit client's post request"))
     # The person waits to see the worker show the offer before going on.
     wait(driver, seconds, arrow("offer shown R-1", "ui"), "the worker showing the offer")
-    Select(driver.find_element(By.ID, "kind")).select_by_value(INJECTED["do"])
-    box = driver.find_element(By.ID, "injected")
+    from selenium.webdriver.support.ui import Select
+
+    Select(by_id(driver, "kind")).select_by_value(INJECTED["do"])
+    box = by_id(driver, "injected")
     box.clear()
     box.send_keys(json.dumps(INJECTED))
     control(driver, "inject")
-    injected_error = driver.find_element(By.ID, "error").text
+    injected_error = by_id(driver, "error").text
     for _ in range(10):
-        if driver.find_elements(By.CSS_SELECTOR, ".jw-violation"):
+        if by_css(driver, ".jw-violation"):
             break
-        if driver.find_element(By.ID, "status").get_attribute("data-state") == "finished":
+        if by_id(driver, "status").get_attribute("data-state") == "finished":
             break
         control(driver, "step")
 
     def alert3(d):
-        return next((v for v in d.find_elements(By.CSS_SELECTOR, ".jw-violation") if v.find_element(By.CSS_SELECTOR, ".jw-req").text == "ALERT-3"), False)
+        return next((v for v in by_css(d, ".jw-violation") if by_css(v, ".jw-req")[0].text == "ALERT-3"), False)
 
     violation = wait(driver, seconds, alert3, "ALERT-3 in the verdict").text
     lost = seen(wait(driver, seconds, arrow("reset ", "answer"), "the lost answer's arrow"))
-    verdict = [item.get_attribute("data-requirement") for item in driver.find_elements(By.CSS_SELECTOR, "#verdict li")]
+    verdict = [item.get_attribute("data-requirement") for item in by_css(driver, "#verdict li")]
     return {"posted": posted, "injected_error": injected_error, "violation": violation, "lost": lost, "verdict": verdict,
-            "status": driver.find_element(By.ID, "status").text}
+            "status": by_id(driver, "status").text}

@@ -1,26 +1,35 @@
-"""The broker console in headless Chromium: a person opens it, steps a scenario once, injects a
-fault, and sees the new arrow and the violation with its requirement id (Docs/BROKER.md, "The
-console"). Run: python Tests/Browser/test_console.py (needs chromium, chromium-driver, selenium,
-python-socketio and aiohttp; a jobwire build at .build/debug or $JOBWIRE_BIN)."""
+"""The broker console as a person sees it in headless Chromium (issue 20, items 2 and 3): they
+open it, step worker-happy once, inject a fault, and see the new arrow and the violation with its
+requirement id (Docs/BROKER.md, "The console"). The session is console_session.py's.
 
+    JOBWIRE_BIN=.build/debug/jobwire JOBWIRE_PYTHON=.venv-test/bin/python \
+        .venv-test/bin/python -m unittest discover -s Tests/Browser -p test_console.py -v
+"""
+
+import pathlib
 import sys
 import tempfile
 import unittest
 
-from console_session import ConsoleSession, drive
-from browser import headless_chromium
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import browser  # noqa: E402
+from console_session import ConsoleSession, drive  # noqa: E402
 
 
-class ConsoleTest(unittest.TestCase):
+class ConsoleInTheBrowser(unittest.TestCase):
     def test_a_step_and_an_injected_fault_show_as_a_person_sees_them(self):
-        with tempfile.TemporaryDirectory() as workdir:
+        browser.require_browser()
+        with tempfile.TemporaryDirectory(prefix="jobwire-console-") as workdir:
             session = ConsoleSession(workdir, sys.executable)
             try:
-                with headless_chromium() as driver:
+                with browser.start(width=1400, height=860) as driver:
                     seen = drive(driver, session)
+                    own = session.url.split("?")[0]
+                    fetched = [url for url in browser.resources_fetched(driver) if not url.startswith(own + "/")]
+                    self.assertEqual(fetched, [], "the page fetched only its own polls and controls")
             finally:
                 session.close()
-        # The step drew the kit client's post as an arrow.
+        # The step drew the kit client's post as a new arrow.
         self.assertTrue(seen["posted"]["arrow"], seen)
         self.assertIn("jw-request", seen["posted"]["classes"])
         self.assertEqual(seen["injected_error"], "", "the injected step was refused")

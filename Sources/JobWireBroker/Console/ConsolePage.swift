@@ -17,7 +17,7 @@ enum ConsolePage {
 
     private static let template = """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>JobWire console</title>
+        <html lang="en"><head><meta charset="utf-8"><title>JobWire console</title><link rel="icon" href="data:,">
         <style>
         body { font: 14px system-ui, sans-serif; margin: 0; color: #1d2330; }
         header { display: flex; gap: 12px; align-items: center; padding: 10px 16px; background: #1d2330; color: #fff; flex-wrap: wrap; }
