@@ -149,8 +149,14 @@ def drive(driver, session, seconds=browser.DEADLINE_SECONDS):
     wait(driver, seconds, arrow("offer shown R-1", "ui"), "the worker showing the offer")
     from selenium.webdriver.support.ui import Select
 
-    Select(by_id(driver, "kind")).select_by_value(INJECTED["do"])
     box = by_id(driver, "injected")
+    # A mistyped step is refused, the field named, and nothing runs.
+    box.clear()
+    box.send_keys(json.dumps({"do": "explode"}))
+    control(driver, "inject")
+    refused = by_id(driver, "error").text
+    Select(by_id(driver, "kind")).select_by_value(INJECTED["do"])
+    members = by_id(driver, "members").text
     box.clear()
     box.send_keys(json.dumps(INJECTED))
     control(driver, "inject")
@@ -168,5 +174,5 @@ def drive(driver, session, seconds=browser.DEADLINE_SECONDS):
     violation = wait(driver, seconds, alert3, "ALERT-3 in the verdict").text
     lost = seen(wait(driver, seconds, arrow("reset ", "answer"), "the lost answer's arrow"))
     verdict = [item.get_attribute("data-requirement") for item in by_css(driver, "#verdict li")]
-    return {"posted": posted, "injected_error": injected_error, "violation": violation, "lost": lost, "verdict": verdict,
+    return {"posted": posted, "refused": refused, "members": members, "injected_error": injected_error, "violation": violation, "lost": lost, "verdict": verdict,
             "status": by_id(driver, "status").text}

@@ -32,6 +32,8 @@ class ConsoleInTheBrowser(unittest.TestCase):
         # The step drew the kit client's post as a new arrow.
         self.assertTrue(seen["posted"]["arrow"], seen)
         self.assertIn("jw-request", seen["posted"]["classes"])
+        self.assertTrue(seen["refused"].startswith('step.do: unknown step kind "explode"; expected one of accept, '), seen["refused"])
+        self.assertEqual(seen["members"], "takes call, from, req")
         self.assertEqual(seen["injected_error"], "", "the injected step was refused")
         # The lost answer is the arrow the violation cites: highlighted, with the requirement's id.
         self.assertTrue(seen["lost"]["arrow"], seen)

@@ -17,7 +17,9 @@ struct BrokerConsoleTests {
         try await live.connectApp()
         let before = live.captureLines
         #expect(!before.isEmpty && !before.contains(where: Self.isPost), "\(before)")
-        // What the session's own loop does while the console stands still: nothing falls due.
+        // An hour of the wall clock passes and the session's own loop looks: nothing falls due,
+        // not even the kit client's 10-minute timeout, since the scenario's clock stands still.
+        live.wall.advance(by: 3_600_000)
         live.session.advance()
         try await live.quiet()
         #expect(live.captureLines == before)

@@ -33,6 +33,7 @@ enum ConsolePage {
         #verdict.clean::before { content: "no violation so far"; color: #2e7d32; }
         textarea { width: 100%; height: 120px; font-family: ui-monospace, monospace; font-size: 12px; box-sizing: border-box; }
         #error { color: #b00020; white-space: pre-wrap; }
+        #members { color: #5b6b80; font-size: 12px; }
         </style>
         /*SWIMLANES_CSS*/
         </head><body>
@@ -47,7 +48,7 @@ enum ConsolePage {
             <h2>Verdict so far</h2>
             <ul id="verdict" class="clean"></ul>
             <h2>Inject a step</h2>
-            <select id="kind"></select>
+            <select id="kind"></select> <span id="members"></span>
             <textarea id="injected" spellcheck="false"></textarea>
             <button id="inject">Inject</button>
             <div id="error"></div>
@@ -118,11 +119,13 @@ enum ConsolePage {
 
         for (const name of ["pause", "resume", "step"]) $(name).onclick = () => control({ command: name });
         for (const kind of Object.keys(vocabulary).sort()) $("kind").add(new Option(kind, kind));
+        // A kind fills in its "do"; the members it takes are named beside it (BROKER.md, "Steps").
         $("kind").onchange = () => {
-          const step = { do: $("kind").value };
-          for (const member of vocabulary[$("kind").value]) step[member] = "";
-          $("injected").value = JSON.stringify(step, null, 1);
+          const members = vocabulary[$("kind").value];
+          $("members").textContent = members.length ? "takes " + members.join(", ") : "takes nothing more";
+          $("injected").value = JSON.stringify({ do: $("kind").value });
         };
+        $("kind").onchange();
         $("inject").onclick = () => {
           let step;
           try { step = JSON.parse($("injected").value); } catch (error) { $("error").textContent = "step: not JSON: " + error.message; return; }

@@ -7,8 +7,8 @@ import SocketIOWire
 @testable import JobWireBroker
 
 /// A scenario run live behind a console, as `jobwire broker --console --paused` runs it: the
-/// session on a paused ``ConsoleClock`` over a ``ManualBrokerClock`` that never moves (so only
-/// the console's steps move time), the fake app over real sockets in lockstep (``PendingWork``, so
+/// session on a paused ``ConsoleClock`` over a ``ManualBrokerClock`` that a test moves as the
+/// wall clock would move (only the console's steps move the scenario's time), the fake app over real sockets in lockstep (``PendingWork``, so
 /// a test waits until the app has handled what it was sent, never for a time), and the console
 /// on its own port.
 final class LiveConsole: Sendable {
@@ -19,6 +19,8 @@ final class LiveConsole: Sendable {
     let backend: ReferenceBackendServer
     let server: ConsoleServer
     let app: LiveFakeApp
+    /// The clock under the console's: the wall clock of a real broker, moved by hand here.
+    let wall = ManualBrokerClock(start: ScenarioRunner.virtualStart)
     /// The console's URL, token included.
     let url: String
     /// The console's address without path or token.
@@ -27,7 +29,7 @@ final class LiveConsole: Sendable {
     /// Serves `name` behind a paused console; the app under test is not connected yet.
     init(_ name: String, faults: AppFaults = []) async throws {
         let scenario = ScenarioFixtures.scenario(name)
-        let clock = ConsoleClock(base: ManualBrokerClock(start: ScenarioRunner.virtualStart), paused: true)
+        let clock = ConsoleClock(base: wall, paused: true)
         recorder = try CaptureRecorder(header: scenario.header, path: nil, name: name, keepText: true, reorderWindowMs: BrokerSession.reorderWindowMs)
         session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, pending: pending)
         backend = ReferenceBackendServer(host: session, logger: LiveScenario.quiet)
