@@ -81,7 +81,7 @@ enum ConsolePage {
             id.className = "id";
             id.textContent = finding.id;
             const first = finding.violations[0];
-            item.append(id, " ", finding.check, first ? " (lines " + first.lines.join(", ") + "): " + first.observed : "");
+            item.append(id, " ", finding.check, first ? " (" + (first.lines.length > 1 ? "lines " : "line ") + first.lines.join(", ") + "): " + first.observed : "");
             return item;
           }));
           list.className = findings.length ? "" : "clean";
