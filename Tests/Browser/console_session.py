@@ -110,14 +110,32 @@ def by_id(driver, name):
     return driver.find_element("id", name)
 
 
+# The page redraws rows as lines arrive, so what a person sees is read in one script, never from
+# an element kept across a redraw.
+SEEN_STEP = """
+  const [part, kind] = arguments;
+  for (const step of document.querySelectorAll(".jw-step" + (kind ? ".jw-" + kind : ""))) {
+    const label = step.querySelector(".jw-label"), badge = step.querySelector(".jw-badge");
+    if (label && label.firstChild && label.firstChild.textContent.includes(part)) {
+      return {label: label.firstChild.textContent, classes: step.className.split(" "),
+              arrow: !!step.querySelector(".jw-arrow"), badge: badge ? badge.textContent : ""};
+    }
+  }
+  return null;
+"""
+
+
 def arrow(label_part, kind=None):
-    """A condition: a drawn step whose label contains `label_part` (of `kind`), as an element."""
-    def find(driver):
-        for step in by_css(driver, ".jw-step" + (f".jw-{kind}" if kind else "")):
-            if label_part in by_css(step, ".jw-label")[0].text:
-                return step
-        return False
-    return find
+    """A condition: what a person sees of the drawn step whose label contains `label_part` (of
+    `kind`): its label, classes, whether it is an arrow, and its badge."""
+    return lambda driver: driver.execute_script(SEEN_STEP, label_part, kind) or False
+
+
+def texts(driver, selector, attribute=None):
+    """The text (or `attribute`) of each element matching `selector`, read at one moment."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), (e) => arguments[1] ? e.getAttribute(arguments[1]) : e.textContent);",
+        selector, attribute)
 
 
 def control(driver, button):
@@ -130,21 +148,15 @@ def control(driver, button):
     wait(driver, browser.DEADLINE_SECONDS, lambda d: answered(d) > before, f"the answer to {button}")
 
 
-def seen(step):
-    """What a person sees of a drawn step: its label, its classes, its badge."""
-    badges = by_css(step, ".jw-badge")
-    return {"label": by_css(step, ".jw-label")[0].text, "classes": step.get_attribute("class").split(),
-            "arrow": bool(by_css(step, ".jw-arrow")), "badge": badges[0].text if badges else ""}
-
-
 def drive(driver, session, seconds=browser.DEADLINE_SECONDS):
-    """Opens the console, steps once, injects the fault, steps until ALERT-3 shows. Returns what a
-    person saw: the new request arrow after the step, and at the end the lost answer's arrow, the
-    violation's text, the verdict list and the status."""
+    """Opens the console, steps once, injects the fault, steps to the lost answer and on until
+    ALERT-3 shows. Returns what a person saw: the new request arrow after the first step, the
+    refusal of a mistyped step, and at the end the lost answer's arrow, the violation's text, the
+    verdict list and the status."""
     driver.get(session.url)
     wait(driver, seconds, lambda d: by_id(d, "status").get_attribute("data-state") == "paused", "the paused scenario (the app connected)")
     control(driver, "step")
-    posted = seen(wait(driver, seconds, arrow("POST /api/requests", "request"), "the kit client's post request"))
+    posted = wait(driver, seconds, arrow("POST /api/requests", "request"), "the kit client's post request")
     # The person waits to see the worker show the offer before going on.
     wait(driver, seconds, arrow("offer shown R-1", "ui"), "the worker showing the offer")
     from selenium.webdriver.support.ui import Select
@@ -161,18 +173,21 @@ def drive(driver, session, seconds=browser.DEADLINE_SECONDS):
     box.send_keys(json.dumps(INJECTED))
     control(driver, "inject")
     injected_error = by_id(driver, "error").text
+    # The next moment is the worker's accept: the person watches its answer get lost.
+    control(driver, "step")
+    wait(driver, seconds, arrow("reset ", "answer"), "the lost answer's arrow")
     for _ in range(10):
-        if by_css(driver, ".jw-violation"):
+        if texts(driver, ".jw-violation"):
             break
         if by_id(driver, "status").get_attribute("data-state") == "finished":
             break
         control(driver, "step")
 
     def alert3(d):
-        return next((v for v in by_css(d, ".jw-violation") if by_css(v, ".jw-req")[0].text == "ALERT-3"), False)
+        return next((text for text in texts(d, ".jw-violation") if text.startswith("ALERT-3")), False)
 
-    violation = wait(driver, seconds, alert3, "ALERT-3 in the verdict").text
-    lost = seen(wait(driver, seconds, arrow("reset ", "answer"), "the lost answer's arrow"))
-    verdict = [item.get_attribute("data-requirement") for item in by_css(driver, "#verdict li")]
+    violation = wait(driver, seconds, alert3, "ALERT-3 in the verdict")
+    lost = wait(driver, seconds, arrow("reset ", "answer"), "the lost answer's arrow")
+    verdict = texts(driver, "#verdict li", "data-requirement")
     return {"posted": posted, "refused": refused, "members": members, "injected_error": injected_error, "violation": violation, "lost": lost, "verdict": verdict,
             "status": by_id(driver, "status").text}
