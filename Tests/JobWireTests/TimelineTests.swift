@@ -60,13 +60,18 @@ import Testing
         var builder = TimelineBuilder(title: "live", header: header, catalog: nil)
         var streamedSteps: [TimelineStep] = []
         var streamedLanes: [TimelineLane] = []
+        var streamedSpans: [String: TimelineSpan] = [:]
         for event in events {
             let added = builder.add(event)
             streamedSteps += added.steps
             streamedLanes += added.lanes
+            // A span comes again, whole, when its timer fires: the later one replaces the first.
+            for span in added.spans { streamedSpans["\(span.lane) \(span.label) \(span.start)"] = span }
         }
         #expect(streamedSteps == builder.timeline.steps)
         #expect(streamedLanes == builder.timeline.lanes)
+        #expect(Set(streamedSpans.values) == Set(builder.timeline.spans) && streamedSpans.count == 2)
+        #expect(streamedSpans.values.contains { $0.label == "delay R-1" && $0.fired })
         #expect(builder.timeline == TimelineBuilder.timeline(title: "live", header: header, events: events, violations: [], catalog: nil))
     }
 

@@ -20,6 +20,27 @@ import Testing
         #expect(html.contains("\"requirement\":\"TIME-2\""))
     }
 
+    @Test func scenarioRunDrawsEachScenarioWithItsViolationPinned() throws {
+        let page = CLIRunner.scratchDirectory().appendingPathComponent("scenarios.html").path
+        let adapter = "\(CLIRunner.python) \(CLIRunner.packageRoot.path)/Examples/client-app-adapter-python-wrong/adapter.py --bug no-timeout-cancel"
+        let result = try CLIRunner.run(["scenario", "run", "client-timeout", "--adapter", adapter, "--html", page])
+        #expect(result.status == 1, "\(result.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("data-outcome=\"failed\" open>\n<summary><span class=\"jw-tag jw-fail\">FAIL</span> client-timeout "))
+        #expect(html.contains("{\"id\":\"client c-1 screen\",\"kind\":\"screen\"}"), "the app's screen has a lane")
+        #expect(html.contains("\"requirement\":\"TIME-2\""))
+    }
+
+    @Test func verifyDrawsEachCaseFromTheLinesItRecorded() throws {
+        let page = CLIRunner.scratchDirectory().appendingPathComponent("verify.html").path
+        let result = try CLIRunner.run(["verify", "--mutant", "delayDropped", "--only", "MSG-14", "--html", page])
+        #expect(result.status == 1, "\(result.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<span class=\"jw-tag jw-fail\">FAIL</span> new-records: "))
+        #expect(html.contains("\"requirement\":\"MSG-14\""))
+        #expect(html.contains("\"kind\":\"emit\",\"label\":\"new R-"), "the case's emits are drawn")
+    }
+
     @Test func anUnwritablePageIsUnusableInput() throws {
         let good = Self.traces.appendingPathComponent("good/happy-client.jsonl").path
         let result = try CLIRunner.run(["check", good, "--html", "/nonexistent-directory/report.html"])

@@ -35,14 +35,7 @@ public struct TextReport {
     }
 
     private func render(_ result: CaseResult) -> String {
-        let tag: String
-        switch result.outcome {
-        case .passed: tag = "PASS "
-        case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL "
-        case .skipped: tag = "SKIP "
-        case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
-        case .inconclusive: tag = "INCONCLUSIVE"
-        }
+        let tag = result.columnTag
         var out = "\(tag)  \(result.id)"
         if let location = result.location { out += "  (\(location))" }
         out += "\n"

@@ -37,9 +37,8 @@ public final class BrokerConsole: Sendable {
         // The recorder calls this in line order, under its lock: the steps are made in that order.
         recorder.observeLines { event, _ in
             let entry = builder.withLock { builder in
-                let spans = builder.timeline.spans.count
-                let (steps, lanes) = builder.add(event)
-                return ConsoleFeed.Entry(step: steps[0], lanes: lanes, spans: Array(builder.timeline.spans[spans...]))
+                let (steps, lanes, spans) = builder.add(event)
+                return ConsoleFeed.Entry(step: steps[0], lanes: lanes, spans: spans)
             }
             feed.append(entry)
         }

@@ -22,7 +22,8 @@ public final class ConsoleFeed: Sendable {
         public var step: TimelineStep
         /// The lanes first seen on this line.
         public var lanes: [TimelineLane]
-        /// The timers started on this line.
+        /// The timer span this line started or ended, whole as it then stood (a page replaces
+        /// one it was given before).
         public var spans: [TimelineSpan]
     }
 

@@ -31,14 +31,7 @@ public struct VerifyTextReport: Sendable {
     }
 
     private func render(_ result: CaseResult) -> String {
-        let tag: String
-        switch result.outcome {
-        case .passed: tag = "PASS "
-        case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL "
-        case .skipped: tag = "SKIP "
-        case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
-        case .inconclusive: tag = "INCONCLUSIVE"
-        }
+        let tag = result.columnTag
         let ids = result.requirements.map(\.rawValue).joined(separator: ", ")
         var out: String
         if case .failed = result.outcome {

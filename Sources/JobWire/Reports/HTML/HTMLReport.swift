@@ -100,15 +100,7 @@ public struct HTMLReport {
     }
 
     private func caseItem(_ result: CaseResult) -> String {
-        let tag: String
-        switch result.outcome {
-        case .passed: tag = "PASS"
-        case .failed: tag = result.knownFailure ? "KNOWN" : "FAIL"
-        case .skipped: tag = "SKIP"
-        case .error: tag = result.knownFailure ? "KNOWN" : "ERROR"
-        case .inconclusive: tag = "INCONCLUSIVE"
-        }
-        var html = "<li class=\"jw-result\"><span class=\"jw-tag jw-\(tag.lowercased())\">\(tag)</span> \(HTMLText.escape(result.id))"
+        var html = "<li class=\"jw-result\"><span class=\"jw-tag jw-\(result.tag.lowercased())\">\(result.tag)</span> \(HTMLText.escape(result.id))"
         // A failure is told by the requirements it broke, which need not be those the case names.
         let broken = Array(Set(result.violations.map(\.requirement))).sorted()
         for requirement in broken.isEmpty ? result.requirements : broken {

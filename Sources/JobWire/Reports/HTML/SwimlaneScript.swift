@@ -19,7 +19,8 @@ public enum SwimlaneScript {
 // performance marks jw-first-lanes (first rows drawn) and jw-usable (every step indexed) time it.
 //
 //   var view = JobWireSwimlanes.mount(element, timeline);  // draws it
-//   view.append(steps, lanes, spans);                        // more steps as they happen (live)
+//   view.append(steps, lanes, spans);                        // more as they happen (live): what
+//                                                            // TimelineBuilder.add returns
 //   view.setViolations(violations);                          // pins violations to their lines
 (function () {
   "use strict";
@@ -80,6 +81,7 @@ public enum SwimlaneScript {
     this.laneIndex[id] = index;
     this.lanes.push({ id: id, kind: kind || "peer" });
     var title = this.head.appendChild(el("div", "jw-lane-title jw-lane-" + (kind || "peer"), id));
+    title.title = id;
     title.style.left = GUTTER + index * LANE + "px";
     var line = this.laneLayer.appendChild(el("div", "jw-lane-line jw-lane-" + (kind || "peer")));
     line.style.left = GUTTER + index * LANE + LANE / 2 + "px";
@@ -93,6 +95,7 @@ public enum SwimlaneScript {
   View.prototype.append = function (steps, lanes, spans) {
     if (lanes) this.addLanes(lanes);
     if (spans) this.addSpans(spans);
+    if (spans && spans.length && !steps.length) this.renderSpans();
     for (var i = 0; i < steps.length; i++) this.pending.push(steps[i]);
     if (!this.indexing) this.indexChunk();
   };
@@ -127,8 +130,14 @@ public enum SwimlaneScript {
     }
   };
 
+  // A span given again (its timer fired) replaces the one with its lane, label and start.
   View.prototype.addSpans = function (spans) {
-    for (var i = 0; i < spans.length; i++) this.spans.push(spans[i]);
+    this.spanIndex = this.spanIndex || {};
+    for (var i = 0; i < spans.length; i++) {
+      var key = spans[i].lane + "|" + spans[i].label + "|" + spans[i].start;
+      if (key in this.spanIndex) this.spans[this.spanIndex[key]] = spans[i];
+      else this.spanIndex[key] = this.spans.push(spans[i]) - 1;
+    }
   };
 
   // The first row at or after `ts` (rows follow line order; a skewed clock may step back).

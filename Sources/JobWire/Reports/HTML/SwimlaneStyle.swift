@@ -4,9 +4,9 @@ public enum SwimlaneStyle {
     public static let text = #"""
 /* swimlanes.css: the look of swimlanes.js's diagram. Lanes are columns, steps are rows. */
 .jw-swim { font: 12px/1.4 system-ui, sans-serif; color: #1d2430; }
-.jw-head { position: relative; height: 26px; border-bottom: 1px solid #c9d1dc; overflow: hidden; }
-.jw-lane-title { position: absolute; top: 4px; width: 170px; text-align: center; font-weight: 600;
-  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.jw-head { position: relative; height: 34px; border-bottom: 1px solid #c9d1dc; overflow: hidden; }
+.jw-lane-title { position: absolute; top: 2px; width: 166px; padding: 0 2px; text-align: center; font-weight: 600;
+  line-height: 15px; max-height: 30px; overflow: hidden; overflow-wrap: anywhere; }
 .jw-lane-title.jw-lane-screen { color: #7a4ea8; font-weight: 500; }
 .jw-lane-title.jw-lane-backend { color: #0b5a8a; }
 .jw-scroll { position: relative; height: 460px; overflow: auto; border: 1px solid #e1e6ed; background: #fff; }

@@ -29,14 +29,15 @@ public struct TimelineBuilder: Sendable {
         self.catalog = catalog
     }
 
-    /// Adds one event; returns the step it made and any lane it opened, for a live view to append.
+    /// Adds one event; returns the step it made, any lane it opened and the span it started or
+    /// ended (whole, as it now is), for a live view to append.
     @discardableResult
-    public mutating func add(_ event: TraceEvent) -> (steps: [TimelineStep], lanes: [TimelineLane]) {
+    public mutating func add(_ event: TraceEvent) -> (steps: [TimelineStep], lanes: [TimelineLane], spans: [TimelineSpan]) {
         let laneCount = timeline.lanes.count
         let step = makeStep(event)
         timeline.steps.append(step)
-        trackTimers(event, lane: step.from)
-        return ([step], Array(timeline.lanes[laneCount...]))
+        let span = trackTimers(event, lane: step.from)
+        return ([step], Array(timeline.lanes[laneCount...]), span.map { [timeline.spans[$0]] } ?? [])
     }
 
     /// Pins the checker's violations (replacing any set before).
@@ -157,12 +158,13 @@ public struct TimelineBuilder: Sendable {
 
     // MARK: - Spans
 
-    private mutating func trackTimers(_ event: TraceEvent, lane: String) {
+    /// Starts or ends the span of a timer event; returns its index.
+    private mutating func trackTimers(_ event: TraceEvent, lane: String) -> Int? {
         switch event.body {
         case .timerStarted(let timer, let req, let startedAt):
             let key = "\(lane) \(timer.rawValue) \(req)"
             // A resumed timer keeps its original start: the same window, already drawn.
-            if let open = openSpans[key], timeline.spans[open].start == startedAt, !timeline.spans[open].fired { return }
+            if let open = openSpans[key], timeline.spans[open].start == startedAt, !timeline.spans[open].fired { return nil }
             let due: Int64?
             switch timer {
             case .timeout: due = startedAt + encoder.header.timeoutMs
@@ -170,12 +172,14 @@ public struct TimelineBuilder: Sendable {
             }
             openSpans[key] = timeline.spans.count
             timeline.spans.append(TimelineSpan(lane: lane, label: "\(timer.rawValue) \(req)", start: startedAt, end: due, fired: false, line: event.line))
+            return timeline.spans.count - 1
         case .timerFired(let timer, let req):
-            guard let open = openSpans.removeValue(forKey: "\(lane) \(timer.rawValue) \(req)") else { return }
+            guard let open = openSpans.removeValue(forKey: "\(lane) \(timer.rawValue) \(req)") else { return nil }
             timeline.spans[open].end = event.ts
             timeline.spans[open].fired = true
+            return open
         default:
-            return
+            return nil
         }
     }
 }
