@@ -27,6 +27,7 @@ struct BrokerCommand: AsyncParsableCommand {
               jobwire broker --play worker --scenario client-timeout --capture ct.jsonl
               jobwire broker --play worker --scenario client-restart --speed 2
               jobwire broker --play client --scenario worker-happy --timeout-ms 2000
+              jobwire broker --play client --scenario worker-happy --console --paused
               jobwire broker --list-scenarios
               jobwire check worker-happy.capture.jsonl
               jobwire broker --port 0 --replay session.jsonl --volatile email
@@ -44,6 +45,12 @@ struct BrokerCommand: AsyncParsableCommand {
             CAPTURE-NAME.served.jsonl) with the apps as its subject, their UI reports included, and \
             the verdict is the checker's on that capture plus the match (a case REPLAY for each \
             unmatched call and each recorded step never done): exit 0 when both pass, else 1.
+
+            With --console the broker also serves a page on 127.0.0.1, on a port of its own with a \
+            random token in the printed URL, that shows the session live as swimlanes with the \
+            checker's findings so far and lets you pause, step and resume the scenario and inject \
+            a step of the scenario vocabulary (Docs/BROKER.md, "The console"); --paused starts \
+            the scenario paused. The console stays up after the scenario ends, until Ctrl-C.
 
             An app that does not read what is sent to it is dropped as a slow consumer: at once \
             past --max-outbound-bytes waiting for it, or after --outbound-soft-seconds past \
@@ -86,6 +93,15 @@ struct BrokerCommand: AsyncParsableCommand {
     @Option(name: .customLong("volatile"), help: ArgumentHelp("With --replay: " + VolatileOptionHelp.text, valueName: "path"))
     var volatile: [String] = []
 
+    @Flag(help: "Serve a console on 127.0.0.1 (its own port, a random token in the printed URL) that shows the session live and lets you pause, step and inject steps; needs --scenario.")
+    var console = false
+
+    @Option(name: .customLong("console-port"), help: "The console's port on 127.0.0.1; 0 (the default) picks a free one.")
+    var consolePort = 0
+
+    @Flag(help: "With --console: start the scenario paused, so it moves only when you step or resume it.")
+    var paused = false
+
     @Flag(name: .customLong("list-scenarios"), help: "List the scenarios, with the side each tests, and exit.")
     var listScenarios = false
 
@@ -104,6 +120,11 @@ struct BrokerCommand: AsyncParsableCommand {
                 print("scenarios: \(catalog.displayRoot)")
                 for line in Scenario.listings(try catalog.loadAll(catalog: scenarios.requirements())) { print(line) }
                 return .success
+            }
+            guard !paused || console else { throw CLIError("--paused pauses the console's scenario: it needs --console") }
+            guard (0...65_535).contains(consolePort) else { throw CLIError("--console-port must be between 0 and 65535") }
+            if console, scenario == nil {
+                throw CLIError("--console drives a scenario: it needs --scenario NAME (jobwire broker --list-scenarios)")
             }
             if let replay {
                 guard scenario == nil, play == nil else { throw CLIError("--replay serves a capture; it takes no --scenario or --play") }
@@ -229,7 +250,8 @@ struct BrokerCommand: AsyncParsableCommand {
 
     /// One scenario: serve, wait for the app, run, judge.
     private func runScenario(_ scenario: Scenario) async throws -> ExitCode {
-        let clock = SystemBrokerClock(speed: speed)
+        let consoleClock = console ? ConsoleClock(base: SystemBrokerClock(speed: speed), paused: paused) : nil
+        let clock: any BrokerClock = consoleClock ?? SystemBrokerClock(speed: speed)
         let path = capture ?? "\(scenario.name).capture.jsonl"
         // The window absorbs real network delays, so it is a second of wall time at any speed.
         let window = max(1, Int64((Double(BrokerSession.reorderWindowMs) * speed).rounded()))
@@ -242,14 +264,16 @@ struct BrokerCommand: AsyncParsableCommand {
         Self.out("jobwire broker: scenario \(scenario.name) on \(url): the broker plays the \(scenario.play == .client ? "client" : "workers") and the backend")
         Self.out("jobwire broker: waiting for the \(app.role.protocolName) under test: connect Socket.IO to \(url) with auth {\"userId\":\"\(app.id)\",\"role\":\"\(app.role.rawValue)\"} (GET \(url)/jobwire/session says the rest)")
         Self.out("jobwire broker: capture: \(path)")
+        var consoleServer: ConsoleServer?
+        if let consoleClock { consoleServer = try await startConsole(BrokerConsole(session: session, clock: consoleClock, recorder: recorder, catalog: try? scenarios.requirements())) }
+        let (stopped, stop) = AsyncStream<Void>.makeStream()
         let watcher = Task {
             for await signal in signals {
                 session.stop("the broker was stopped by signal \(signal)")
-                break
+                stop.yield()
             }
         }
         let result = await session.run()
-        watcher.cancel()
         await server.shutdown()
         let run = RunReport(title: "broker \(scenario.name)", testee: "the \(app.role.protocolName) \(app.id) at \(url)", results: result.caseResults())
             .applying(try report.loadKnownFailures())
@@ -259,7 +283,25 @@ struct BrokerCommand: AsyncParsableCommand {
         }
         for failure in result.stepFailures { Self.say("jobwire broker: \(failure)") }
         Self.say("jobwire broker: \(ScenarioRunCommand.verdictText(result)); `jobwire check \(path)` judges the capture again (steps are the scenario's, not in the capture)")
+        if let consoleServer {
+            // The page keeps the end of the story: the last lines and the whole verdict.
+            Self.say("jobwire broker: the scenario is over; the console stays up until Ctrl-C")
+            for await _ in stopped { break }
+            await consoleServer.shutdown()
+        }
+        watcher.cancel()
         return code
+    }
+
+    /// Serves `console` on 127.0.0.1 and prints its URL with its token.
+    private func startConsole(_ console: BrokerConsole) async throws -> ConsoleServer {
+        let server = ConsoleServer(console: console, logger: logger)
+        do {
+            Self.out("jobwire broker: console: \(try await server.start(port: consolePort))\(paused ? " (the scenario starts paused)" : "")")
+        } catch {
+            throw CLIError("cannot serve the console on 127.0.0.1:\(consolePort): \(error)")
+        }
+        return server
     }
 
     /// A line on standard output, written at once (a test or a person waits for it).

@@ -14,11 +14,19 @@ public struct VectorDocument: Sendable {
     /// Reads and parses `url`; unreadable files and invalid JSON are errors naming the line.
     public init(url: URL, displayPath: String? = nil) throws(InputError) {
         let file = displayPath ?? url.path
+        let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
             throw InputError(file: file, message: "cannot be read: \(error.localizedDescription)")
         }
+        try self.init(bytes: bytes, file: file)
+    }
+
+    /// Parses `bytes` (a request body, say) as a document named `file` in errors; invalid JSON is
+    /// an error naming the line.
+    public init(bytes: [UInt8], file: String) throws(InputError) {
+        self.bytes = bytes
         do {
             (root, locations) = try JSONParser.parseWithLocations(bytes)
         } catch {

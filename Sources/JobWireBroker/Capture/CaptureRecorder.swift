@@ -35,6 +35,8 @@ public final class CaptureRecorder: Sendable {
         /// Events older than this were written; a later one is written at once.
         var writtenUpTo: Int64 = .min
         var closed = false
+        /// Told of each line as it is written (``observeLines(_:)``).
+        var observer: (@Sendable (TraceEvent, String) -> Void)?
     }
 
     /// A recorder writing to `path` (created or truncated), or only in memory when nil; `keepText`
@@ -100,6 +102,22 @@ public final class CaptureRecorder: Sendable {
         try? state.handle?.write(contentsOf: Data(text.utf8))
         state.text?.append(text)
         state.checker.consume(event)
+        state.observer?(event, text)
+    }
+
+    /// Tells `observer` of each line from now on, as it is written: the event (its `line` set) and
+    /// the line's text. It runs while the recorder holds its lock, so it must only take the line
+    /// and return (a live console's feed does).
+    public func observeLines(_ observer: @escaping @Sendable (TraceEvent, String) -> Void) {
+        state.withLock { $0.observer = observer }
+    }
+
+    /// The checker's verdict on the lines written so far: what it found by now, each violation
+    /// under its requirement id; obligations not yet due are not judged.
+    public var verdictSoFar: TraceVerdict {
+        state.withLock { state in
+            TraceVerdict(file: name, header: header, eventCount: state.checker.eventCount, rules: state.checker.finish())
+        }
     }
 
     /// Writes what is held, then `trace.end` at `ts` (unless the capture already ended), and returns the verdict.

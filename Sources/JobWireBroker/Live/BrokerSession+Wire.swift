@@ -146,6 +146,19 @@ extension BrokerSession {
         return .json(200, ["ok": true])
     }
 
+    /// A report's times on the broker's clock, which a console may have paused while the app's
+    /// clock ran on (``BrokerClock/reading(atWall:)``): its `ts` and a timer's original
+    /// `startedAt` where the broker's clock stood then; a decision's `showAt`, a moment to come,
+    /// as far from the report's `ts` as the app put it.
+    func onBrokerTime(_ action: AppAction) -> AppAction {
+        guard case .trace(let kind, var fields, let ts?) = action else { return action }
+        let mapped = clock.reading(atWall: ts)
+        guard mapped != ts else { return action }
+        if let startedAt = fields["startedAt"]?.integerValue { fields["startedAt"] = .int(clock.reading(atWall: startedAt)) }
+        if let showAt = fields["showAt"]?.integerValue { fields["showAt"] = .int(showAt + mapped - ts) }
+        return .trace(kind: kind, fields: fields, ts: mapped)
+    }
+
     /// Records reported events (one object or an array) as the app's; returns what was refused.
     func accept(_ value: JSONValue) -> [String] {
         let reports = value.arrayValue ?? [value]
@@ -159,7 +172,7 @@ extension BrokerSession {
                 return ["\(place)id: this scenario's app under test is \(scenario.app.id)"]
             }
             do {
-                actions.append(try AppAction(json: report))
+                actions.append(onBrokerTime(try AppAction(json: report)))
             } catch {
                 return ["\(place)\(error.message)"]
             }

@@ -29,8 +29,10 @@ enum ScenarioStepReader {
     /// The events a step names by their Configuration keys; the profile gives their wire names.
     static let protocolEvents = ProtocolEvent.allCases.map(\.rawValue)
 
-    static func step(_ document: VectorDocument, index: Int, scenario: Scenario) throws(InputError) -> ScenarioStep {
-        let path = ["steps", String(index)]
+    /// The step at `steps[index]`, or at `path` when given; an `untimed` step (one a console
+    /// injects, to run at once) takes no `at`, `after` or `ms`.
+    static func step(_ document: VectorDocument, index: Int, scenario: Scenario, at path: [String]? = nil, untimed: Bool = false) throws(InputError) -> ScenarioStep {
+        let path = path ?? ["steps", String(index)]
         guard let name = document.value(at: path + ["do"])?.stringValue else {
             throw document.error(at: path, "do is required: one of \(actionKeys.keys.sorted().joined(separator: ", "))")
         }
@@ -38,9 +40,10 @@ enum ScenarioStepReader {
             throw document.error(at: path + ["do"], "unknown action \"\(name)\"; expected one of \(actionKeys.keys.sorted().joined(separator: ", "))")
         }
         var allowed = timingKeys.union(fields)
-        if document.value(at: path + ["after"]) == nil { allowed.remove("ms") }
+        if document.value(at: path + ["after"]) == nil || untimed { allowed.remove("ms") }
+        if untimed { allowed.subtract(["at", "after"]) }
         let reader = try ScenarioReader(document, at: path, allowed: allowed)
-        let timing = try self.timing(reader, action: name)
+        let timing = untimed ? .at(0) : try self.timing(reader, action: name)
         let actor = try self.actor(reader, action: name, scenario: scenario)
         let action = try self.action(name, reader, scenario: scenario)
         if case .after(let trigger, _) = timing {

@@ -8,10 +8,14 @@ public protocol BrokerClock: Sendable {
     func now() -> Int64
     /// How many of its milliseconds pass per real millisecond, to sleep until one of its times.
     var speed: Double { get }
+    /// This clock's reading when the wall clock read `wallMs`: how an app's own timestamp (a UI
+    /// report's `ts`) is put on the broker's time. The same unless the clock was paused.
+    func reading(atWall wallMs: Int64) -> Int64
 }
 
 extension BrokerClock {
     public var speed: Double { 1 }
+    public func reading(atWall wallMs: Int64) -> Int64 { wallMs }
 }
 
 /// A broker clock a test may move forward, which the clock fixture needs (FIX-4): the backend
