@@ -88,7 +88,8 @@ struct BrokerProcessTests {
         let capture = Self.scratch().appendingPathComponent("\(name).jsonl").path
         // Real time: the kit's client keeps its timeout timer to the end, so a 2 s timeout keeps
         // the session to seconds (the scenarios' own default is PROTOCOL.md's 10 minutes).
-        let (broker, url) = try await Self.broker(["--play", "client", "--scenario", name, "--capture", capture, "--format", "json", "--timeout-ms", "2000"])
+        let page = Self.scratch().appendingPathComponent("\(name).html").path
+        let (broker, url) = try await Self.broker(["--play", "client", "--scenario", name, "--capture", capture, "--format", "json", "--timeout-ms", "2000", "--html", page])
         defer { broker.stop() }
         let app = try ChildProgram(python, [Self.fakeApp, url.absoluteString] + (bug.isEmpty ? [] : ["--bug", bug]))
         defer { app.stop() }
@@ -104,6 +105,10 @@ struct BrokerProcessTests {
         let (checked, checkedFailed, output) = try await Self.check(capture)
         #expect(checked == status, "\(output)")
         #expect(checkedFailed == failed, "\(output)")
+        // --html draws the session from its capture, with the broker's verdict pinned.
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("offer.shown"), "the app's report is drawn")
+        for id in ["ALERT-1"] { #expect(html.contains("\"requirement\":\"\(id)\"") == expected.contains(id), "the page pins exactly the verdict's \(id)") }
     }
 
     @Test func aBrokerKilledWithSIGKILLMidScenarioLeavesACaptureCheckReadsToItsLastLine() async throws {

@@ -97,9 +97,14 @@ struct ReplayProcessTests {
         ("applyToEveryone", ["FLOW-5"], ["extra-1: not on the recording"]),
     ])
     func aFaultyBackendFailsTheReplayWithItsRequirementAndTheDiffNamesTheRecordedLine(fault: String, expected: [String], lines: [String]) async throws {
-        let result = try await Self.replay(Self.fixture, against: nil, ["--mutant", fault, "--fast", "--step-timeout", "3000"])
+        let page = BrokerProcessTests.scratch().appendingPathComponent("replay.html").path
+        let result = try await Self.replay(Self.fixture, against: nil, ["--mutant", fault, "--fast", "--step-timeout", "3000", "--html", page])
         #expect(result.status == 1, "\(result.text)")
         #expect(result.failed == Set(expected), "\(result.text)")
+        // --html draws the replayed traffic with the same verdict.
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        for id in expected { #expect(html.contains("\"requirement\":\"\(id)\""), "the page pins \(id)") }
+        #expect(html.components(separatedBy: "href=\"#req-REPLAY\">REPLAY</a>").count - 1 == lines.count, "the page lists each difference")
         #expect(result.differences.count == lines.count, "\(result.differences)")
         for (difference, start) in zip(result.differences, lines) {
             let (line, detail) = (start.prefix { $0 != ":" }, start.drop { $0 != ":" }.dropFirst(2))

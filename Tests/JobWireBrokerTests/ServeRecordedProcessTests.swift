@@ -40,7 +40,8 @@ struct ServeRecordedProcessTests {
     func theAppsRunAgainAreAnsweredAsRecordedAndJudgedConformant(transport: String) async throws {
         let capture = try await Self.recordSession(transport: transport)
         let served = capture + ".served.jsonl"
-        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
+        let page = capture + ".served.html"
+        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served, "--html", page])
         defer { broker.stop() }
         let started = Int64(Date().timeIntervalSince1970 * 1000)
         let (status, output) = try await Self.apps(against: url, transport: transport)
@@ -69,6 +70,9 @@ struct ServeRecordedProcessTests {
         let expiresAt = try #require(signUp["body"]?["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds))
         #expect(expiresAt >= (signUp["ts"]?.integerValue ?? .max) + 86_400_000 - 250)
         #expect(lines.contains { $0["path"] == "/api/users/me" && $0["bearer"] == "redacted-2" })
+        // --html draws the served session, passing, with no violation pinned.
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("jw-pass") && !html.contains("\"requirement\":\""), "a clean served session has no violation on its page")
     }
 
     @Test func aClientThatConnectsLateMatchesTheRecordingButBreaksSTATE8() async throws {
