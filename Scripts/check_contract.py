@@ -18,7 +18,11 @@ Usage:  python3 Scripts/check_contract.py [--jobwire PATH]
    shipped traces and refuses every one the checker finds malformed.
 5. Agreement: every payload and body of every shipped trace goes through the checker's shape
    check (`jobwire spec shapes`) and through the exported JSON Schema (python jsonschema,
-   draft 2020-12); the verdicts and the requirement ids (x-requirement) must be the same.
+   draft 2020-12); the verdicts and the requirement ids (x-requirement) must be the same. The
+   output counts what was compared by kind of payload and schema, and names every kind left out
+   (fixtures, task calls the TASK rules judge against state, calls of no documented path) with
+   its reason.
+
 
 Exit status 0 when all agree, 1 otherwise (each disagreement printed), 2 on unusable input.
 Needs the packages of Scripts/requirements-test.txt; the binary defaults to .build/debug/jobwire.
@@ -217,7 +221,8 @@ def check_agreement(jobwire: str, openapi: dict, asyncapi: dict) -> tuple[int, l
     if result.returncode != 0:
         print(f"check_contract.py: jobwire spec shapes failed: {result.stderr}", file=sys.stderr)
         sys.exit(2)
-    records = [json.loads(line) for line in result.stdout.splitlines()]
+    every = [json.loads(line) for line in result.stdout.splitlines()]
+    records = [record for record in every if "leftOut" not in record]
     validators: dict[str, object] = {}
     for record in records:
         shape = record["shape"]
@@ -236,7 +241,27 @@ def check_agreement(jobwire: str, openapi: dict, asyncapi: dict) -> tuple[int, l
             fail(f"agreement: {where}: the checker says {sorted(checker) or 'well formed'}, the schema {sorted(schema) or 'valid'}")
         elif schema != checker:
             fail(f"agreement: {where}: the checker breaks {sorted(checker)}, the schema {sorted(schema)}")
-    return len(records), records
+    return records, [record for record in every if "leftOut" in record]
+
+
+def coverage(records: list[dict], left_out: list[dict]) -> list[str]:
+    """What the agreement compared, by kind of payload and schema, and what it left out, by kind and reason."""
+    lines = ["agreement: compared, by kind of payload (schema: well formed / malformed):"]
+    kinds: dict[tuple[str, str], list[int]] = {}
+    for record in records:
+        counts = kinds.setdefault((record["kind"], record["shape"]), [0, 0])
+        counts[1 if record["requirements"] else 0] += 1
+    for (kind, shape), (good, bad) in sorted(kinds.items()):
+        lines.append(f"  {kind} ({shape}): {good} / {bad}")
+    lines.append("agreement: left out, by kind and reason:")
+    reasons: dict[str, dict[str, int]] = {}
+    for record in left_out:
+        reasons.setdefault(record["leftOut"], {}).setdefault(record["kind"], 0)
+        reasons[record["leftOut"]][record["kind"]] += 1
+    for reason, counted in sorted(reasons.items()):
+        lines.append(f"  {sum(counted.values())}: {reason}")
+        lines.append("     " + ", ".join(f"{kind} {count}" for kind, count in sorted(counted.items())))
+    return lines
 
 
 # ---------------------------------------------------------------- 4. asyncapi-payload-validator
@@ -447,13 +472,17 @@ def main() -> int:
     check_asyncapi(asyncapi)
     check_profile_export(args.jobwire)
     calls = 0 if args.no_broker else check_broker(args.jobwire, openapi)
-    count, records = check_agreement(args.jobwire, openapi, asyncapi)
+    records, left_out = check_agreement(args.jobwire, openapi, asyncapi)
+    count = len(records)
     payloads, excused = check_payload_validator(asyncapi, records)
+    for line in coverage(records, left_out):
+        print(line)
     for message in failures:
         print(message)
     print(
         f"check_contract.py: {calls} broker calls through openapi-core, {payloads} event payloads through asyncapi-payload-validator "
-        f"({excused} malformed only in an array element, which it does not check), {count} payloads and bodies compared with the checker, {len(failures)} disagreements, {time.monotonic() - started:.1f} s"
+        f"({excused} malformed only in an array element, which it does not check), {count} payloads and bodies compared with the checker "
+        f"({len(left_out)} left out, each named above with its reason), {len(failures)} disagreements, {time.monotonic() - started:.1f} s"
     )
     return 1 if failures else 0
 

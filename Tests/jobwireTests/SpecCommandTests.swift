@@ -54,6 +54,27 @@ struct SpecCommandTests {
         let (status, text) = try Self.checkContract()
         #expect(status == 0, "\(text)")
         #expect(text.contains(" 0 disagreements"), "\(text)")
+        // The state and history reads' answers are compared, a shape-bad one of each among them.
+        for kind in ["answer getRequest (GetRequestAnswer)", "answer listRequests (ListRequestsAnswer)"] {
+            let counts = text.split(separator: "\n").first { $0.hasPrefix("  \(kind): ") }?.split(separator: " ").last
+            #expect((counts.flatMap { Int($0) } ?? 0) > 0, "no malformed \(kind) compared:\n\(text)")
+        }
+        // What has no shape verdict is named with its reason, not skipped unseen.
+        #expect(text.contains("agreement: left out, by kind and reason:") && text.contains("a test fixture's (FIX area)"), "\(text)")
+    }
+
+    /// The agreement holds the history read's entries to the schema: with `clientId` no longer
+    /// required of a HistoryEntry, the schema accepts the entry of rest-16-entry-without-client,
+    /// which the checker refuses under REST-16.
+    @Test func aSpoiltHistoryEntrySchemaIsCaughtByTheAgreement() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.openapi.json"), encoding: .utf8)
+        let entry = try #require(shipped.range(of: "\"HistoryEntry\": {"))
+        let required = try #require(shipped.range(of: "\"clientId\",\n", range: entry.upperBound..<shipped.endIndex))
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt-history.openapi.json")
+        try shipped.replacingCharacters(in: required, with: "").write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--openapi", file.path, "--no-broker"])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("rest-16-entry-without-client-backend.jsonl") && text.contains("(ListRequestsAnswer): the checker says ['REST-16'], the schema valid"), "\(text)")
     }
 
     /// The check can fail: a `new` schema that no longer requires `CatID` accepts the payload of
