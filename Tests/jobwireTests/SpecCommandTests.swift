@@ -108,6 +108,21 @@ struct SpecCommandTests {
         #expect(text.contains("(ErrorAnswer409): the checker says well formed, the schema ['REST-7']"), "\(text)")
     }
 
+    /// Every documented operation is driven: with the task completion's path renamed in the
+    /// document, openapi-core refuses the real completion call and the renamed path is named as
+    /// one the check sent nothing to, not skipped.
+    @Test func aDocumentedOperationNoCallReachesIsNamed() throws {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.openapi.json"), encoding: .utf8)
+        let spoilt = shipped.replacingOccurrences(of: "\"/api/tasks/{objectId}/complete\": {", with: "\"/api/tasks/{objectId}/done\": {")
+        #expect(spoilt != shipped)
+        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt-paths.openapi.json")
+        try spoilt.write(to: file, atomically: true, encoding: .utf8)
+        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("openapi-core: POST /api/tasks/{objectId}/done: documented, but the check sends it no invalid and no valid request"), "\(text)")
+        #expect(text.contains("/complete: the document refuses the request"), "\(text)")
+    }
+
     /// Runs Scripts/check_contract.py with the built binary: its exit status and output.
     static func checkContract(_ arguments: [String] = []) throws -> (Int32, String) {
         let process = Process()
