@@ -9,7 +9,8 @@ Usage:  python3 Scripts/check_contract.py [--jobwire PATH]
 2. A structural check of the AsyncAPI 3.0 document, written from the AsyncAPI 3.0.0
    specification: the fixed fields of each object, required members, every $ref resolving,
    each operation's channel a channel of the document and its messages a subset of that
-   channel's messages, channel address parameters declared, component keys well formed.
+   channel's messages, channel address parameters declared, component keys well formed, and
+   each message's examples accepted by its payload schema.
 3. openapi-core validates the requests and the real answers of the reference backend
    (`jobwire broker --port 0`, which serves the job flow, the task API and the fixtures) for
    every operation the document describes, successes and failures: each is sent once valid and,
@@ -77,6 +78,7 @@ FIELDS = {
     "parameter": (set(), {"enum", "default", "description", "examples", "location"}),
     "operation": ({"action", "channel"}, {"title", "summary", "description", "security", "tags", "externalDocs", "bindings", "traits", "messages", "reply"}),
     "message": (set(), {"headers", "payload", "correlationId", "contentType", "name", "title", "summary", "description", "tags", "externalDocs", "bindings", "examples", "traits"}),
+    "messageExample": (set(), {"headers", "payload", "name", "summary"}),
     "components": (set(), {
         "schemas", "servers", "channels", "operations", "messages", "securitySchemes", "serverVariables", "parameters", "correlationIds",
         "replies", "replyAddresses", "externalDocs", "tags", "operationTraits", "messageTraits", "serverBindings", "channelBindings",
@@ -154,6 +156,12 @@ def check_asyncapi(document: dict) -> None:
         check_fields("message", f"components.messages.{key}", message)
         if "payload" not in message:
             fail(f"asyncapi: components.messages.{key} has no payload")
+        for index, example in enumerate(message.get("examples", [])):
+            # Mock servers (Microcks) publish these: each must be a payload its schema accepts.
+            check_fields("messageExample", f"components.messages.{key}.examples[{index}]", example)
+            validator = schema_validator(document, message.get("payload", {}).get("$ref", "").rsplit("/", 1)[-1])
+            for error in validator.iter_errors(example.get("payload")) if validator else []:
+                fail(f"asyncapi: components.messages.{key}.examples[{index}] breaks its payload schema: {error.message}")
 
     def walk(node, where: str) -> None:
         if isinstance(node, dict):
@@ -577,7 +585,7 @@ def main() -> int:
     for message in failures:
         print(message)
     print(
-        f"check_contract.py: {calls} broker calls through openapi-core (every one of {operations} documented operations), {payloads} event payloads through asyncapi-payload-validator "
+        f"check_contract.py: {f'{calls} broker calls through openapi-core (every one of {operations} documented operations)' if operations else 'no broker calls (--no-broker)'}, {payloads} event payloads through asyncapi-payload-validator "
         f"({excused} malformed only in an array element, which it does not check), {count} payloads and bodies compared with the checker "
         f"({len(left_out)} left out, each named above with its reason), {len(failures)} disagreements, {time.monotonic() - started:.1f} s"
     )
