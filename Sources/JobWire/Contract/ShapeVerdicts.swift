@@ -82,8 +82,8 @@ public enum ShapeVerdicts {
     /// Why a payload or body has no verdict.
     enum LeftOut: String {
         case notProtocolEvent = "not one of the four protocol events: the contract gives its payload no shape"
-        case fixture = "a test fixture's (FIX area): the checker judges no fixture's body or answer, they are a test's hooks"
-        case taskJudgedAgainstState = "a task call's other than a create's or edit's body: the TASK rules judge it against the accounts and tasks the trace shows, with no verdict on the shape alone"
+        case fixture = "a test fixture's (FIX area): the checker judges no member of a fixture's body or answer, they are a test's hooks"
+        case taskJudgedAgainstState = "a task call's answer, or its body but a create's or an edit's: the TASK rules judge it against the accounts and tasks the trace shows, with no verdict on the shape alone"
         case noCall = "no call of the profile has its path and method, so the contract gives it no shape (an offline trace's options GET: OFFL-13 checks that it is sent, not what it holds)"
         case noStatus = "no answer came (the caller gave up): there is no body"
     }
