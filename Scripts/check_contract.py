@@ -9,16 +9,23 @@ Usage:  python3 Scripts/check_contract.py [--jobwire PATH]
 2. A structural check of the AsyncAPI 3.0 document, written from the AsyncAPI 3.0.0
    specification: the fixed fields of each object, required members, every $ref resolving,
    each operation's channel a channel of the document and its messages a subset of that
-   channel's messages, channel address parameters declared, component keys well formed.
+   channel's messages, channel address parameters declared, component keys well formed, and
+   each message's examples accepted by its payload schema.
 3. openapi-core validates the requests and the real answers of the reference backend
-   (`jobwire broker --port 0`) for every call of the job flow and the fixtures it serves,
-   successes and failures: a request the kit makes malformed on purpose must be refused by the
-   document, every answer must be accepted by it.
+   (`jobwire broker --port 0`, which serves the job flow, the task API and the fixtures) for
+   every operation the document describes, successes and failures: each is sent once valid and,
+   unless it takes nothing but path parameters, once made invalid on purpose (a body the schema
+   refuses, a query member missing, no bearer token), which the document must refuse; every
+   answer must be accepted. A documented operation the backend answers "no route" for, or one
+   this script sends no request of, is a failure naming it.
 4. asyncapi-payload-validator (reads AsyncAPI 3) accepts every well-formed event payload of the
    shipped traces and refuses every one the checker finds malformed.
 5. Agreement: every payload and body of every shipped trace goes through the checker's shape
    check (`jobwire spec shapes`) and through the exported JSON Schema (python jsonschema,
-   draft 2020-12); the verdicts and the requirement ids (x-requirement) must be the same.
+   draft 2020-12); the verdicts and the requirement ids (x-requirement) must be the same. The
+   output counts what was compared by kind of payload and schema, and names every kind left out
+   (fixtures, task calls the TASK rules judge against state, calls of no documented path) with
+   its reason.
 
 Exit status 0 when all agree, 1 otherwise (each disagreement printed), 2 on unusable input.
 Needs the packages of Scripts/requirements-test.txt; the binary defaults to .build/debug/jobwire.
@@ -37,6 +44,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -70,6 +78,7 @@ FIELDS = {
     "parameter": (set(), {"enum", "default", "description", "examples", "location"}),
     "operation": ({"action", "channel"}, {"title", "summary", "description", "security", "tags", "externalDocs", "bindings", "traits", "messages", "reply"}),
     "message": (set(), {"headers", "payload", "correlationId", "contentType", "name", "title", "summary", "description", "tags", "externalDocs", "bindings", "examples", "traits"}),
+    "messageExample": (set(), {"headers", "payload", "name", "summary"}),
     "components": (set(), {
         "schemas", "servers", "channels", "operations", "messages", "securitySchemes", "serverVariables", "parameters", "correlationIds",
         "replies", "replyAddresses", "externalDocs", "tags", "operationTraits", "messageTraits", "serverBindings", "channelBindings",
@@ -147,6 +156,12 @@ def check_asyncapi(document: dict) -> None:
         check_fields("message", f"components.messages.{key}", message)
         if "payload" not in message:
             fail(f"asyncapi: components.messages.{key} has no payload")
+        for index, example in enumerate(message.get("examples", [])):
+            # Mock servers (Microcks) publish these: each must be a payload its schema accepts.
+            check_fields("messageExample", f"components.messages.{key}.examples[{index}]", example)
+            validator = schema_validator(document, message.get("payload", {}).get("$ref", "").rsplit("/", 1)[-1])
+            for error in validator.iter_errors(example.get("payload")) if validator else []:
+                fail(f"asyncapi: components.messages.{key}.examples[{index}] breaks its payload schema: {error.message}")
 
     def walk(node, where: str) -> None:
         if isinstance(node, dict):
@@ -217,7 +232,8 @@ def check_agreement(jobwire: str, openapi: dict, asyncapi: dict) -> tuple[int, l
     if result.returncode != 0:
         print(f"check_contract.py: jobwire spec shapes failed: {result.stderr}", file=sys.stderr)
         sys.exit(2)
-    records = [json.loads(line) for line in result.stdout.splitlines()]
+    every = [json.loads(line) for line in result.stdout.splitlines()]
+    records = [record for record in every if "leftOut" not in record]
     validators: dict[str, object] = {}
     for record in records:
         shape = record["shape"]
@@ -236,7 +252,27 @@ def check_agreement(jobwire: str, openapi: dict, asyncapi: dict) -> tuple[int, l
             fail(f"agreement: {where}: the checker says {sorted(checker) or 'well formed'}, the schema {sorted(schema) or 'valid'}")
         elif schema != checker:
             fail(f"agreement: {where}: the checker breaks {sorted(checker)}, the schema {sorted(schema)}")
-    return len(records), records
+    return records, [record for record in every if "leftOut" in record]
+
+
+def coverage(records: list[dict], left_out: list[dict]) -> list[str]:
+    """What the agreement compared, by kind of payload and schema, and what it left out, by kind and reason."""
+    lines = ["agreement: compared, by kind of payload (schema: well formed / malformed):"]
+    kinds: dict[tuple[str, str], list[int]] = {}
+    for record in records:
+        counts = kinds.setdefault((record["kind"], record["shape"]), [0, 0])
+        counts[1 if record["requirements"] else 0] += 1
+    for (kind, shape), (good, bad) in sorted(kinds.items()):
+        lines.append(f"  {kind} ({shape}): {good} / {bad}")
+    lines.append("agreement: left out, by kind and reason:")
+    reasons: dict[str, dict[str, int]] = {}
+    for record in left_out:
+        reasons.setdefault(record["leftOut"], {}).setdefault(record["kind"], 0)
+        reasons[record["leftOut"]][record["kind"]] += 1
+    for reason, counted in sorted(reasons.items()):
+        lines.append(f"  {sum(counted.values())}: {reason}")
+        lines.append("     " + ", ".join(f"{kind} {count}" for kind, count in sorted(counted.items())))
+    return lines
 
 
 # ---------------------------------------------------------------- 4. asyncapi-payload-validator
@@ -315,9 +351,12 @@ class Broker:
             self.process.kill()
 
 
-def call(openapi: OpenAPI, base: str, method: str, target: str, body=None, valid_request: bool = True, status: int | None = None):
+def call(openapi: OpenAPI, base: str, method: str, target: str, body=None, valid_request: bool = True, status: int | None = None, token: str | None = None):
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + target, data=data, method=method, headers={"Content-Type": "application/json"} if data else {})
+    headers = {"Content-Type": "application/json"} if data else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + target, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             code, raw = answer.status, answer.read()
@@ -325,7 +364,7 @@ def call(openapi: OpenAPI, base: str, method: str, target: str, body=None, valid
         code, raw = error.code, error.read()
     path, _, query = target.partition("?")
     args = dict(pair.split("=", 1) if "=" in pair else (pair, "") for pair in query.split("&") if pair)
-    mock = MockRequest(base, method.lower(), path, args=args, data=data or b"", content_type="application/json" if data else None)
+    mock = MockRequest(base, method.lower(), path, args=args, data=data or b"", content_type="application/json" if data else None, headers=headers)
     where = f"{method} {target}"
     try:
         openapi.validate_request(mock)
@@ -343,15 +382,37 @@ def call(openapi: OpenAPI, base: str, method: str, target: str, body=None, valid
     return json.loads(raw) if raw else None
 
 
-def check_broker(jobwire: str, spec: dict) -> int:
+def operation_of(spec: dict, method: str, target: str) -> tuple[str, str] | None:
+    """The documented operation (method, path template) a call reaches, nil for none."""
+    path = urllib.parse.unquote(target.partition("?")[0])
+    for template, item in spec["paths"].items():
+        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$"
+        if method.lower() in item and re.match(pattern, path):
+            return method.upper(), template
+    return None
+
+
+def check_broker(jobwire: str, spec: dict) -> tuple[int, int]:
+    """Drives every documented operation against the reference backend, once with a valid request
+    and once with one made invalid on purpose; a documented operation the backend does not serve,
+    or one the script has no call for, is reported."""
     openapi = OpenAPI.from_dict(spec)
     broker = Broker(jobwire)
     calls = 0
+    driven: dict[tuple[str, str], set[str]] = {}
+    unserved: set[tuple[str, str]] = set()
 
-    def do(*args, **kwargs):
+    def do(method, target, *args, **kwargs):
         nonlocal calls
         calls += 1
-        return call(openapi, broker.url, *args, **kwargs)
+        answer = call(openapi, broker.url, method, target, *args, **kwargs)
+        operation = operation_of(spec, method, target)
+        if operation:
+            driven.setdefault(operation, set()).add("valid" if kwargs.get("valid_request", True) else "invalid")
+            message = ((answer or {}).get("error") or {}).get("message", "") if isinstance(answer, dict) else ""
+            if message.startswith("no route for"):
+                unserved.add(operation)
+        return answer
 
     try:
         profile = {"userID": "w-1", "expertActive": True, "expertSource": None, "categories": ["9"], "maxKms": 50, "lat": 40.0, "lng": -3.0}
@@ -360,6 +421,7 @@ def check_broker(jobwire: str, spec: dict) -> int:
         do("PUT", "/api/workers/w-2", {"name": "Eva", "avatar": "https://img.example.com/w-2.png", "rating": None, "profile": far}, status=200)
         do("PUT", "/api/workers/w-3", {"name": "Eva", "avatar": "https://img.example.com/w-3.png"}, valid_request=False, status=400)
         do("PUT", "/api/clients/c-1", {"BlockedXP": [], "Delay": 0}, status=200)
+        do("PUT", "/api/clients/c-2", {"Delay": -1}, valid_request=False, status=400)
         do("GET", "/api/settings", status=200)
         post = {"clientId": "c-1", "CatID": "9", "category": "Plumbing", "description": "A leak", "clientName": "Ana", "address": "Calle 1", "lat": 40.001, "lng": -3.001}
         first = do("POST", "/api/requests", post, status=200)["ReqID"]
@@ -395,9 +457,77 @@ def check_broker(jobwire: str, spec: dict) -> int:
         do("POST", f"/api/requests/{second}/cancel", {"reason": "timeout", "clientId": "c-1"}, status=200)
         do("POST", f"/api/requests/{second}/accept", {"workerId": "w-1"}, status=410)
         do("POST", "/api/requests/R-none/cancel", {"reason": "timeout"}, status=404)
+        do("POST", "/api/clock", {"advanceMs": 1000}, status=200)
+        do("POST", "/api/clock", {"advanceMs": -1}, valid_request=False, status=400)
+        drive_task_api(do)
     finally:
         broker.stop()
-    return calls
+    documented = {(method.upper(), template): item[method] for template, item in spec["paths"].items() for method in item if method in ("get", "put", "post", "delete", "patch")}
+    no_invalid = []
+    for operation, described in sorted(documented.items()):
+        # A request can break the document only by its body, its query or its token: an operation
+        # with nothing but path parameters (any non-empty segment) has no invalid request.
+        can_be_invalid = "requestBody" in described or "security" in described or any(p["in"] == "query" for p in described.get("parameters", []))
+        wanted = {"valid", "invalid"} if can_be_invalid else {"valid"}
+        if not can_be_invalid:
+            no_invalid.append(f"{operation[0]} {operation[1]}")
+        if operation in unserved:
+            fail(f"openapi-core: {operation[0]} {operation[1]}: documented, but the reference backend serves no such route")
+        elif not wanted <= driven.get(operation, set()):
+            missing = sorted(wanted - driven.get(operation, set()))
+            fail(f"openapi-core: {operation[0]} {operation[1]}: documented, but the check sends it no {' and no '.join(missing)} request")
+    print(f"openapi-core: {len(documented)} documented operations driven against the reference backend; with no invalid request possible "
+          f"(no body, query or token, only path parameters): {', '.join(no_invalid)}")
+    return calls, len(documented)
+
+
+def drive_task_api(do) -> None:
+    """The task API (TASK area) through openapi-core: each call once valid, once invalid (a body the
+    schema refuses, a query member missing, or no bearer token)."""
+    later = time.time() + 3 * 86_400
+    iso = lambda seconds: time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(seconds))  # noqa: E731
+    draft = {
+        "category": 9, "Description": "Fix the leaking kitchen tap", "image": ["https://img.example.com/tap.jpg"],
+        "dates": [{"start": iso(later), "end": iso(later + 3600)}], "address": "Calle Mayor 1, Madrid",
+        "location": {"lat": 40.4168, "lng": -3.7038}, "maxBudget": 80, "estimatedDuration": 60,
+    }
+    do("GET", "/api/users/exists?email=ana%40example.com", status=200)
+    do("GET", "/api/users/exists", valid_request=False, status=400)
+    contractor = do("POST", "/api/auth/signup", {"email": "luis@example.com", "password": "pw", "contractor": True, "name": "Luis", "categories": [9]}, status=200)
+    do("POST", "/api/auth/signup", {"email": "ana@example.com", "password": "pw"}, status=200)
+    do("POST", "/api/auth/signup", {"email": "ana@example.com", "password": "pw"}, status=409)
+    do("POST", "/api/auth/signup", {"email": "eva@example.com"}, valid_request=False, status=400)
+    token = do("POST", "/api/auth/login", {"email": "ana@example.com", "password": "pw", "rememberMe": True}, status=200)["token"]
+    do("POST", "/api/auth/login", {"email": "ana@example.com"}, valid_request=False, status=400)
+    do("GET", "/api/users/me", token=token, status=200)
+    do("GET", "/api/users/me", valid_request=False, status=401)
+    do("PUT", "/api/users/me", {"name": "Ana", "phoneNumber": "+34 600 000 000", "contractor": False, "categories": []}, token=token, status=200)
+    do("PUT", "/api/users/me", {"name": "Ana"}, token=token, valid_request=False, status=400)
+    do("PUT", "/api/users/me/image", {"image": "https://img.example.com/ana.png"}, token=token, status=200)
+    do("PUT", "/api/users/me/image", {}, token=token, valid_request=False, status=400)
+    task = do("POST", "/api/tasks", draft, token=token, status=200)["task"]["objectId"]
+    do("POST", "/api/tasks", {k: v for k, v in draft.items() if k != "address"}, token=token, valid_request=False, status=400)
+    other = do("POST", "/api/tasks", draft, token=token, status=200)["task"]["objectId"]
+    do("GET", "/api/tasks", token=token, status=200)
+    do("GET", "/api/tasks", valid_request=False, status=401)
+    do("GET", f"/api/tasks/{task}", token=token, status=200)
+    do("GET", f"/api/tasks/{task}", valid_request=False, status=401)
+    do("PUT", f"/api/tasks/{task}", dict(draft, maxBudget=90), token=token, status=200)
+    do("PUT", f"/api/tasks/{task}", {k: v for k, v in draft.items() if k != "Description"}, token=token, valid_request=False, status=400)
+    do("GET", f"/api/tasks/{task}/contractors", token=token, status=200)
+    do("GET", f"/api/tasks/{task}/contractors", valid_request=False, status=401)
+    do("PUT", f"/api/tasks/{task}/contractor", {"contractor": contractor["userId"]}, token=token, status=200)
+    do("PUT", f"/api/tasks/{task}/contractor", {}, token=token, valid_request=False, status=400)
+    do("POST", f"/api/tasks/{task}/complete", token=token, status=200)
+    do("POST", f"/api/tasks/{other}/complete", valid_request=False, status=401)
+    do("POST", f"/api/contractors/{contractor['userId']}/reviews", {"rating": 5, "review": "Quick and tidy", "task": task}, token=token, status=200)
+    do("POST", f"/api/contractors/{contractor['userId']}/reviews", {"rating": 9}, token=token, valid_request=False, status=400)
+    do("GET", f"/api/contractors/{contractor['userId']}", token=token, status=200)
+    do("GET", f"/api/contractors/{contractor['userId']}", valid_request=False, status=401)
+    do("POST", f"/api/tasks/{other}/cancel", {"reason": "Found someone else"}, token=token, status=200)
+    do("POST", f"/api/tasks/{other}/cancel", {}, token=token, valid_request=False, status=400)
+    do("DELETE", "/api/users/me", valid_request=False, status=401)
+    do("DELETE", "/api/users/me", token=token, status=200)
 
 
 PROFILE = {
@@ -446,14 +576,18 @@ def main() -> int:
         fail(f"openapi-spec-validator: {error}")
     check_asyncapi(asyncapi)
     check_profile_export(args.jobwire)
-    calls = 0 if args.no_broker else check_broker(args.jobwire, openapi)
-    count, records = check_agreement(args.jobwire, openapi, asyncapi)
+    calls, operations = (0, 0) if args.no_broker else check_broker(args.jobwire, openapi)
+    records, left_out = check_agreement(args.jobwire, openapi, asyncapi)
+    count = len(records)
     payloads, excused = check_payload_validator(asyncapi, records)
+    for line in coverage(records, left_out):
+        print(line)
     for message in failures:
         print(message)
     print(
-        f"check_contract.py: {calls} broker calls through openapi-core, {payloads} event payloads through asyncapi-payload-validator "
-        f"({excused} malformed only in an array element, which it does not check), {count} payloads and bodies compared with the checker, {len(failures)} disagreements, {time.monotonic() - started:.1f} s"
+        f"check_contract.py: {f'{calls} broker calls through openapi-core (every one of {operations} documented operations)' if operations else 'no broker calls (--no-broker)'}, {payloads} event payloads through asyncapi-payload-validator "
+        f"({excused} malformed only in an array element, which it does not check), {count} payloads and bodies compared with the checker "
+        f"({len(left_out)} left out, each named above with its reason), {len(failures)} disagreements, {time.monotonic() - started:.1f} s"
     )
     return 1 if failures else 0
 

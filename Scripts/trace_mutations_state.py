@@ -42,6 +42,19 @@ def register_reads(bad) -> None:
         state["new"] = dict(state["new"], Delay=0)
         return c
 
+    @bad("rest-15-status-unknown-backend", "backend", ["REST-15"], "The state read's `status` is \"done\", none of REST-15's: a wrong shape, as the schema says too.")
+    def _():
+        c = s.retake()
+        answer(c, "c.state")["request"]["status"] = "done"
+        return c
+
+    @bad("rest-16-entry-without-client-backend", "backend", ["REST-16"], "The client's history lists R-1 without its clientId: a wrong shape, as the schema says too.")
+    def _():
+        c = s.retake()
+        listed = {key: value for key, value in answer(c, "c.history")["requests"][0].items() if key != "clientId"}
+        answer(c, "c.history")["requests"] = [listed]
+        return c
+
     @bad("rest-16-won-request-missing-backend", "backend", ["REST-16"], "w-1's history is empty though it won R-1.")
     def _():
         c = s.retake()

@@ -46,6 +46,14 @@ struct ContractShapesTests {
         }
     }
 
+    @Test(arguments: ProtocolEvent.allCases)
+    func theExamplePayloadOfAnEventIsWellFormed(_ event: ProtocolEvent) throws {
+        let payload = try #require(ContractShapes.example(of: event).payload.objectValue)
+        #expect(ContractShapes.payload(event).problems(payload).isEmpty)
+        let message = AsyncAPIDocument.json()["components"]?["messages"]?[event.rawValue]
+        #expect(message?["examples"]?.arrayValue?.first?["payload"] == JSONValue.object(payload).sortingKeys)
+    }
+
     @Test(arguments: ["2026-01-01T09:30:00Z", "2026-01-01T09:30:00.250Z", "2026-01-01t10:30:00+01:00", "2026-01-01T09:30:00", "2026-13-01T09:30:00Z", "2026-01-01T09:30:00.Z", "2026-01-01T24:00:00Z", "2026-01-01T09:30:60Z"])
     func theDateTimePatternAcceptsWhatTheCheckerReads(_ text: String) throws {
         let pattern = try Regex(FieldKind.dateTimePattern)

@@ -54,19 +54,32 @@ struct SpecCommandTests {
         let (status, text) = try Self.checkContract()
         #expect(status == 0, "\(text)")
         #expect(text.contains(" 0 disagreements"), "\(text)")
+        // The state and history reads' answers are compared, a shape-bad one of each among them.
+        for kind in ["answer getRequest (GetRequestAnswer)", "answer listRequests (ListRequestsAnswer)"] {
+            let counts = text.split(separator: "\n").first { $0.hasPrefix("  \(kind): ") }?.split(separator: " ").last
+            #expect((counts.flatMap { Int($0) } ?? 0) > 0, "no malformed \(kind) compared:\n\(text)")
+        }
+        // What has no shape verdict is named with its reason, not skipped unseen.
+        #expect(text.contains("agreement: left out, by kind and reason:") && text.contains("a test fixture's (FIX area)"), "\(text)")
+    }
+
+    /// The agreement holds the history read's entries to the schema: with `clientId` no longer
+    /// required of a HistoryEntry, the schema accepts the entry of rest-16-entry-without-client,
+    /// which the checker refuses under REST-16.
+    @Test func aSpoiltHistoryEntrySchemaIsCaughtByTheAgreement() throws {
+        let file = try Self.spoilt("jobwire.openapi.json", cutting: "\"clientId\",\n", after: "\"HistoryEntry\": {", as: "spoilt-history.openapi.json")
+        let (status, text) = try Self.checkContract(["--openapi", file.path, "--no-broker"])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("rest-16-entry-without-client-backend.jsonl") && text.contains("(ListRequestsAnswer): the checker says ['REST-16'], the schema valid"), "\(text)")
     }
 
     /// The check can fail: a `new` schema that no longer requires `CatID` accepts the payload of
     /// the bad trace msg-4-no-catid, which the checker refuses under MSG-4, and a channel whose
     /// address names a parameter it does not declare breaks the structural check.
     @Test func aSpoiltAsyncAPIDocumentIsCaughtNamingTheTraceAndTheChannel() throws {
-        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.asyncapi.json"), encoding: .utf8)
-        let newPayload = try #require(shipped.range(of: "\"NewPayload\": {"))
-        let required = try #require(shipped.range(of: "\"CatID\",\n", range: newPayload.upperBound..<shipped.endIndex))
-        let spoilt = shipped.replacingCharacters(in: required, with: "").replacingOccurrences(of: "\"address\": \"workers\"", with: "\"address\": \"workers-{zone}\"")
-        #expect(spoilt != shipped)
-        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.asyncapi.json")
-        try spoilt.write(to: file, atomically: true, encoding: .utf8)
+        let file = try Self.spoilt("jobwire.asyncapi.json", cutting: "\"CatID\",\n", after: "\"NewPayload\": {", as: "spoilt.asyncapi.json") {
+            $0.replacingOccurrences(of: "\"address\": \"workers\"", with: "\"address\": \"workers-{zone}\"")
+        }
         let (status, text) = try Self.checkContract(["--asyncapi", file.path, "--no-broker"])
         #expect(status == 1, "\(text)")
         #expect(text.contains("msg-4-no-catid-backend.jsonl") && text.contains("the checker says ['MSG-4'], the schema valid"), "\(text)")
@@ -76,15 +89,40 @@ struct SpecCommandTests {
     /// ... and so can the REST half: with race_lost no longer a 409 code, openapi-core refuses the
     /// broker's answer to a second WorkerAccept and the agreement test the traces' race_lost answers.
     @Test func aSpoiltOpenAPIDocumentIsCaughtByOpenAPICoreAndTheAgreement() throws {
-        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/jobwire.openapi.json"), encoding: .utf8)
-        let conflict = try #require(shipped.range(of: "\"ErrorAnswer409\": {"))
-        let code = try #require(shipped.range(of: "\"race_lost\",\n", range: conflict.upperBound..<shipped.endIndex))
-        let file = CLIRunner.scratchDirectory().appendingPathComponent("spoilt.openapi.json")
-        try shipped.replacingCharacters(in: code, with: "").write(to: file, atomically: true, encoding: .utf8)
+        let file = try Self.spoilt("jobwire.openapi.json", cutting: "\"race_lost\",\n", after: "\"ErrorAnswer409\": {", as: "spoilt.openapi.json")
         let (status, text) = try Self.checkContract(["--openapi", file.path])
         #expect(status == 1, "\(text)")
         #expect(text.contains("openapi-core: POST /api/requests/") && text.contains("/accept: the document refuses the broker's 409 answer"), "\(text)")
         #expect(text.contains("(ErrorAnswer409): the checker says well formed, the schema ['REST-7']"), "\(text)")
+    }
+
+    /// Every documented operation is driven: with the task completion's path renamed in the
+    /// document, openapi-core refuses the real completion call and the renamed path is named as
+    /// one the check sent nothing to, not skipped.
+    @Test func aDocumentedOperationNoCallReachesIsNamed() throws {
+        let file = try Self.spoilt("jobwire.openapi.json", as: "spoilt-paths.openapi.json") {
+            $0.replacingOccurrences(of: "\"/api/tasks/{objectId}/complete\": {", with: "\"/api/tasks/{objectId}/done\": {")
+        }
+        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("openapi-core: POST /api/tasks/{objectId}/done: documented, but the check sends it no invalid and no valid request"), "\(text)")
+        #expect(text.contains("/complete: the document refuses the request"), "\(text)")
+    }
+
+    /// A copy of the shipped `Docs/document` with the first `cut` after `anchor` removed and then
+    /// `edit` applied, written to the scratch directory as `name`; it must differ from the shipped one.
+    static func spoilt(_ document: String, cutting cut: String? = nil, after anchor: String = "", as name: String, edit: (String) -> String = { $0 }) throws -> URL {
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Docs/\(document)"), encoding: .utf8)
+        var spoilt = shipped
+        if let cut {
+            let start = try #require(shipped.range(of: anchor))
+            spoilt.replaceSubrange(try #require(shipped.range(of: cut, range: start.upperBound..<shipped.endIndex)), with: "")
+        }
+        spoilt = edit(spoilt)
+        #expect(spoilt != shipped, "\(name) is the shipped \(document)")
+        let file = CLIRunner.scratchDirectory().appendingPathComponent(name)
+        try spoilt.write(to: file, atomically: true, encoding: .utf8)
+        return file
     }
 
     /// Runs Scripts/check_contract.py with the built binary: its exit status and output.

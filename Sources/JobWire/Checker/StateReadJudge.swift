@@ -10,9 +10,6 @@ struct StateReadJudge {
     let from: Int64
     let to: Int64
 
-    /// The statuses of REST-15.
-    static let statuses: Set<String> = ["open", "inProgress", "cancelled", "closed"]
-
     init(context: RuleContext, answer: AnswerFact) {
         session = context.session
         let slack = session.backendRecorded ? 0 : context.skew
@@ -23,13 +20,12 @@ struct StateReadJudge {
     /// What is wrong with one request state, or nil; `path` is the ReqID the read named.
     func problem(with value: JSONValue, path: String?) -> String? {
         guard let object = value.objectValue else { return "is \(value.typeDescription), not an object" }
-        guard let reqID = object["ReqID"].flatMap(\.idText) else { return "`ReqID` is \(object["ReqID"]?.compactText ?? "missing"), not an id" }
+        // The members as the contract declares them; `jobwire spec shapes` gives the same verdict beside the schema's.
+        if let first = ContractShapes.requestState.problems(object).first { return first.text }
+        let reqID = object["ReqID"].flatMap(\.idText) ?? ""
         if let path, reqID != path { return "`ReqID` is \(reqID), not \(path) of the path" }
-        if let problem = PayloadShape.id(object["clientId"]) { return "`clientId` \(problem)" }
-        guard let status = object["status"]?.stringValue, Self.statuses.contains(status) else {
-            return "`status` is \(object["status"]?.compactText ?? "missing"), not one of open, inProgress, cancelled, closed"
-        }
-        if let problem = Self.shape(object, status: status) { return problem }
+        let status = object["status"]?.stringValue ?? ""
+        if let problem = Self.statusProblem(object, status: status) { return problem }
         guard let request = session.request(reqID), request.exists else { return nil }
         if let clientId = request.clientId, let answered = object["clientId"].flatMap(\.idText), answered != clientId {
             return "`clientId` is \(answered), but \(clientId) posted \(reqID)"
@@ -95,15 +91,9 @@ struct StateReadJudge {
     }
 
     /// The members a status asks for (REST-15): a winner and an `apply` from the win on, an end once ended.
-    static func shape(_ object: JSONObject, status: String) -> String? {
-        let workerId = object["workerId"]
-        if workerId != nil, workerId != .null, let problem = PayloadShape.id(workerId) { return "`workerId` \(problem)" }
-        if object["new"]?.objectValue == nil { return "`new` is \(object["new"]?.typeDescription ?? "missing"), not the `new` payload" }
-        for key in ["apply", "end"] {
-            guard let value = object[key] else { return "`\(key)` is missing; it is null when there is none" }
-            if value != .null, value.objectValue == nil { return "`\(key)` is \(value.typeDescription), not an object or null" }
-        }
-        let hasWinner = workerId != nil && workerId != .null
+    /// What JSON Schema leaves to the kit (FieldKind.schemaGaps): the members' shapes are ContractShapes.requestState's.
+    static func statusProblem(_ object: JSONObject, status: String) -> String? {
+        let hasWinner = object["workerId"] != nil && object["workerId"] != .null
         let hasApply = object["apply"] != .null
         let hasEnd = object["end"] != .null
         switch status {

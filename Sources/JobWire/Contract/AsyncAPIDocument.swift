@@ -54,9 +54,11 @@ public enum AsyncAPIDocument {
         var componentMessages: JSONObject = [:]
         for event in events {
             let shape = ContractShapes.payload(event)
+            let example = ContractShapes.example(of: event)
             componentMessages[event.rawValue] = [
                 "name": .string(profile.name(of: event)), "title": .string("`\(profile.name(of: event))`"), "summary": .string(shape.summary),
                 "contentType": "application/json", "payload": ["$ref": .string(ContractShapes.reference(shape.name))],
+                "examples": [["name": .string("\(event.rawValue)-example"), "summary": .string(example.summary), "payload": example.payload]],
                 "x-requirements": .array(shape.requirements.map { .string($0.rawValue) }),
                 "x-socketio-ack": false,
             ]

@@ -19,7 +19,7 @@ extension ContractShapes {
     public static let allShapes: [MessageShape] =
         eventShapes + [job, postRequestBody, workerAcceptBody, cancelBody, closeBody, positionBody, workerFixtureBody, clientFixtureBody, clockBody]
         + [
-            postRequestAnswer, acceptAnswer, cancelAnswer, closeAnswer, getJobsAnswer, requestState, getRequestAnswer, listRequestsAnswer, workerProfile, meProfileAnswer, okAnswer,
+            postRequestAnswer, acceptAnswer, cancelAnswer, closeAnswer, getJobsAnswer, requestState, historyEntry, getRequestAnswer, listRequestsAnswer, workerProfile, meProfileAnswer, okAnswer,
             errorAnswer, errorObject, workerFixtureAnswer, clientFixtureAnswer, settingsAnswer, clockAnswer,
         ] + taskShapes
 

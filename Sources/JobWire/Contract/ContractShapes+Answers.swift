@@ -30,14 +30,18 @@ extension ContractShapes {
 
     /// A request's state (REST-15); which members are null follows its status (REST-15's table), which the checker judges beside the shape.
     public static let requestState = MessageShape(
-        "RequestState", "A request's current state; `workerId` and `apply` are null while open, `end` until it ends.", requirements: ["REST-15"],
+        "RequestState", "A request's current state; `workerId` and `apply` are null while open, `end` until it ends.", requirements: ["REST-15"], object: "REST-15",
         fields: [
             ShapeField("ReqID", .id, .required, "REST-15"), ShapeField("clientId", .id, .required, "REST-15"),
             ShapeField("status", .choice(["open", "inProgress", "cancelled", "closed"]), .required, "REST-15"),
             ShapeField("workerId", .id, .optionalOrNull, "REST-15"), ShapeField("new", .object(new.name), .required, "REST-15"),
             ShapeField("apply", .object(apply.name), .requiredOrNull, "REST-15"),
-            ShapeField("end", .described("the payload of the request's `cancel` or `close`"), .requiredOrNull, "REST-15"),
+            ShapeField("end", .anyObject("the payload of the request's `cancel` or `close`"), .requiredOrNull, "REST-15"),
         ])
+
+    /// A request of a history read: a request state (REST-15) whose members a history read must get right (REST-16).
+    public static let historyEntry = requestState.keeping(
+        ["REST-15"], as: "REST-16", named: "HistoryEntry", "A request of a history read: its state as a state read gives it (REST-15).", requirements: ["REST-16", "REST-15"])
 
     /// The success answer of a state read (REST-15).
     public static let getRequestAnswer = MessageShape(
@@ -47,7 +51,7 @@ extension ContractShapes {
     /// The success answer of a history read (REST-16).
     public static let listRequestsAnswer = MessageShape(
         "ListRequestsAnswer", "The success answer of a history read: the user's requests, newest first.", requirements: ["REST-1", "REST-16"],
-        object: "REST-1", fields: [ok, ShapeField("requests", .objects(requestState.name), .required, "REST-16")])
+        object: "REST-1", fields: [ok, ShapeField("requests", .objects(historyEntry.name), .required, "REST-16")])
 
     /// A worker's meProfile (ELIG-10, REST-17).
     public static let workerProfile = MessageShape(

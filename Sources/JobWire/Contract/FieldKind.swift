@@ -39,6 +39,8 @@ public enum FieldKind: Sendable, Hashable {
     case object(String)
     /// An array of objects of the named shape of ``ContractShapes``.
     case objects(String)
+    /// An object no shape declares the members of; the text says what it holds (a state's `end`, REST-15).
+    case anyObject(String)
     /// A member that must be absent; the text says why.
     case forbidden(String)
     /// A member the document names but the shape does not judge; the text says what it holds.
@@ -105,6 +107,8 @@ public enum FieldKind: Sendable, Hashable {
         case .object:
             guard let value else { return one("is missing") }
             return one(value.objectValue == nil ? "is \(value.typeDescription), not an object" : nil)
+        case .anyObject:
+            return FieldKind.object("").problems(value, field: field)
         case .objects:
             guard let value else { return one("is missing") }
             guard let elements = value.arrayValue else { return one("is \(value.typeDescription), not an array") }
@@ -131,6 +135,7 @@ public enum FieldKind: Sendable, Hashable {
         case .constant(let value): return ["const": value]
         case .object(let name): return ["$ref": .string(ContractShapes.reference(name))]
         case .objects(let name): return ["type": "array", "items": ["$ref": .string(ContractShapes.reference(name))]]
+        case .anyObject(let what): return ["type": "object", "description": .string(what)]
         case .forbidden(let why): return ["not": [:], "description": .string(why)]
         // Every JSON type, spelt out: the same as no constraint, but tools that read a member without `type` as an object read it right.
         case .described(let what): return ["type": .array(Self.anyType), "description": .string(what)]

@@ -32,7 +32,7 @@ public enum OpenAPIDocument {
             ],
             "paths": .object(JSONObject(paths.map { .init(key: $0.key, value: .object($0.value)) })),
             "components": [
-                "schemas": GeneratorSchema.rewrite(.object(JSONObject(schemas.map { .init(key: $0.key, value: $0.value) }))),
+                "schemas": GeneratorSchema.components(schemas),
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer", "description": "The token of a sign-up or log-in (TASK-2, TASK-3, TASK-6)."]],
             ],
             "x-schema-gaps": .array(FieldKind.schemaGaps.map { .string($0) }),

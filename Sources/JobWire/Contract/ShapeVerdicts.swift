@@ -4,22 +4,32 @@ import SocketIOWire
 /// the contract documents give it, so a test can hold the exported schemas to the same verdicts
 /// (`jobwire spec shapes`).
 ///
-/// Judged here: the four events' payloads (MSG-4 ... MSG-11, without the comparison with the calls
-/// that MSG-10 and MSG-11 also make), the job flow's request bodies (REST-13), the task creates'
-/// and edits' bodies as TaskBodyCheck judges them (TASK-9), and the job flow's answers as
-/// RESTAnswerShapes judges them (REST-1 ... REST-7), and the profile read's as ProfileReadShape
-/// does (REST-17). The state and history reads' answers are left out: their rules judge which
-/// members are null by the request's status and against the trace, not as shapes alone.
+/// Judged here: the four events' payloads (MSG-1, MSG-4 ... MSG-11, without the comparison with the
+/// calls that MSG-10 and MSG-11 also make), the job flow's request bodies (REST-13), the task
+/// creates' and edits' bodies as TaskBodyCheck judges them (TASK-9), the job flow's answers as
+/// RESTAnswerShapes judges them (REST-1 ... REST-7), the profile read's as ProfileReadShape does
+/// (REST-17), and the state and history reads' as ``MessageShape/nestedProblems(_:)`` judges the
+/// shapes RESTStateReads reads (REST-15, REST-16; a state's `new` and `apply` as the payloads they
+/// are, under their ids, as the documents' `$ref`s judge them). What a rule judges beside the shape
+/// (a state's members by its status, values against the trace) is no part of this verdict.
+///
+/// Every other payload or body of the trace is a record too, with `leftOut` saying why it has no
+/// verdict, so that nothing is skipped unseen.
 public enum ShapeVerdicts {
-    /// One line per payload or body: `file`, `line`, `shape` (a schema of `components/schemas`),
-    /// `value`, and `requirements`, the ids the checker finds it breaking (empty: well formed).
+    /// One line per payload or body: `file`, `line`, `kind`, and either `shape` (a schema of
+    /// `components/schemas`), `value` and `requirements` (the ids the checker finds it breaking,
+    /// empty: well formed), or `leftOut`, the reason it has no verdict.
     public static func records(path: String) throws(InputError) -> [JSONValue] {
         var profile = ProtocolProfile.standard
         var calls: [String: RESTCallKind] = [:]
+        var tasks: [String: TaskCallKind] = [:]
         var records: [JSONValue] = []
-        func add(_ line: Int, _ shape: String, _ value: JSONValue, _ ids: [RequirementID]) {
+        func add(_ line: Int, _ kind: String, _ shape: String, _ value: JSONValue, _ ids: [RequirementID]) {
             let sorted = Set(ids).sorted().map { JSONValue.string($0.rawValue) }
-            records.append(["file": .string(path), "line": .int(Int64(line)), "shape": .string(shape), "value": value, "requirements": .array(sorted)])
+            records.append(["file": .string(path), "line": .int(Int64(line)), "kind": .string(kind), "shape": .string(shape), "value": value, "requirements": .array(sorted)])
+        }
+        func leave(_ line: Int, _ kind: String, _ reason: LeftOut) {
+            records.append(["file": .string(path), "line": .int(Int64(line)), "kind": .string(kind), "leftOut": .string(reason.rawValue)])
         }
         try TraceReader.read(path: path) { item throws(InputError) in
             switch item {
@@ -29,36 +39,68 @@ public enum ShapeVerdicts {
                 let exchange = "\(event.actor)|"
                 switch event.body {
                 case .socketOut(let message), .socketIn(let message):
-                    guard let kind = profile.event(named: message.event), let object = message.payload?.objectValue else { return }
+                    guard let kind = profile.event(named: message.event) else { return leave(event.line, "event \(message.event)", .notProtocolEvent) }
                     let shape = ContractShapes.payload(kind)
-                    add(event.line, shape.name, .object(object), shape.problems(object).map(\.requirement))
+                    let payload = message.payload ?? .null
+                    guard let object = payload.objectValue else { return add(event.line, "event \(kind.rawValue)", shape.name, payload, ["MSG-1"]) }
+                    add(event.line, "event \(kind.rawValue)", shape.name, .object(object), shape.problems(object).map(\.requirement))
                 case .httpRequest(let request):
                     let path = RESTRequestPath(request.path)
                     if let task = TaskCallKind.allCases.first(where: { profile.taskRoutes[$0]?.match(method: request.method, path: path) != nil }) {
+                        tasks[exchange + request.xid] = task
+                        guard let body = request.body else { return }
                         // A task create's or edit's body, as TASK7And9TaskBodies judges it.
-                        guard task == .createTask || task == .editTask, let body = request.body else { return }
-                        add(event.line, ContractShapes.taskBody.name, body, TaskBodyCheck.problems(body).isEmpty ? [] : ["TASK-9"])
+                        guard task == .createTask || task == .editTask else { return leave(event.line, "body \(task.rawValue)", .taskJudgedAgainstState) }
+                        add(event.line, "body \(task.rawValue)", ContractShapes.taskBody.name, body, TaskBodyCheck.problems(body).isEmpty ? [] : ["TASK-9"])
                         return
                     }
-                    guard let call = RESTCallKind.allCases.first(where: { profile.routes[$0]?.match(method: request.method, path: path) != nil }) else { return }
+                    guard let call = RESTCallKind.allCases.first(where: { profile.routes[$0]?.match(method: request.method, path: path) != nil }) else {
+                        if request.body != nil { leave(event.line, "body \(request.method) \(request.path)", .noCall) }
+                        return
+                    }
                     calls[exchange + request.xid] = call
-                    guard !call.isFixture, let shape = ContractShapes.requestBody(call), let body = request.body, body.objectValue != nil else { return }
+                    guard let shape = ContractShapes.requestBody(call), let body = request.body else { return }
+                    if call.isFixture { return leave(event.line, "body \(call.rawValue)", .fixture) }
                     let problem = PayloadShape.malformedField(call, body: body, worker: nil)
-                    add(event.line, shape.name, body, problem.map { [$0.requirement] } ?? [])
+                    add(event.line, "body \(call.rawValue)", shape.name, body, problem.map { [$0.requirement] } ?? [])
                 case .httpResponse(let response):
-                    guard let call = calls[exchange + response.xid], !call.isFixture, let status = response.status else { return }
+                    if let task = tasks[exchange + response.xid] { return leave(event.line, "answer \(task.rawValue)", .taskJudgedAgainstState) }
+                    guard let call = calls[exchange + response.xid] else { return leave(event.line, "answer of no call", .noCall) }
+                    guard let status = response.status else { return leave(event.line, "answer \(call.rawValue)", .noStatus) }
+                    if call.isFixture { return leave(event.line, "answer \(call.rawValue)", .fixture) }
                     let success = (200..<300).contains(status)
-                    if success, [.getRequest, .listRequests, .position].contains(call) { return }
                     let shape = success ? ContractShapes.answer(call).name : "ErrorAnswer\(status)"
-                    var ids = RESTAnswerShapes.finding(call, status: status, body: response.body, req: nil).map { [$0.id] } ?? []
-                    // A profile read's members are REST-17's (RESTStateReads), judged here as a shape only: no worker to compare.
-                    if ids.isEmpty, success, call == .meProfile, ProfileReadShape.problem(response.body, worker: nil) != nil { ids = ["REST-17"] }
-                    add(event.line, shape, response.body ?? .null, ids)
+                    add(event.line, "answer \(call.rawValue)", shape, response.body ?? .null, answerVerdict(call, status: status, body: response.body))
                 default:
                     return
                 }
             }
         }
         return records
+    }
+
+    /// Why a payload or body has no verdict.
+    enum LeftOut: String {
+        case notProtocolEvent = "not one of the four protocol events: the contract gives its payload no shape"
+        case fixture = "a test fixture's (FIX area): the checker judges no member of a fixture's body or answer, they are a test's hooks"
+        case taskJudgedAgainstState = "a task call's answer, or its body but a create's or an edit's: the TASK rules judge it against the accounts and tasks the trace shows, with no verdict on the shape alone"
+        case noCall = "no call of the profile has its path and method, so the contract gives it no shape (an offline trace's options GET: OFFL-13 checks that it is sent, not what it holds)"
+        case noStatus = "no answer came (the caller gave up): there is no body"
+    }
+
+    /// The ids an answer breaks as a shape.
+    static func answerVerdict(_ call: RESTCallKind, status: Int64, body: JSONValue?) -> [RequirementID] {
+        if let finding = RESTAnswerShapes.finding(call, status: status, body: body, req: nil) { return [finding.id] }
+        guard (200..<300).contains(status), let object = body?.objectValue else { return [] }
+        switch call {
+        case .meProfile:
+            // A profile read's members are REST-17's (RESTStateReads), judged here as a shape only: no worker to compare.
+            return ProfileReadShape.problem(body, worker: nil) == nil ? [] : ["REST-17"]
+        case .getRequest, .listRequests:
+            // The shapes RESTStateReads reads (ContractShapes.requestState, historyEntry), nested ones judged as the payloads they are.
+            return ContractShapes.answer(call).nestedProblems(object).map(\.requirement)
+        default:
+            return []
+        }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import OpenAPIRuntime
 
 /// One job's dispatch through the generated client: a worker's record set (FIX-1), a request
-/// posted (REST-2), the worker's getJobs listing it (REST-4), its WorkerAccept winning (REST-3),
-/// and a second worker's WorkerAccept refused with `race_lost` (REST-8), read as the typed error
-/// body of REST-7.
+/// posted (REST-2), its state read while open (REST-15), the worker's getJobs listing it
+/// (REST-4), its WorkerAccept winning (REST-3), a second worker's WorkerAccept refused with
+/// `race_lost` (REST-8), read as the typed error body of REST-7, and the state and the client's
+/// history read once won, with the winner and its `apply` (REST-15, REST-16).
 public struct DispatchWalkthrough: Sendable {
     /// What the backend answered at each step.
     public struct Outcome: Sendable {
@@ -18,6 +19,12 @@ public struct DispatchWalkthrough: Sendable {
         public var accepted: (status: Int, reqID: String)
         /// The error body of the second worker's WorkerAccept, a 409 (REST-7, REST-8).
         public var lostRace: Components.Schemas.ErrorAnswer
+        /// The request's state read before any WorkerAccept (REST-15).
+        public var open: Components.Schemas.RequestState
+        /// The request's state read after the win (REST-15).
+        public var won: Components.Schemas.RequestState
+        /// The client's history read after the win (REST-16).
+        public var history: [Components.Schemas.HistoryEntry]
     }
 
     /// The step whose answer was not the one the walkthrough expects, with what came instead.
@@ -45,6 +52,7 @@ public struct DispatchWalkthrough: Sendable {
         )))
         guard case .successful(_, let postAnswer) = posted else { throw UnexpectedAnswer(description: "post request answered \(posted)") }
         let post = try postAnswer.body.json
+        let open = try await state(post.ReqID)
 
         let listed = try await client.getJobs(query: .init(workerId: winnerID))
         guard case .successful(_, let jobsAnswer) = listed else { throw UnexpectedAnswer(description: "getJobs answered \(listed)") }
@@ -55,10 +63,21 @@ public struct DispatchWalkthrough: Sendable {
         let lost = try await client.workerAccept(path: .init(ReqID: post.ReqID), body: .json(.init(workerId: .init(rivalID))))
         guard case .conflict(let conflict) = lost else { throw UnexpectedAnswer(description: "the second WorkerAccept answered \(lost)") }
 
+        let read = try await client.listRequests(query: .init(userId: clientID))
+        guard case .successful(_, let historyAnswer) = read else { throw UnexpectedAnswer(description: "the history read answered \(read)") }
+
         return Outcome(
             reqID: post.ReqID, createdAt: post.createdAt, jobs: try jobsAnswer.body.json.jobs,
-            accepted: (status, try wonAnswer.body.json.ReqID.description), lostRace: try conflict.body.json.value1
+            accepted: (status, try wonAnswer.body.json.ReqID.description), lostRace: try conflict.body.json.value1,
+            open: open, won: try await state(post.ReqID), history: try historyAnswer.body.json.requests
         )
+    }
+
+    /// The state of request `reqID` (REST-15).
+    public func state(_ reqID: String) async throws -> Components.Schemas.RequestState {
+        let answer = try await client.getRequest(path: .init(ReqID: reqID))
+        guard case .successful(_, let read) = answer else { throw UnexpectedAnswer(description: "the state read of \(reqID) answered \(answer)") }
+        return try read.body.json.request
     }
 
     /// Sets the record of a worker of the plumbing category, active, reaching 5 km (FIX-1).

@@ -17,6 +17,9 @@ do {
     print("WorkerAccept won \(outcome.accepted.reqID) (\(outcome.accepted.status))")
     let error = outcome.lostRace.error
     print("the rival's WorkerAccept: 409 \(error.code.rawValue): \(error.message)")
+    print("state before: \(outcome.open.status.rawValue), winner \(outcome.open.workerId?.description ?? "null")")
+    print("state after: \(outcome.won.status.rawValue), winner \(outcome.won.workerId?.description ?? "null"), apply by \(outcome.won.apply?.workerName ?? "null")")
+    print("the client's history: \(outcome.history.map { "\($0.ReqID) \($0.status.rawValue)" })")
 } catch {
     FileHandle.standardError.write(Data("jobwire-rest-walkthrough: \(error)\n".utf8))
     exit(1)

@@ -4,7 +4,7 @@ import Testing
 
 /// The walkthrough against a live `jobwire broker`: the generated client's calls reach the
 /// reference backend and its answers decode into the generated types with the values the backend
-/// holds (REST-2, REST-3, REST-4, REST-7, REST-8, FIX-1).
+/// holds (REST-2, REST-3, REST-4, REST-7, REST-8, REST-15, REST-16, FIX-1).
 @Suite(.timeLimit(.minutes(1)))
 struct DispatchWalkthroughTests {
     @Test func aPostedJobIsListedWonAndLostAsTheBackendAnswersIt() async throws {
@@ -35,5 +35,22 @@ struct DispatchWalkthroughTests {
         #expect(outcome.lostRace.error.code == .race_lost)
         #expect(outcome.lostRace.error.field == nil)
         #expect(outcome.lostRace.error.message.contains("R-1"))
+
+        // Open, the state has no winner, `apply` or end: members that are null, which decode as nil (REST-15).
+        #expect(outcome.open.status == .open && outcome.open.ReqID == "R-1" && outcome.open.clientId == "c-1")
+        #expect(outcome.open.workerId == nil && outcome.open.apply == nil && outcome.open.end == nil)
+        #expect(outcome.open.new.ReqID == "R-1" && outcome.open.new.CatID == "plumbing")
+
+        // Won, it has the winner's id and the `apply` the winner's WorkerAccept made (REST-15, MSG-9).
+        #expect(outcome.won.status == .inProgress)
+        #expect(outcome.won.workerId?.description == "w-1")
+        let apply = try #require(outcome.won.apply, "the won request's state has no apply")
+        #expect(apply.ReqID == "R-1" && apply.workerId == "w-1" && apply.workerName == "Worker w-1")
+        #expect(apply.workerAvatar == "https://example.com/w-1.png" && apply.lat == 48.8566 + 0.009 && apply.lng == 2.3522)
+        #expect(outcome.won.end == nil)
+
+        // The client's history lists it as the state read gives it (REST-16).
+        let entry = try #require(outcome.history.count == 1 ? outcome.history.first : nil, "the history listed \(outcome.history)")
+        #expect(entry.ReqID == "R-1" && entry.status == .inProgress && entry.workerId?.description == "w-1" && entry.apply?.workerId == "w-1")
     }
 }
