@@ -14,11 +14,11 @@ import JobWire
 /// It lives here rather than in JobWire, which starts no threads (Scripts/check_module_promises.py):
 /// `jobwire check` hands it to ``TraceChecker/check(file:keep:read:)`` as the way to read a file.
 public enum TracePipeline {
-    /// Items per batch: enough that handing a batch over (a lock and a wake-up, about a
-    /// millisecond's worth of events apart) costs nothing measurable, few enough that the batches
-    /// in flight stay near 1 MB: 512 items four deep took 3 MB more peak memory on
-    /// `bench check --requests 1000000`, past its 64 MB bound.
-    public static let batchSize = 256
+    /// Items per batch: enough that handing a batch over (a lock and a wake-up, a batch's
+    /// worth of decoding apart) costs nothing measurable, few enough that the batches in flight
+    /// (filled, queued, judged and handed back) stay well under 1 MB: 512 items four deep took
+    /// `bench check --requests 1000000` past its 64 MB bound, 256 two deep to 63.3 MB.
+    public static let batchSize = 128
     /// Batches that may wait between the stages.
     public static let depth = 2
     /// The reading thread's stack: room for ``JSONParser``'s deepest nesting, as on the main thread.
