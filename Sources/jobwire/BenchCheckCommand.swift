@@ -12,7 +12,10 @@ struct BenchCheckCommand: AsyncParsableCommand {
             requests, every actor recording) to a temporary file, then runs, --runs times each,
             `jobwire check FILE --format json` and `jq -c . FILE` with their output to
             /dev/null, each as a child process measured alone (wall time; peak resident memory
-            from wait4). Prints every run and the medians. Build in release first:
+            from wait4). Prints every run (wall and CPU seconds, events per second, peak
+            memory), the medians, the ratio to jq by wall time and by CPU time, and the load
+            average before and after: the checker reads on a second thread, which helps its wall
+            time only on a machine near idle. Build in release first:
 
               swift build -c release
               .build/release/jobwire bench check

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JobWire
+import JobWireAdapters
 
 /// `jobwire check FILE...`: replays captured traces through every rule and reports per requirement.
 struct CheckCommand: AsyncParsableCommand {
@@ -9,7 +10,8 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Check JSON-lines traces against every FLOW, ALERT, TIME, ELIG, DISC, OFFL and AUTH requirement.",
         discussion: """
             Each FILE is a trace in the format of Docs/TRACE.md: a header line, then one event per \
-            line. It is read as a stream, in constant memory whatever its size. Every requirement \
+            line. It is read as a stream, in constant memory whatever its size, and read and \
+            decoded on a second thread while the rules judge it. Every requirement \
             is reported per file as passed, failed (each violation with the trace lines, what was \
             expected and what was observed) or skipped (the trace has no events of the role it \
             binds).
@@ -44,7 +46,9 @@ struct CheckCommand: AsyncParsableCommand {
             var verdicts: [TraceVerdict] = []
             for file in files {
                 let start = ContinuousClock.now
-                let verdict = try TraceChecker.check(path: file, displayPath: file)
+                let verdict = try TraceChecker.check(file: file) { (body: (TraceReader.Item) throws(InputError) -> Void) throws(InputError) in
+                    try TracePipeline.read(path: file, body)
+                }
                 let elapsed = ContinuousClock.now - start
                 var cases = verdict.caseResults()
                 let seconds = elapsed.inSeconds

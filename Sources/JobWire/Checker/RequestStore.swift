@@ -54,8 +54,10 @@ struct RequestStore: Sendable, Sequence {
 
     /// What `body` reads from `req`'s state, borrowed in place; nil when the request is not kept.
     func read<Value>(_ req: String, _ body: (borrowing RequestState) -> Value?) -> Value? {
-        guard let place = places[req], let state = states[place] else { return nil }
-        return body(state)
+        guard let place = places[req] else { return nil }
+        // Through the buffer's address: `if let state = states[place]` copied the whole state
+        // (a dozen retains and releases) on every read.
+        return states.withUnsafeBufferPointer { buffer in buffer[place] == nil ? nil : body(buffer[place]!) }
     }
 
     /// Drops `req`'s state and returns it, moved out rather than copied.

@@ -96,14 +96,28 @@ public struct TraceChecker: Sendable {
 
     /// Checks the trace file at `path` as a stream; unreadable input is an error naming the line.
     public static func check(path: String, displayPath: String? = nil) throws(InputError) -> TraceVerdict {
+        try check(file: displayPath ?? path) { (body: (TraceReader.Item) throws(InputError) -> Void) throws(InputError) in
+            try TraceReader.read(path: path, displayPath: displayPath, body)
+        }
+    }
+
+    /// Checks the trace `read` hands its argument, a header and then the events in line order
+    /// (as ``TraceReader/read(path:displayPath:_:)`` does), keeping the details of the first
+    /// `keep` violations per requirement; `read`'s error is the check's. The way to plug in
+    /// another reader: `jobwire check` reads and decodes on a second thread (JobWireAdapters'
+    /// `TracePipeline`), which this module, free of threads, does not start.
+    public static func check(
+        file: String, keep: Int = 50, read: ((TraceReader.Item) throws(InputError) -> Void) throws(InputError) -> Void
+    ) throws(InputError) -> TraceVerdict {
         var checker: TraceChecker?
-        try TraceReader.read(path: path, displayPath: displayPath) { (item: TraceReader.Item) throws(InputError) in
+        try read { (item: TraceReader.Item) throws(InputError) in
             switch item {
-            case .header(let header): checker = TraceChecker(header: header)
+            case .header(let header): checker = TraceChecker(header: header, keep: keep)
             case .event(let event): checker!.consume(event)
             }
         }
-        return TraceVerdict(file: displayPath ?? path, header: checker!.header, eventCount: checker!.eventCount, rules: checker!.finish())
+        guard let checker else { throw InputError(file: file, line: 1, message: "the trace has no header") }
+        return TraceVerdict(file: file, header: checker.header, eventCount: checker.eventCount, rules: checker.finish())
     }
 
     /// Checks events already read or made (each with its line), as `jobwire check` checks the
@@ -116,14 +130,9 @@ public struct TraceChecker: Sendable {
 
     /// Checks a trace held in memory, keeping the details of the first `keep` violations per requirement.
     public static func check(text: String, file: String, keep: Int = 50) throws(InputError) -> TraceVerdict {
-        var checker: TraceChecker?
-        try TraceReader.read(text: text, file: file) { (item: TraceReader.Item) throws(InputError) in
-            switch item {
-            case .header(let header): checker = TraceChecker(header: header, keep: keep)
-            case .event(let event): checker!.consume(event)
-            }
+        try check(file: file, keep: keep) { (body: (TraceReader.Item) throws(InputError) -> Void) throws(InputError) in
+            try TraceReader.read(text: text, file: file, body)
         }
-        return TraceVerdict(file: file, header: checker!.header, eventCount: checker!.eventCount, rules: checker!.finish())
     }
 }
 

@@ -72,6 +72,12 @@ extension TraceSession {
         }
     }
 
+    /// Runs `body` on the kept state of `req` in place, with one lookup of its id rather than one
+    /// per member changed; the request must be kept (``touch(_:)`` it first).
+    mutating func withRequest(_ req: String, _ body: (inout RequestState) -> Void) {
+        body(&requests[req]!)
+    }
+
     /// Runs `body` on the actor's side of `req`, creating both when needed.
     mutating func withSide(_ actor: TraceActor, _ req: String, _ body: (inout AppSide) -> Void) {
         touch(req)
@@ -85,18 +91,22 @@ extension TraceSession {
             touch(req)
             switch emission.event {
             case .new:
-                requests[req]!.newTargets.append(emission.target)
-                requests[req]!.newReceivers.insert(emission.target)
-                if requests[req]!.newPayload == nil { requests[req]!.newPayload = emission.payload }
-                if requests[req]!.newLine == nil {
-                    requests[req]!.newLine = emission.line
-                    requests[req]!.newAt = emission.ts
+                withRequest(req) { request in
+                    request.newTargets.append(emission.target)
+                    request.newReceivers.insert(emission.target)
+                    if request.newPayload == nil { request.newPayload = emission.payload }
+                    if request.newLine == nil {
+                        request.newLine = emission.line
+                        request.newAt = emission.ts
+                    }
                 }
             case .apply:
-                requests[req]!.applyEmissions += 1
-                requests[req]!.applyTargets.append(emission.target)
-                if requests[req]!.applyPayload == nil { requests[req]!.applyPayload = emission.payload }
-                if requests[req]!.firstApplyLine == nil { requests[req]!.firstApplyLine = emission.line }
+                withRequest(req) { request in
+                    request.applyEmissions += 1
+                    request.applyTargets.append(emission.target)
+                    if request.applyPayload == nil { request.applyPayload = emission.payload }
+                    if request.firstApplyLine == nil { request.firstApplyLine = emission.line }
+                }
             case .cancel:
                 requests[req]!.cancelTargets.append(emission.target)
                 if requests[req]!.endPayload == nil { requests[req]!.endPayload = emission.payload }
@@ -140,18 +150,22 @@ extension TraceSession {
             touch(req)
             switch answer.call {
             case .postRequest:
-                if let clientId = answer.requestBody?["clientId"].flatMap(\.idText) { requests[req]!.clientId = clientId }
-                if requests[req]!.postedAt == nil {
-                    requests[req]!.postBody = answer.requestBody
-                    requests[req]!.postedAt = answer.ts
-                    requests[req]!.postLine = answer.line
+                withRequest(req) { request in
+                    if let clientId = answer.requestBody?["clientId"].flatMap(\.idText) { request.clientId = clientId }
+                    if request.postedAt == nil {
+                        request.postBody = answer.requestBody
+                        request.postedAt = answer.ts
+                        request.postLine = answer.line
+                    }
                 }
             case .workerAccept:
-                requests[req]!.acceptSuccesses += 1
-                if requests[req]!.winner == nil {
-                    requests[req]!.winner = answer.worker
-                    requests[req]!.wonAt = answer.ts
-                    requests[req]!.firstSuccessLine = answer.line
+                withRequest(req) { request in
+                    request.acceptSuccesses += 1
+                    if request.winner == nil {
+                        request.winner = answer.worker
+                        request.wonAt = answer.ts
+                        request.firstSuccessLine = answer.line
+                    }
                 }
             case .cancel, .close:
                 end(req, by: answer.call == .cancel ? .cancel : .close, at: answer.ts, line: answer.line)
@@ -160,8 +174,17 @@ extension TraceSession {
         }
     }
 
+    /// Runs `body` on the actor's state in place: copied out and stored back, a state's sets
+    /// were copied whole the first time one of them changed.
+    mutating func withActor<Result>(_ actor: TraceActor, _ body: (inout ActorState) -> Result) -> Result {
+        body(&actors[actor]!)
+    }
+
     private mutating func applyLifecycle(_ change: LifecycleChange, actor: TraceActor, ts: Int64) {
-        var state = actors[actor]!
+        withActor(actor) { state in Self.apply(change, to: &state, at: ts) }
+    }
+
+    private static func apply(_ change: LifecycleChange, to state: inout ActorState, at ts: Int64) {
         let wasAvailable = state.available
         switch change {
         case .launched:
@@ -185,20 +208,19 @@ extension TraceSession {
             state.viewReq = nil
         }
         if state.available, !wasAvailable { state.availableSince = ts }
-        actors[actor] = state
     }
 
     private mutating func applyView(_ view: ViewRecord, actor: TraceActor, event: TraceEvent) {
-        var state = actors[actor]!
-        let wasAvailable = state.available
-        let changed = state.view != view.view || state.viewReq != view.req
-        let priorReq = state.viewReq
-        state.view = view.view
-        state.viewReq = view.req
-        if state.available, !wasAvailable { state.availableSince = event.ts }
-        let pending = state.pendingFailures
-        if changed, let prior = priorReq { state.movedByEnd.remove(prior) }
-        actors[actor] = state
+        let (changed, pending) = withActor(actor) { state in
+            let wasAvailable = state.available
+            let changed = state.view != view.view || state.viewReq != view.req
+            let priorReq = state.viewReq
+            state.view = view.view
+            state.viewReq = view.req
+            if state.available, !wasAvailable { state.availableSince = event.ts }
+            if changed, let prior = priorReq { state.movedByEnd.remove(prior) }
+            return (changed, state.pendingFailures)
+        }
         if view.view == TraceViews.workInProgress, let req = view.req { withSide(actor, req) { $0.workInProgressShownAt = event.ts } }
         guard changed else { return }
         for req in pending {
@@ -241,8 +263,10 @@ extension TraceSession {
             header.roles.count > 1
         else { return }
         touch(req)
-        requests[req]!.sends.append(PairedMessage(event: protocolEvent, room: message.room, receiver: nil, ts: event.ts, line: event.line))
-        if requests[req]!.sends.count > 64 { requests[req]!.sends.removeFirst(requests[req]!.sends.count - 64) }
+        withRequest(req) { request in
+            request.sends.append(PairedMessage(event: protocolEvent, room: message.room, receiver: nil, ts: event.ts, line: event.line))
+            if request.sends.count > 64 { request.sends.removeFirst(request.sends.count - 64) }
+        }
     }
 
     private mutating func applyRequest(_ request: HTTPRequestRecord, call: ExchangeState, actor: TraceActor, event: TraceEvent) {

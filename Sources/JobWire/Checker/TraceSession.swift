@@ -69,6 +69,19 @@ struct TraceSession: Sendable {
         return rooms
     }
 
+    /// Whether `room` is one of ``rooms(of:for:)`` (`channelRoom` is the header's), for a request
+    /// whose posting client is `clientActor` with id `clientId`, without building the set: TIME-10
+    /// asks it of every receipt. Static, so that a closure reading a request in place can call it
+    /// without capturing the session (which would copy it whole for the call).
+    static func isRoom(_ room: String, of actor: TraceActor, channelRoom: String, clientActor: TraceActor?, clientId: String?) -> Bool {
+        if let id = actor.id, id == room { return true }
+        switch actor.role {
+        case .worker: return room == channelRoom
+        case .client: return clientActor == actor && clientId == room
+        case .backend: return false
+        }
+    }
+
     /// The side of `actor` for request `req`, if the checker has one. Read in place: copying the
     /// whole request out to read one side was a measurable share of every event's cost.
     func side(_ actor: TraceActor, _ req: String) -> AppSide? {

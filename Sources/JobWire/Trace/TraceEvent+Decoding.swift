@@ -5,6 +5,13 @@ extension TraceEvent {
     ///
     /// Members a kind does not define are ignored, so writers may add their own (MSG-12's spirit).
     public init(json: JSONValue, header: TraceHeader, file: String, line: Int) throws(InputError) {
+        try self.init(json: json, namespace: header.profile.namespace, file: file, line: line)
+    }
+
+    /// Reads one event line of a trace whose header's namespace is `namespace`, all that decoding
+    /// takes from the header: ``TraceReader`` passes it alone rather than copying the whole header
+    /// (some twenty reference-counted members) out of its box for every line.
+    init(json: JSONValue, namespace: String, file: String, line: Int) throws(InputError) {
         guard let object = json.objectValue else {
             throw InputError(file: file, line: line, message: "expected an event object, found \(json.typeDescription)")
         }
@@ -16,27 +23,32 @@ extension TraceEvent {
         guard let kind = TraceEventKind(rawValue: kindText) else {
             throw fields.error("kind", "unknown kind \"\(kindText)\"; Docs/TRACE.md lists the kinds")
         }
-        try self.init(reported: object, kind: kind, ts: ts, actor: TraceActor(role, id: id), header: header, file: file, line: line)
+        try self.init(reported: object, kind: kind, ts: ts, actor: TraceActor(role, id: id), namespace: namespace, file: file, line: line)
     }
 
     /// Reads an event given as its kind and fields without the line's envelope: an app's
     /// `jobwire:trace` report, an adapter's trace action, ``TraceWriter``'s fields. Every missing
     /// or ill-typed field is an error naming `file`, `line` and the field, as for a whole line.
     public init(reported fields: JSONObject, kind: TraceEventKind, ts: Int64, actor: TraceActor, header: TraceHeader, file: String, line: Int) throws(InputError) {
+        try self.init(reported: fields, kind: kind, ts: ts, actor: actor, namespace: header.profile.namespace, file: file, line: line)
+    }
+
+    /// An event given as its kind and fields, in a trace whose header's namespace is `namespace`.
+    init(reported fields: JSONObject, kind: TraceEventKind, ts: Int64, actor: TraceActor, namespace: String, file: String, line: Int) throws(InputError) {
         let reader = TraceFields(fields, file: file, line: line)
         if actor.role == .worker, actor.id == nil {
             throw reader.error("id", "is required for a worker: a trace may hold several workers")
         }
-        self.init(line: line, ts: ts, actor: actor, body: try Self.body(kind, reader, role: actor.role, header: header))
+        self.init(line: line, ts: ts, actor: actor, body: try Self.body(kind, reader, role: actor.role, namespace: namespace))
     }
 
-    private static func body(_ kind: TraceEventKind, _ fields: TraceFields, role: TraceRole, header: TraceHeader) throws(InputError) -> TraceEventBody {
+    private static func body(_ kind: TraceEventKind, _ fields: TraceFields, role: TraceRole, namespace: String) throws(InputError) -> TraceEventBody {
         switch kind {
         case .socketOut, .socketIn:
             let message = SocketMessage(
                 event: try fields.string("event"),
                 payload: fields.object["payload"],
-                namespace: try fields.optionalString("nsp") ?? header.profile.namespace,
+                namespace: try fields.optionalString("nsp") ?? namespace,
                 room: try fields.optionalID("to"),
                 from: try fields.optionalID("from"))
             if kind == .socketOut, role == .backend, message.room == nil {
@@ -44,10 +56,10 @@ extension TraceEvent {
             }
             return kind == .socketOut ? .socketOut(message) : .socketIn(message)
         case .socketConnecting:
-            return .connecting(ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.profile.namespace, auth: fields.object["auth"]))
+            return .connecting(ConnectionRecord(namespace: try fields.optionalString("nsp") ?? namespace, auth: fields.object["auth"]))
         case .socketConnected, .socketDisconnected:
             // `auth` is kept as recorded: a malformed one is what MSG-16 judges, not a bad line.
-            let record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? header.profile.namespace, auth: fields.object["auth"])
+            let record = ConnectionRecord(namespace: try fields.optionalString("nsp") ?? namespace, auth: fields.object["auth"])
             if record.auth == nil, role == .backend {
                 throw fields.error("auth", "is required when the backend records a connection: the handshake's auth as received, {} when it had none")
             }

@@ -20,8 +20,8 @@ public struct TraceReader: Sendable {
 
     /// The file as messages name it.
     public let file: String
-    /// The header once read, in a box so that decoding each line borrows it rather than copying it.
-    private var header: HeaderBox?
+    /// The header's namespace once the header is read: all that decoding an event takes from it.
+    private var namespace: String?
     private var buffer = TraceLineBuffer()
 
     /// A reader for the trace called `file` in messages.
@@ -50,14 +50,14 @@ public struct TraceReader: Sendable {
             let preview = String(decoding: buffer.incompleteBytes.prefix(60), as: UTF8.self)
             throw InputError(file: file, line: line, message: "incomplete line: the trace ends without a newline after \"\(preview)\(buffer.incompleteBytes.count > 60 ? "…" : "")\", so it was cut off while being written")
         }
-        if header == nil {
+        if namespace == nil {
             throw InputError(file: file, line: 1, message: "the trace is empty; its first line must be the header {\"format\":\"\(TraceHeader.formatName)\",\"version\":1,\"roles\":[...]}")
         }
     }
 
     private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(InputError) -> Item? {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            guard header != nil else {
+            guard namespace != nil else {
                 throw InputError(file: file, line: line, message: "the first line must be the trace header, found a blank line")
             }
             return nil
@@ -68,12 +68,12 @@ public struct TraceReader: Sendable {
         } catch {
             throw Self.syntaxError(error, in: bytes, file: file, line: line)
         }
-        guard let header else {
+        guard let namespace else {
             let parsed = try TraceHeader(json: json, file: file, line: line)
-            self.header = HeaderBox(header: parsed)
+            namespace = parsed.profile.namespace
             return .header(parsed)
         }
-        return .event(try TraceEvent(json: json, header: header.header, file: file, line: line))
+        return .event(try TraceEvent(json: json, namespace: namespace, file: file, line: line))
     }
 
     /// A JSON syntax error with its column and the member it happened in, when one can be named.
@@ -134,12 +134,6 @@ public struct TraceReader: Sendable {
         try result.get()
         try reader.finish()
     }
-}
-
-/// The trace's header, shared by reference.
-private final class HeaderBox: Sendable {
-    let header: TraceHeader
-    init(header: TraceHeader) { self.header = header }
 }
 
 /// `read(2)`, named apart from Foundation's methods called `read`.

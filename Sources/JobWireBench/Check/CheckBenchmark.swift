@@ -76,6 +76,7 @@ public struct CheckBenchmark: Sendable {
     /// per run, then the medians and the ratio to jq; returns whether every checker run passed.
     public func measure(_ tools: [Tool], count: Int, print: (String) -> Void) throws(BenchError) -> Bool {
         var results: [String: [ProcessMeasurement]] = [:]
+        print(String(format: "load average (1 min) before: %.2f", FanoutBenchmark.loadAverage()))
         print("run  tool            seconds   events/s   peak MB  exit   cpu s")
         for run in 1...runs {
             for tool in tools {
@@ -84,6 +85,7 @@ public struct CheckBenchmark: Sendable {
                 print("\(String(run).padding(4)) \(tool.name.padding(15)) \(String(format: "%7.2f", measured.seconds)) \(String(Int(Double(count) / measured.seconds)).leftPadding(10)) \(Self.megabytes(measured.peakBytes).leftPadding(9))  \(String(measured.status).padding(4)) \(String(format: "%7.2f", measured.cpuSeconds))")
             }
         }
+        print(String(format: "load average (1 min) after: %.2f (wall-clock figures are only comparable on a machine near idle)", FanoutBenchmark.loadAverage()))
         print("")
         var medians: [String: Double] = [:]
         var cpuMedians: [String: Double] = [:]
@@ -94,10 +96,10 @@ public struct CheckBenchmark: Sendable {
             let cpu = Self.median(measured.map(\.cpuSeconds))
             medians[tool.name] = seconds
             cpuMedians[tool.name] = cpu
-            print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB  cpu \(String(format: "%.2f", cpu)) s")
+            print("median \(tool.name.padding(15)) \(String(format: "%7.2f", seconds)) s  \(Int(Double(count) / seconds)) events/s  peak \(Self.megabytes(Int(peak))) MB  cpu \(String(format: "%.2f", cpu)) s (\(Int(Double(count) / max(cpu, 1e-9))) events per CPU second)")
         }
         if let ours = medians[Self.checkerName], let theirs = medians[Self.jqName] {
-            print(String(format: "jobwire check runs at %.2fx jq's throughput", theirs / ours))
+            print(String(format: "jobwire check runs at %.2fx jq's throughput by wall time", theirs / ours))
             if let ourCPU = cpuMedians[Self.checkerName], let theirCPU = cpuMedians[Self.jqName], ourCPU > 0 {
                 print(String(format: "by CPU time (what other processes on the machine do not change): %.2fx", theirCPU / ourCPU))
             }

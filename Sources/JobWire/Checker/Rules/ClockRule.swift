@@ -25,9 +25,17 @@ struct TIME10ClockAgreement: TraceRule {
         switch event.body {
         case .socketIn(let message) where event.actor.role != .backend && context.session.backendRecorded:
             guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID else { return }
-            let request = context.session.request(req)
-            let rooms = context.session.rooms(of: event.actor, for: request)
-            if let send = request?.sends.last(where: { $0.event == protocolEvent && rooms.contains($0.room ?? "") }) {
+            // Read in place: copying the request out and building its rooms' set for every
+            // receipt was a measurable share of the checker's time.
+            let receiver = event.actor
+            let channelRoom = context.header.profile.channelRoom
+            let send = context.session.readRequest(req) { request in
+                request.sends.last { send in
+                    send.event == protocolEvent
+                        && TraceSession.isRoom(send.room ?? "", of: receiver, channelRoom: channelRoom, clientActor: request.clientActor, clientId: request.clientId)
+                }
+            }
+            if let send {
                 check(receipt: event.ts, receiptLine: event.line, send: send, what: "`\(message.event)` for \(req)", &context)
             } else {
                 early[req, default: []].append(PairedMessage(event: protocolEvent, room: nil, receiver: event.actor, ts: event.ts, line: event.line))

@@ -63,15 +63,18 @@ struct FLOW4OneApplyPerWin: TraceRule {
             context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: Tag.missingApply, line: answer.line)
         case .emitted(let emission) where emission.event == .apply:
             guard let req = emission.req else { return }
-            let request = context.session.request(req)
+            // Four members read in place rather than the whole request copied out.
+            let target = emission.target
+            let (firstApplyLine, appliedToTarget, acceptSuccesses, acceptRequests) =
+                context.session.readRequest(req) { ($0.firstApplyLine, $0.applyTargets.contains(target), $0.acceptSuccesses, $0.acceptRequests) } ?? (nil, false, 0, 0)
             // From app events a second `apply` is a second receipt by the same app.
-            let repeated = context.session.backendRecorded ? request?.firstApplyLine : (request?.applyTargets.contains(emission.target) == true ? request?.firstApplyLine : nil)
+            let repeated = context.session.backendRecorded ? firstApplyLine : (appliedToTarget ? firstApplyLine : nil)
             if let first = repeated {
                 context.report(
                     "FLOW-4", lines: [first, emission.line], expected: "exactly one `apply` for \(req)",
                     observed: "a second `apply` for \(req) (the first is at line \(first))")
-            } else if (request?.acceptSuccesses ?? 0) == 0, context.session.backendRecorded || context.header.roles.contains(.worker) {
-                if !context.session.backendRecorded, (request?.acceptRequests ?? 0) > 0 {
+            } else if acceptSuccesses == 0, context.session.backendRecorded || context.header.roles.contains(.worker) {
+                if !context.session.backendRecorded, acceptRequests > 0 {
                     // The success may reach the worker after the `apply` reaches the client.
                     context.schedule(due: emission.ts + context.header.emitToleranceMs, req: req, tag: Tag.unexplainedApply, line: emission.line)
                 } else {

@@ -9,8 +9,7 @@ struct FLOW5ApplyToClientOnly: TraceRule {
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         guard case .emitted(let emission) = fact, emission.event == .apply, let req = emission.req else { return }
-        let request = context.session.request(req)
-        let clientId = request?.clientId
+        let (clientId, clientActor) = context.session.readRequest(req) { ($0.clientId, $0.clientActor) } ?? (nil, nil)
         var wrong = false
         switch emission.target {
         case .room(let room):
@@ -18,7 +17,7 @@ struct FLOW5ApplyToClientOnly: TraceRule {
         case .actor(let actor):
             if actor.role != .client {
                 wrong = true
-            } else if let posting = request?.clientActor {
+            } else if let posting = clientActor {
                 wrong = posting != actor
             } else if let id = actor.id, let clientId {
                 wrong = id != clientId

@@ -51,11 +51,13 @@ struct MSG3And8NewRouting: TraceRule {
             }
         case .emitted(let emission) where emission.event == .new:
             guard let req = emission.req else { return }
-            let request = context.session.request(req)
-            if request?.newReceivers.contains(emission.target) == true {
+            // Read in place rather than copying the whole request out for two of its members.
+            let target = emission.target
+            let (repeated, postBody) = context.session.readRequest(req) { ($0.newReceivers.contains(target), $0.postBody) } ?? (false, nil)
+            if repeated {
                 report("MSG-3", req, [emission.line], "one `new` for \(req) to \(emission.target)", "a second `new` for \(req) sent to \(emission.target)", &context)
             }
-            if let post = request?.postBody {
+            if let post = postBody {
                 check(emission, post: post, &context)
             } else {
                 checkWithoutPost(emission, &context)

@@ -32,15 +32,16 @@ struct VIEWWorkInProgressContents: TraceRule {
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         guard case .viewShown(let view) = event.body, view.view == TraceViews.workInProgress, let req = view.req else { return }
         let elements = view.elements ?? JSONObject()
-        let request = context.session.request(req)
+        // The two payloads read in place: the whole request copied out for them was a share of every such view's cost.
+        let (postBody, newPayload) = context.session.readRequest(req) { ($0.postBody, $0.newPayload) } ?? (nil, nil)
         switch event.actor.role {
         case .client:
             guard let apply = context.session.side(event.actor, req)?.applyPayload else { return }
-            let posted = request?.postBody ?? request?.newPayload
+            let posted = postBody ?? newPayload
             judgeClient(elements, apply: apply, posted: posted, req: req, event, &context)
         case .worker:
             // A retired request keeps no payload (a tombstone's offer is null): nothing to compare with.
-            guard let offer = [context.session.side(event.actor, req)?.offer?.payload, request?.newPayload].compactMap({ $0 }).first(where: { !$0.isNull })
+            guard let offer = [context.session.side(event.actor, req)?.offer?.payload, newPayload].compactMap({ $0 }).first(where: { !$0.isNull })
             else { return }
             let position = event.actor.id.flatMap { context.session.profiles[$0] }
             judgeWorker(elements, offer: offer, position: position, req: req, event, &context)

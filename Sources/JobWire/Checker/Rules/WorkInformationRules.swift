@@ -92,15 +92,15 @@ struct VIEWWorkInformation: TraceRule {
     }
 
     private func judge(_ alert: AlertRecord, req: String, _ event: TraceEvent, _ context: inout RuleContext) {
-        let request = context.session.request(req)
-        guard let offer = context.session.side(event.actor, req)?.offer?.payload ?? request?.newPayload else { return }
+        let (newPayload, newLine) = context.session.readRequest(req) { ($0.newPayload, $0.newLine) } ?? (nil, nil)
+        guard let offer = context.session.side(event.actor, req)?.offer?.payload ?? newPayload else { return }
         let elements = alert.elements
         let fields = ["clientName", "address", "createdAt", "category", "description"]
         var problems = ALERTContents.missing(fields + ["close"], in: elements)
         problems += VIEWWorkInProgressContents.differences(fields.map { ($0, $0) }, in: elements, from: offer, source: "new")
         if !problems.isEmpty {
             context.report(
-                "VIEW-9", lines: [request?.newLine ?? event.line, event.line],
+                "VIEW-9", lines: [newLine ?? event.line, event.line],
                 expected: "the Work Information alert of \(req) with the `new`'s client name and address, date and time, category and description, and a close button",
                 observed: problems.joined(separator: "; "))
         }
