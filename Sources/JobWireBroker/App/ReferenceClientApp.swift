@@ -343,7 +343,7 @@ extension ReferenceClientApp {
     /// STATE-11: every open request of this client that it does not hold is cancelled as lost.
     mutating func cancelLost(_ listed: [JSONValue]) -> [AppAction] {
         listed.compactMap { state in
-            guard state["status"]?.stringValue == "open", state["clientId"].flatMap { CanonicalID(json: $0)?.text } == config.id,
+            guard state["status"]?.stringValue == "open", state["clientId"].flatMap({ CanonicalID(json: $0)?.text }) == config.id,
                 let req = state["ReqID"]?.stringValue, requests[req] == nil
             else { return nil }
             return call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": "lost", "clientId": .string(config.id)])

@@ -426,7 +426,7 @@ extension ReferenceWorkerApp {
         if faults.contains(.stateReadIgnored) { return [] }
         switch state["status"]?.stringValue {
         case "inProgress"?:
-            guard workInProgress == nil, state["workerId"].flatMap { CanonicalID(json: $0)?.text } == config.id, offers[req]?.ended != true else { return [] }
+            guard workInProgress == nil, state["workerId"].flatMap({ CanonicalID(json: $0)?.text }) == config.id, offers[req]?.ended != true else { return [] }
             workInProgress = req
             return [workInProgressView(req), successAlert(req)]
         case let status? where status == "cancelled" || status == "closed":

@@ -23,7 +23,7 @@ public enum FreedMemory {
     }
 
     /// glibc's `malloc_trim`, found by name: Swift's Glibc module leaves out `malloc.h`. Set once, never changed.
-    nonisolated(unsafe) private static let trim: (@convention(c) (Int) -> Int32)? = {
+    private static let trim: (@convention(c) (Int) -> Int32)? = {
         #if canImport(Glibc)
         guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "malloc_trim") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
