@@ -288,7 +288,9 @@ def register_task(bad) -> None:
     @bad("task-22-deleted-token-taken-backend", "backend", ["TASK-22"], "bea's token still reads her account after she deleted it.")
     def _():
         c = tasks()
-        status(c, "me.deleted", 200, ok(user={"userId": "U-2"}))
+        # A whole account (TASK-19's members), so that only the token's being taken is wrong.
+        user = {"userId": "U-2", "email": "bea@example.com", "name": "Bea G.", "phoneNumber": None, "image": None, "contractor": True, "categories": [9], "rating": None}
+        status(c, "me.deleted", 200, ok(user=user))
         return c
 
     @bad("task-22-deleted-email-exists-backend", "backend", ["TASK-22"], "The user-exists query still finds bea's email after she deleted her account.")
