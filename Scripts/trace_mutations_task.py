@@ -131,7 +131,7 @@ def register_task(bad) -> None:
         answer(c, "create.bad")["error"]["field"] = "category"
         return c
 
-    @bad("task-9-no-field-backend", "backend", ["TASK-9"], "A create without Description is a bad_request naming no field.")
+    @bad("task-9-no-field-backend", "backend", ["REST-7", "TASK-9"], "A create without Description is a bad_request naming no field (which REST-7's error body needs).")
     def _():
         c = tasks()
         del answer(c, "create.bad")["error"]["field"]
@@ -404,4 +404,18 @@ def register_task(bad) -> None:
         c = tasks()
         profile = answer(c, "profile.luis")["contractor"]
         profile["pastWork"] = [dict(work, image=[]) for work in profile["pastWork"]]
+        return c
+
+    @bad("task-9-edit-location-off-the-map-taken-backend", "backend", ["TASK-9"], "ana's edit of T-1 puts it at latitude 95, and the backend takes it instead of a bad_request on location.lat.")
+    def _():
+        c = tasks()
+        body = sent(c, "edit.T-1")
+        body["location"] = dict(body["location"], lat=95)
+        return c
+
+    @bad("task-19-account-without-categories-backend", "backend", ["TASK-19"], "ana's account is read without `categories`.")
+    def _():
+        c = tasks()
+        body = answer(c, "me.ana")
+        body["user"] = {key: value for key, value in body["user"].items() if key != "categories"}
         return c

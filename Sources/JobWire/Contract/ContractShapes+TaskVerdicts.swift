@@ -11,11 +11,10 @@ extension ContractShapes {
         return shape.problems(ofValue: body, what: "body")
     }
 
-    /// What is wrong with a task call's success answer but its `ok`: REST-1 judges `ok` on the job
-    /// flow's answers, and the TASK rules take a 2xx answer whose `ok` is not false as a success
-    /// (``HTTPResponseRecord/succeeded``).
+    /// What is wrong with a task call's success answer: its members under the TASK ids of the rules
+    /// that read them, a body that is no object or whose `ok` is not true under REST-1 (RESTAnswerShapes).
     public static func taskAnswerProblems(_ call: TaskCallKind, _ body: JSONValue?) -> [ShapeProblem] {
-        taskAnswer(call).problems(ofValue: body, what: "answer").filter { $0.field != "ok" }
+        taskAnswer(call).problems(ofValue: body, what: "answer")
     }
 }
 

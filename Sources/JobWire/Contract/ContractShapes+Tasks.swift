@@ -3,7 +3,8 @@ import SocketIOWire
 /// The task API's bodies and answers (TASK area): the one declaration the TASK rules judge them
 /// with (``taskRequestBody(_:)``, ``taskAnswer(_:)``) and the OpenAPI document is written from.
 /// Each member reports under the id of the rule that judges it: a create's or edit's body under
-/// TASK-9, a task's members under TASK-8, an account's under TASK-19, a contractor's profile under TASK-23.
+/// TASK-9, a task's members under TASK-8, an account's under TASK-19, a contractor's profile under
+/// TASK-23; an answer that is no object, or whose `ok` is not true, breaks REST-1 as the job flow's do.
 extension ContractShapes {
     /// The editable members of a task (TASK-7), as a create or edit carries them; a bad one is TASK-9's bad_request.
     static let taskFields: [ShapeField] = [
@@ -31,7 +32,7 @@ extension ContractShapes {
     static let rating1To5 = FieldKind.wholeNumber(minimum: 1, maximum: 5)
 
     static let userExistsAnswer = MessageShape(
-        "UserExistsAnswer", "Whether an account has the email.", requirements: ["TASK-1"], object: "TASK-1", fields: [ok, ShapeField("exists", .boolean, .required, "TASK-1")])
+        "UserExistsAnswer", "Whether an account has the email.", requirements: ["TASK-1"], object: "REST-1", fields: [ok, ShapeField("exists", .boolean, .required, "TASK-1")])
     static let signUpBody = MessageShape(
         "SignUpBody", "A new account.", requirements: ["TASK-2"], object: "TASK-2",
         fields: [
@@ -44,15 +45,17 @@ extension ContractShapes {
         "LogInBody", "Credentials, remembered or not.", requirements: ["TASK-3", "TASK-4"], object: "TASK-3",
         fields: [ShapeField("email", .text, .required, "TASK-3"), ShapeField("password", .text, .required, "TASK-3"), ShapeField("rememberMe", .boolean, .optional, "TASK-3")])
     /// A sign-up's answer (TASK-2); a log-in's is the same under TASK-3.
-    static let signUpAnswer = MessageShape(
-        "SignUpAnswer", "A new account's id, its token and when the token expires.", requirements: ["TASK-2"], object: "TASK-2",
-        fields: [ok, ShapeField("userId", .id, .required, "TASK-2"), ShapeField("token", .text, .required, "TASK-2"), ShapeField("expiresAt", .dateTime, .required, "TASK-2")])
-    static let logInAnswer = signUpAnswer.keeping(
-        ["TASK-2"], as: "TASK-3", named: "LogInAnswer", "The account's id, a token and when it expires.", requirements: ["TASK-3", "TASK-4"])
+    static let signUpAnswer = sessionAnswer("SignUpAnswer", "A new account's id, its token and when the token expires.", "TASK-2", requirements: ["TASK-2"])
+    static let logInAnswer = sessionAnswer("LogInAnswer", "The account's id, a token and when it expires.", "TASK-3", requirements: ["TASK-3", "TASK-4"])
+    static func sessionAnswer(_ name: String, _ summary: String, _ id: RequirementID, requirements: [RequirementID]) -> MessageShape {
+        MessageShape(
+            name, summary, requirements: requirements, object: "REST-1",
+            fields: [ok, ShapeField("userId", .id, .required, id), ShapeField("token", .text, .required, id), ShapeField("expiresAt", .dateTime, .required, id)])
+    }
     static let taskAnswer = MessageShape(
-        "TaskAnswer", "A task.", requirements: ["TASK-8", "TASK-25"], object: "TASK-8", fields: [ok, ShapeField("task", .object(task.name), .required, "TASK-8"), ShapeField("id", .text, .optional, "TASK-25")])
+        "TaskAnswer", "A task.", requirements: ["TASK-8", "TASK-25"], object: "REST-1", fields: [ok, ShapeField("task", .object(task.name), .required, "TASK-8"), ShapeField("id", .text, .optional, "TASK-25")])
     static let tasksAnswer = MessageShape(
-        "TasksAnswer", "The caller's tasks, newest first.", requirements: ["TASK-14"], object: "TASK-14", fields: [ok, ShapeField("tasks", .objects(task.name), .required, "TASK-14")])
+        "TasksAnswer", "The caller's tasks, newest first.", requirements: ["TASK-14"], object: "REST-1", fields: [ok, ShapeField("tasks", .objects(task.name), .required, "TASK-14")])
     static let cancelTaskBody = MessageShape("CancelTaskBody", "A task cancel's reason.", requirements: ["TASK-12"], object: "TASK-12", fields: [ShapeField("reason", .text, .required, "TASK-12")])
     static let candidate = MessageShape(
         "Candidate", "A contractor that may take a task.", requirements: ["TASK-15", "TASK-18"], object: "TASK-15",
@@ -61,7 +64,7 @@ extension ContractShapes {
             ShapeField("image", .url, .requiredOrNull, "TASK-15"), ShapeField("rating", .rating, .required, "TASK-15"),
         ])
     static let candidatesAnswer = MessageShape(
-        "CandidatesAnswer", "A task's candidate contractors.", requirements: ["TASK-15"], object: "TASK-15", fields: [ok, ShapeField("contractors", .objects(candidate.name), .required, "TASK-15")])
+        "CandidatesAnswer", "A task's candidate contractors.", requirements: ["TASK-15"], object: "REST-1", fields: [ok, ShapeField("contractors", .objects(candidate.name), .required, "TASK-15")])
     static let contractorBody = MessageShape("ContractorBody", "The chosen contractor.", requirements: ["TASK-16"], object: "TASK-16", fields: [ShapeField("contractor", .id, .required, "TASK-16")])
     static let reviewBody = MessageShape(
         "ReviewBody", "A review of a contractor.", requirements: ["TASK-17"], object: "TASK-17",
@@ -78,7 +81,7 @@ extension ContractShapes {
         ])
     static let contractorReview = review.keeping(["TASK-17"], as: "TASK-23", named: "ContractorReview", "A review of a contractor's profile.", requirements: ["TASK-23"])
     static let reviewAnswer = MessageShape(
-        "ReviewAnswer", "The stored review and the contractor's new rating.", requirements: ["TASK-17", "TASK-18"], object: "TASK-17",
+        "ReviewAnswer", "The stored review and the contractor's new rating.", requirements: ["TASK-17", "TASK-18"], object: "REST-1",
         fields: [ok, ShapeField("review", .object(review.name), .required, "TASK-17"), ShapeField("rating", .rating, .required, "TASK-18")])
     static let user = MessageShape(
         "User", "The caller's account.", requirements: ["TASK-19", "TASK-18"], object: "TASK-19",
@@ -89,7 +92,7 @@ extension ContractShapes {
             ShapeField("categories", .idArray, .required, "TASK-19"), ShapeField("rating", .rating, .required, "TASK-19"),
         ])
     static let userAnswer = MessageShape(
-        "UserAnswer", "The caller's account.", requirements: ["TASK-19", "TASK-20", "TASK-21"], object: "TASK-19", fields: [ok, ShapeField("user", .object(user.name), .required, "TASK-19")])
+        "UserAnswer", "The caller's account.", requirements: ["TASK-19", "TASK-20", "TASK-21"], object: "REST-1", fields: [ok, ShapeField("user", .object(user.name), .required, "TASK-19")])
     static let updateMeBody = MessageShape(
         "UpdateMeBody", "The account's full editable state (null is a value).", requirements: ["TASK-20"], object: "TASK-20",
         fields: [
@@ -110,7 +113,7 @@ extension ContractShapes {
             ShapeField("pastWork", .objects(pastWork.name), .required, "TASK-23"),
         ])
     static let contractorAnswer = MessageShape(
-        "ContractorAnswer", "A contractor's profile.", requirements: ["TASK-23"], object: "TASK-23", fields: [ok, ShapeField("contractor", .object(contractorProfile.name), .required, "TASK-23")])
+        "ContractorAnswer", "A contractor's profile.", requirements: ["TASK-23"], object: "REST-1", fields: [ok, ShapeField("contractor", .object(contractorProfile.name), .required, "TASK-23")])
 
     /// The body of a task call, nil for a call without one.
     public static func taskRequestBody(_ call: TaskCallKind) -> MessageShape? {

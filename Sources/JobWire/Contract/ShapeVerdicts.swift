@@ -6,7 +6,7 @@ import SocketIOWire
 ///
 /// Judged here: the four events' payloads (MSG-1, MSG-4 ... MSG-11, without the comparison with the
 /// calls that MSG-10 and MSG-11 also make), the job flow's request bodies (REST-13), the task
-/// API's bodies and success answers as the TASK rules read them (``ContractShapes/taskBodyProblems(_:_:)``,
+/// API's bodies and answers as the TASK rules and RESTAnswerShapes read them (``ContractShapes/taskBodyProblems(_:_:)``,
 /// ``ContractShapes/taskAnswerProblems(_:_:)``, each member under the id of the rule that judges it), the job flow's answers as
 /// RESTAnswerShapes judges them (REST-1 ... REST-7), the profile read's as ProfileReadShape does
 /// (REST-17), and the state and history reads' as ``MessageShape/nestedProblems(_:)`` judges the
@@ -32,15 +32,17 @@ public enum ShapeVerdicts {
         func leave(_ line: Int, _ kind: String, _ reason: LeftOut) {
             records.append(["file": .string(path), "line": .int(Int64(line)), "kind": .string(kind), "leftOut": .string(reason.rawValue)])
         }
-        // A task call's answer as the TASK rules read it (TaskAnswer.answerProblems): a success's members but `ok`.
+        // A task call's answer: a success's members as the TASK rules read them (TaskAnswer.answerProblems),
+        // REST-1 and REST-7 as RESTAnswerShapes judges every answer's envelope.
         func taskAnswer(_ line: Int, _ task: TaskCallKind, _ response: HTTPResponseRecord) {
             let kind = "answer \(task.rawValue)"
-            guard response.status != nil else { return leave(line, kind, .noStatus) }
+            guard let status = response.status else { return leave(line, kind, .noStatus) }
             if task == .settings { return leave(line, kind, .fixture) }
-            guard response.succeeded else { return leave(line, kind, .taskFailure) }
-            guard response.body?["ok"] == .bool(true) else { return leave(line, kind, .taskOK) }
-            let shape = ContractShapes.taskAnswer(task)
-            add(line, kind, shape.name, response.body ?? .null, ContractShapes.taskAnswerProblems(task, response.body).map(\.requirement))
+            var ids = RESTAnswerShapes.envelopeFinding(task.rawValue, status: status, body: response.body).map { [$0.id] } ?? []
+            guard (200..<300).contains(status) else { return add(line, kind, "ErrorAnswer\(status)", response.body ?? .null, ids) }
+            // A 2xx with `ok: false` is a failure to the TASK rules, so only its `ok` is judged.
+            if response.succeeded { ids += ContractShapes.taskAnswerProblems(task, response.body).map(\.requirement) }
+            add(line, kind, ContractShapes.taskAnswer(task).name, response.body ?? .null, ids)
         }
         try TraceReader.read(path: path) { item throws(InputError) in
             switch item {
@@ -94,9 +96,7 @@ public enum ShapeVerdicts {
     enum LeftOut: String {
         case notProtocolEvent = "not one of the four protocol events: the contract gives its payload no shape"
         case fixture = "a test fixture's (FIX area): the checker judges no member of a fixture's body or answer, they are a test's hooks"
-        case taskFailure = "a task call's failure answer: REST-7's error body is judged on the job flow's answers only; the TASK rules read its status, code and field against the trace"
         case taskNoBody = "a body sent with a task call that takes none: the contract gives it no shape"
-        case taskOK = "a task call's 2xx answer whose `ok` is not true: REST-1's `ok` is judged on the job flow's answers only, and the TASK rules take a 2xx without `ok: false` as a success"
         case noCall = "no call of the profile has its path and method, so the contract gives it no shape (an offline trace's options GET: OFFL-13 checks that it is sent, not what it holds)"
         case noStatus = "no answer came (the caller gave up): there is no body"
     }
