@@ -24,8 +24,8 @@ Usage:  python3 Scripts/check_contract.py [--jobwire PATH]
    check (`jobwire spec shapes`) and through the exported JSON Schema (python jsonschema,
    draft 2020-12); the verdicts and the requirement ids (x-requirement) must be the same. The
    output counts what was compared by kind of payload and schema, and names every kind left out
-   (fixtures, task calls the TASK rules judge against state, calls of no documented path) with
-   its reason.
+   (fixtures, the settings call among them, answers that never came, calls of no documented
+   path) with its reason.
 
 Exit status 0 when all agree, 1 otherwise (each disagreement printed), 2 on unusable input.
 Needs the packages of Scripts/requirements-test.txt; the binary defaults to .build/debug/jobwire.

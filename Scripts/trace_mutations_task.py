@@ -14,6 +14,14 @@ def status(c, tag: str, code: int, body: dict) -> None:
         c.find(f"{tag}.{half}").update(status=code, body=body)
 
 
+def sent(c, tag: str) -> dict:
+    """The body call `tag` sent, on both sides: the app's request and the backend's share it after this."""
+    body = dict(c.find(f"{tag}.breq")["body"])
+    for half in ("breq", "req"):
+        c.find(f"{tag}.{half}")["body"] = body
+    return body
+
+
 def unlist(c, object_id: str) -> None:
     """Leaves a task that was never created out of the last task list."""
     body = answer(c, "list.remembered")
@@ -123,7 +131,7 @@ def register_task(bad) -> None:
         answer(c, "create.bad")["error"]["field"] = "category"
         return c
 
-    @bad("task-9-no-field-backend", "backend", ["TASK-9"], "A create without Description is a bad_request naming no field.")
+    @bad("task-9-no-field-backend", "backend", ["REST-7", "TASK-9"], "A create without Description is a bad_request naming no field (which REST-7's error body needs).")
     def _():
         c = tasks()
         del answer(c, "create.bad")["error"]["field"]
@@ -288,7 +296,9 @@ def register_task(bad) -> None:
     @bad("task-22-deleted-token-taken-backend", "backend", ["TASK-22"], "bea's token still reads her account after she deleted it.")
     def _():
         c = tasks()
-        status(c, "me.deleted", 200, ok(user={"userId": "U-2"}))
+        # A whole account (TASK-19's members), so that only the token's being taken is wrong.
+        user = {"userId": "U-2", "email": "bea@example.com", "name": "Bea G.", "phoneNumber": None, "image": None, "contractor": True, "categories": [9], "rating": None}
+        status(c, "me.deleted", 200, ok(user=user))
         return c
 
     @bad("task-22-deleted-email-exists-backend", "backend", ["TASK-22"], "The user-exists query still finds bea's email after she deleted her account.")
@@ -340,4 +350,72 @@ def register_task(bad) -> None:
         c = tasks()
         body = answer(c, "read.T-1")
         body["task"] = dict(body["task"], Description="Something else")
+        return c
+
+    # Shape-bad bodies and answers, one per shape family the agreement compares (Scripts/check_contract.py):
+    # each breaks its ContractShapes declaration, so the checker and the exported schema both find it.
+
+    @bad("task-1-exists-not-a-boolean-backend", "backend", ["TASK-1"], "The user-exists query for ana's email answers `exists` as the string \"true\".")
+    def _():
+        c = tasks()
+        answer(c, "exists.ana")["exists"] = "true"
+        return c
+
+    @bad("task-2-sign-up-without-password-taken-backend", "backend", ["TASK-2"], "luis's sign-up carries a numeric password, and the backend takes it instead of a bad_request.")
+    def _():
+        c = tasks()
+        sent(c, "luis.signup")["password"] = 1234
+        return c
+
+    @bad("task-3-remember-me-text-taken-backend", "backend", ["TASK-3"], "ana's plain log-in says rememberMe \"no\", text where a boolean goes, and the backend takes it.")
+    def _():
+        c = tasks()
+        sent(c, "login.plain")["rememberMe"] = "no"
+        return c
+
+    @bad("task-3-log-in-token-empty-backend", "backend", ["TASK-3"], "ana's wrong-password log-in is refused, but her plain log-in answers an empty token.")
+    def _():
+        c = tasks()
+        answer(c, "login.plain")["token"] = ""
+        return c
+
+    @bad("task-12-reason-not-text-taken-backend", "backend", ["TASK-12"], "ana cancels T-2 with the reason 42, a number, and the backend cancels it.")
+    def _():
+        c = tasks()
+        sent(c, "cancel.T-2")["reason"] = 42
+        return c
+
+    @bad("task-16-contractor-not-an-id-taken-backend", "backend", ["TASK-16"], "ana chooses luis for T-1 with contractor true, no id, and the backend takes it.")
+    def _():
+        c = tasks()
+        sent(c, "choose.luis")["contractor"] = True
+        return c
+
+    @bad("task-17-stored-review-without-author-backend", "backend", ["TASK-17"], "The answer to ana's review of luis gives the stored review no author.")
+    def _():
+        c = tasks()
+        body = answer(c, "review.ana")
+        # A copy: the scenario's profile shares the stored review's dict.
+        body["review"] = {key: value for key, value in body["review"].items() if key != "author"}
+        return c
+
+    @bad("task-23-past-work-without-pictures-backend", "backend", ["TASK-23"], "luis's profile lists a past work with no pictures.")
+    def _():
+        c = tasks()
+        profile = answer(c, "profile.luis")["contractor"]
+        profile["pastWork"] = [dict(work, image=[]) for work in profile["pastWork"]]
+        return c
+
+    @bad("task-9-edit-location-off-the-map-taken-backend", "backend", ["TASK-9"], "ana's edit of T-1 puts it at latitude 95, and the backend takes it instead of a bad_request on location.lat.")
+    def _():
+        c = tasks()
+        body = sent(c, "edit.T-1")
+        body["location"] = dict(body["location"], lat=95)
+        return c
+
+    @bad("task-19-account-without-categories-backend", "backend", ["TASK-19"], "ana's account is read without `categories`.")
+    def _():
+        c = tasks()
+        body = answer(c, "me.ana")
+        body["user"] = {key: value for key, value in body["user"].items() if key != "categories"}
         return c

@@ -54,14 +54,29 @@ struct SpecCommandTests {
         let (status, text) = try Self.checkContract()
         #expect(status == 0, "\(text)")
         #expect(text.contains(" 0 disagreements"), "\(text)")
-        // The state and history reads' answers are compared, a shape-bad one of each among them.
-        for kind in ["answer getRequest (GetRequestAnswer)", "answer listRequests (ListRequestsAnswer)"] {
+        // The state and history reads' answers are compared, a shape-bad one of each among them, and
+        // so is each family of the task API's bodies and answers (deleteMe's OkAnswer has nothing but `ok`).
+        for kind in ["answer getRequest (GetRequestAnswer)", "answer listRequests (ListRequestsAnswer)"] + Self.taskFamilies {
             let counts = text.split(separator: "\n").first { $0.hasPrefix("  \(kind): ") }?.split(separator: " ").last
             #expect((counts.flatMap { Int($0) } ?? 0) > 0, "no malformed \(kind) compared:\n\(text)")
         }
         // What has no shape verdict is named with its reason, not skipped unseen.
         #expect(text.contains("agreement: left out, by kind and reason:") && text.contains("a test fixture's (FIX area)"), "\(text)")
+        // No task call's body is left out: each has the verdict its TASK rule reads from ContractShapes.
+        let leftOut = text.components(separatedBy: "agreement: left out, by kind and reason:").last ?? ""
+        for call in ["signUp", "logIn", "createTask", "editTask", "cancelTask", "chooseContractor", "review", "updateMe", "meImage"] {
+            #expect(!leftOut.contains("body \(call) "), "the body of \(call) is left out:\n\(text)")
+        }
     }
+
+    /// One body or answer of each shape of the task API, as the agreement names its kind.
+    static let taskFamilies = [
+        "body signUp (SignUpBody)", "body logIn (LogInBody)", "body createTask (TaskBody)", "body cancelTask (CancelTaskBody)",
+        "body chooseContractor (ContractorBody)", "body review (ReviewBody)", "body updateMe (UpdateMeBody)", "body meImage (MeImageBody)",
+        "answer userExists (UserExistsAnswer)", "answer signUp (SignUpAnswer)", "answer logIn (LogInAnswer)", "answer createTask (TaskAnswer)",
+        "answer listTasks (TasksAnswer)", "answer candidates (CandidatesAnswer)", "answer review (ReviewAnswer)", "answer me (UserAnswer)",
+        "answer contractor (ContractorAnswer)",
+    ]
 
     /// The agreement holds the history read's entries to the schema: with `clientId` no longer
     /// required of a HistoryEntry, the schema accepts the entry of rest-16-entry-without-client,

@@ -58,25 +58,27 @@ public struct ContractOperation: Sendable, Hashable {
     }
 
     private static func task(_ call: TaskCallKind) -> (String, [RequirementID], String?, String, [Int]) {
+        let body = ContractShapes.taskRequestBody(call)?.name
+        let answer = ContractShapes.taskAnswer(call).name
         switch call {
-        case .userExists: return ("Whether an account has the email.", ["TASK-1"], nil, "UserExistsAnswer", [])
-        case .signUp: return ("Creates an account.", ["TASK-2"], "SignUpBody", "SessionAnswer", [409])
-        case .logIn: return ("Logs a user in.", ["TASK-3", "TASK-4", "AUTH-4"], "LogInBody", "SessionAnswer", [])
-        case .createTask: return ("Creates a task.", ["TASK-7", "TASK-9", "TASK-25"], "TaskBody", "TaskAnswer", [])
-        case .listTasks: return ("The caller's tasks, newest first.", ["TASK-14"], nil, "TasksAnswer", [])
-        case .editTask: return ("Edits a task with its full editable state.", ["TASK-10", "TASK-9", "TASK-11"], "TaskBody", "TaskAnswer", [404, 410])
-        case .readTask: return ("One of the caller's tasks.", ["TASK-26"], nil, "TaskAnswer", [404])
-        case .cancelTask: return ("Cancels a task with a reason.", ["TASK-12", "TASK-13", "TASK-11"], "CancelTaskBody", "TaskAnswer", [404, 409, 410])
-        case .completeTask: return ("The author marks an assigned task done.", ["TASK-8", "TASK-11"], nil, "TaskAnswer", [404, 409, 410])
-        case .candidates: return ("A task's candidate contractors.", ["TASK-15"], nil, "CandidatesAnswer", [404, 410])
-        case .chooseContractor: return ("Chooses a task's contractor.", ["TASK-16"], "ContractorBody", "TaskAnswer", [403, 404, 410])
-        case .review: return ("Reviews a contractor.", ["TASK-17", "TASK-18"], "ReviewBody", "ReviewAnswer", [404])
-        case .contractor: return ("A contractor's profile, reviews and past work.", ["TASK-23"], nil, "ContractorAnswer", [404])
-        case .me: return ("The caller's account.", ["TASK-19"], nil, "UserAnswer", [])
-        case .updateMe: return ("Updates the caller's account with its full editable state.", ["TASK-20"], "UpdateMeBody", "UserAnswer", [])
-        case .meImage: return ("Sets or removes the caller's profile image.", ["TASK-21"], "MeImageBody", "UserAnswer", [])
-        case .deleteMe: return ("Deletes the caller's account.", ["TASK-22"], nil, "OkAnswer", [])
-        case .settings: return ("The settings the backend works with (a test fixture).", ["FIX-3", "FIX-5"], nil, "SettingsAnswer", [])
+        case .userExists: return ("Whether an account has the email.", ["TASK-1"], body, answer, [])
+        case .signUp: return ("Creates an account.", ["TASK-2"], body, answer, [409])
+        case .logIn: return ("Logs a user in.", ["TASK-3", "TASK-4", "AUTH-4"], body, answer, [])
+        case .createTask: return ("Creates a task.", ["TASK-7", "TASK-9", "TASK-25"], body, answer, [])
+        case .listTasks: return ("The caller's tasks, newest first.", ["TASK-14"], body, answer, [])
+        case .editTask: return ("Edits a task with its full editable state.", ["TASK-10", "TASK-9", "TASK-11"], body, answer, [404, 410])
+        case .readTask: return ("One of the caller's tasks.", ["TASK-26"], body, answer, [404])
+        case .cancelTask: return ("Cancels a task with a reason.", ["TASK-12", "TASK-13", "TASK-11"], body, answer, [404, 409, 410])
+        case .completeTask: return ("The author marks an assigned task done.", ["TASK-8", "TASK-11"], body, answer, [404, 409, 410])
+        case .candidates: return ("A task's candidate contractors.", ["TASK-15"], body, answer, [404, 410])
+        case .chooseContractor: return ("Chooses a task's contractor.", ["TASK-16"], body, answer, [403, 404, 410])
+        case .review: return ("Reviews a contractor.", ["TASK-17", "TASK-18"], body, answer, [404])
+        case .contractor: return ("A contractor's profile, reviews and past work.", ["TASK-23"], body, answer, [404])
+        case .me: return ("The caller's account.", ["TASK-19"], body, answer, [])
+        case .updateMe: return ("Updates the caller's account with its full editable state.", ["TASK-20"], body, answer, [])
+        case .meImage: return ("Sets or removes the caller's profile image.", ["TASK-21"], body, answer, [])
+        case .deleteMe: return ("Deletes the caller's account.", ["TASK-22"], body, answer, [])
+        case .settings: return ("The settings the backend works with (a test fixture).", ["FIX-3", "FIX-5"], body, answer, [])
         }
     }
 }

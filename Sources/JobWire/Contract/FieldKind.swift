@@ -45,9 +45,19 @@ public enum FieldKind: Sendable, Hashable {
     case forbidden(String)
     /// A member the document names but the shape does not judge; the text says what it holds.
     case described(String)
-    /// A member the shape does not judge whose schema is given as is (the task API's bodies, which
-    /// ``TaskBodyCheck`` and the TASK rules judge with their field paths).
+    /// A member the shape does not judge whose schema is given as is (an error's `field`, REST-7).
     case schema(JSONObject)
+    /// An http or https URL (a task's pictures, TASK-7; an account's image, TASK-21).
+    case url
+    /// At least one URL (a task's `image`, TASK-7), each element judged on its own (`image[1]`).
+    case urls
+    /// At least one `{start, end}` pair of date-times, each start before its end (a task's `dates`, TASK-7).
+    case dates
+    /// A `{lat, lng}` point in range (a task's `location`, TASK-7).
+    case location
+    /// A whole number (`3.0` counts) from `minimum` to `maximum` (nil: no upper bound), as a task's
+    /// `estimatedDuration` (TASK-7) and a review's `rating` (TASK-17) are.
+    case wholeNumber(minimum: Int64, maximum: Int64?)
 
     /// The pattern of ``ISO8601Time/milliseconds(_:)``: `YYYY-MM-DDThh:mm:ss[.f...](Z|±hh:mm)`,
     /// ASCII digits only, month 01-12, day 01-31, hour 00-23, minute 00-59, second 00-60.
@@ -115,6 +125,7 @@ public enum FieldKind: Sendable, Hashable {
             return elements.enumerated().flatMap { index, element in FieldKind.object("").problems(element, field: "\(field)[\(index)]") }
         case .forbidden(let why): return value == nil ? [] : one(why)
         case .described, .schema: return []
+        case .url, .urls, .dates, .location, .wholeNumber: return taskProblems(value, field: field)
         }
     }
 
@@ -140,6 +151,7 @@ public enum FieldKind: Sendable, Hashable {
         // Every JSON type, spelt out: the same as no constraint, but tools that read a member without `type` as an object read it right.
         case .described(let what): return ["type": .array(Self.anyType), "description": .string(what)]
         case .schema(let schema): return schema
+        case .url, .urls, .dates, .location, .wholeNumber: return taskSchema
         }
     }
 }

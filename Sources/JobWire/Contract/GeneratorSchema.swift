@@ -22,11 +22,13 @@ enum GeneratorSchema {
     /// The name of the id component.
     static let idName = "Id"
 
-    /// The id component: what ``FieldKind/id`` admits, as branches a generator reads.
+    /// The id component: what ``FieldKind/id`` admits, as branches a generator reads. A bad id is
+    /// reported under the id of the member holding it (a choice's `contractor`, TASK-16), so the
+    /// component lists ELIG-2 among the requirements it serves rather than as its own `x-requirement`.
     static let idSchema: JSONValue = [
         "anyOf": [["type": "string", "minLength": 1], ["type": "integer"]],
         "description": "An id (ELIG-2): a non-empty string or an integer, compared as written.",
-        "x-requirement": "ELIG-2",
+        "x-requirements": ["ELIG-2"],
     ]
 
     /// The keywords that constrain only values of one type.

@@ -132,7 +132,11 @@ public struct MessageShape: Sendable, Hashable {
         if let condition = fields.lazy.compactMap(\.condition).first {
             let applying = { (equals: Bool) -> JSONValue in
                 let members = fields.filter { $0.condition?.member == condition.member && $0.condition?.equals == equals }
-                return ["properties": .object(JSONObject(members.map { .init(key: $0.name, value: $0.schema) }))]
+                var branch: JSONObject = ["properties": .object(JSONObject(members.map { .init(key: $0.name, value: $0.schema) }))]
+                // A member the branch requires (a bad_request's `field`, REST-7) is required there, as the checker judges it.
+                let required = members.filter { $0.presence == .required || $0.presence == .requiredOrNull }.map { JSONValue.string($0.name) }
+                if !required.isEmpty { branch["required"] = .array(required) }
+                return .object(branch)
             }
             schema["if"] = ["properties": [condition.member: ["const": .string(condition.value)]], "required": [.string(condition.member)]]
             schema["then"] = applying(true)

@@ -6,7 +6,8 @@ import SocketIOWire
 ///
 /// Judged here: the four events' payloads (MSG-1, MSG-4 ... MSG-11, without the comparison with the
 /// calls that MSG-10 and MSG-11 also make), the job flow's request bodies (REST-13), the task
-/// creates' and edits' bodies as TaskBodyCheck judges them (TASK-9), the job flow's answers as
+/// API's bodies and answers as the TASK rules and RESTAnswerShapes read them (``ContractShapes/taskBodyProblems(_:_:)``,
+/// ``ContractShapes/taskAnswerProblems(_:_:)``, each member under the id of the rule that judges it), the job flow's answers as
 /// RESTAnswerShapes judges them (REST-1 ... REST-7), the profile read's as ProfileReadShape does
 /// (REST-17), and the state and history reads' as ``MessageShape/nestedProblems(_:)`` judges the
 /// shapes RESTStateReads reads (REST-15, REST-16; a state's `new` and `apply` as the payloads they
@@ -31,6 +32,18 @@ public enum ShapeVerdicts {
         func leave(_ line: Int, _ kind: String, _ reason: LeftOut) {
             records.append(["file": .string(path), "line": .int(Int64(line)), "kind": .string(kind), "leftOut": .string(reason.rawValue)])
         }
+        // A task call's answer: a success's members as the TASK rules read them (TaskAnswer.answerProblems),
+        // REST-1 and REST-7 as RESTAnswerShapes judges every answer's envelope.
+        func taskAnswer(_ line: Int, _ task: TaskCallKind, _ response: HTTPResponseRecord) {
+            let kind = "answer \(task.rawValue)"
+            guard let status = response.status else { return leave(line, kind, .noStatus) }
+            if task == .settings { return leave(line, kind, .fixture) }
+            var ids = RESTAnswerShapes.envelopeFinding(task.rawValue, status: status, body: response.body).map { [$0.id] } ?? []
+            guard (200..<300).contains(status) else { return add(line, kind, "ErrorAnswer\(status)", response.body ?? .null, ids) }
+            // A 2xx with `ok: false` is a failure to the TASK rules, so only its `ok` is judged.
+            if response.succeeded { ids += ContractShapes.taskAnswerProblems(task, response.body).map(\.requirement) }
+            add(line, kind, ContractShapes.taskAnswer(task).name, response.body ?? .null, ids)
+        }
         try TraceReader.read(path: path) { item throws(InputError) in
             switch item {
             case .header(let header):
@@ -49,9 +62,9 @@ public enum ShapeVerdicts {
                     if let task = TaskCallKind.allCases.first(where: { profile.taskRoutes[$0]?.match(method: request.method, path: path) != nil }) {
                         tasks[exchange + request.xid] = task
                         guard let body = request.body else { return }
-                        // A task create's or edit's body, as TASK7And9TaskBodies judges it.
-                        guard task == .createTask || task == .editTask else { return leave(event.line, "body \(task.rawValue)", .taskJudgedAgainstState) }
-                        add(event.line, "body \(task.rawValue)", ContractShapes.taskBody.name, body, TaskBodyCheck.problems(body).isEmpty ? [] : ["TASK-9"])
+                        // A task call's body, as the TASK rules read it (TaskAnswer.bodyProblems).
+                        guard let shape = ContractShapes.taskRequestBody(task) else { return leave(event.line, "body \(task.rawValue)", .taskNoBody) }
+                        add(event.line, "body \(task.rawValue)", shape.name, body, ContractShapes.taskBodyProblems(task, body).map(\.requirement))
                         return
                     }
                     guard let call = RESTCallKind.allCases.first(where: { profile.routes[$0]?.match(method: request.method, path: path) != nil }) else {
@@ -64,7 +77,7 @@ public enum ShapeVerdicts {
                     let problem = PayloadShape.malformedField(call, body: body, worker: nil)
                     add(event.line, "body \(call.rawValue)", shape.name, body, problem.map { [$0.requirement] } ?? [])
                 case .httpResponse(let response):
-                    if let task = tasks[exchange + response.xid] { return leave(event.line, "answer \(task.rawValue)", .taskJudgedAgainstState) }
+                    if let task = tasks[exchange + response.xid] { return taskAnswer(event.line, task, response) }
                     guard let call = calls[exchange + response.xid] else { return leave(event.line, "answer of no call", .noCall) }
                     guard let status = response.status else { return leave(event.line, "answer \(call.rawValue)", .noStatus) }
                     if call.isFixture { return leave(event.line, "answer \(call.rawValue)", .fixture) }
@@ -83,7 +96,7 @@ public enum ShapeVerdicts {
     enum LeftOut: String {
         case notProtocolEvent = "not one of the four protocol events: the contract gives its payload no shape"
         case fixture = "a test fixture's (FIX area): the checker judges no member of a fixture's body or answer, they are a test's hooks"
-        case taskJudgedAgainstState = "a task call's answer, or its body but a create's or an edit's: the TASK rules judge it against the accounts and tasks the trace shows, with no verdict on the shape alone"
+        case taskNoBody = "a body sent with a task call that takes none: the contract gives it no shape"
         case noCall = "no call of the profile has its path and method, so the contract gives it no shape (an offline trace's options GET: OFFL-13 checks that it is sent, not what it holds)"
         case noStatus = "no answer came (the caller gave up): there is no body"
     }

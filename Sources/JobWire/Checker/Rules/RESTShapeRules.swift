@@ -2,7 +2,9 @@ import SocketIOWire
 
 /// REST-1 ... REST-7, the backend's half: every answer (but a test fixture's) is a JSON object whose `ok` agrees with its
 /// status; a success carries what its call promises; a failure carries the error body of REST-7
-/// with the status its code goes with.
+/// with the status its code goes with. The task API's answers are held to REST-1 and REST-7 too
+/// (PROTOCOL.md's TASK area: "failures use the body and codes of REST-7"); what their successes
+/// carry is the TASK rules'.
 ///
 /// The apps' half (well-formed request bodies) is not judged here: a malformed request is what
 /// REST-13 asks the backend to refuse.
@@ -17,6 +19,7 @@ struct RESTAnswerShapes: TraceRule {
         TraceRuleInfo("REST-7", evidence: TraceRuleInfo.backendEvidence, check: "every failure answers {\"ok\": false, \"error\": {code, message, field only for bad_request}} with the status of its code"),
     ]
     var wantsFacts: Bool { true }
+    var wantsTaskAnswers: Bool { true }
 
     /// The codes of REST-7 and their statuses.
     static let statuses: [String: Int64] = [
@@ -32,11 +35,24 @@ struct RESTAnswerShapes: TraceRule {
         }
     }
 
+    mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        // The settings call is a fixture (FIX-3), a test's hook.
+        guard answer.call != .settings, let finding = Self.envelopeFinding(answer.call.rawValue, status: answer.status, body: answer.body) else { return }
+        context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
+    }
+
     /// What is wrong with one answer's shape, under the id it breaks; `req` is the request of the
     /// call's path, which a WorkerAccept's, cancel's or close's success echoes (nil: not compared).
     /// `jobwire spec shapes` reports the same verdicts beside the exported schemas'.
     static func finding(_ call: RESTCallKind, status: Int64, body: JSONValue?, req: String?) -> (id: RequirementID, expected: String, observed: String)? {
-        let name = call.rawValue
+        if let finding = envelopeFinding(call.rawValue, status: status, body: body) { return finding }
+        guard (200..<300).contains(status), let object = body?.objectValue else { return nil }
+        return successFinding(call, object, req: req)
+    }
+
+    /// What is wrong with an answer of the call `name` whatever its call: no object, an `ok` that
+    /// disagrees with the status (REST-1), a failure's error body (REST-7).
+    static func envelopeFinding(_ name: String, status: Int64, body: JSONValue?) -> (id: RequirementID, expected: String, observed: String)? {
         guard let object = body?.objectValue else {
             let found = body.map { "\($0.typeDescription): \($0.reportText)" } ?? "no body"
             return ("REST-1", "a JSON object as the body of the \(name) answer", "status \(status) with \(found)")
@@ -46,7 +62,7 @@ struct RESTAnswerShapes: TraceRule {
         if twoHundred != (ok == .bool(true)) {
             return ("REST-1", "\"ok\": true exactly when the status is 2xx", "status \(status) with \"ok\": \(ok?.compactText ?? "absent") for \(name)")
         }
-        return twoHundred ? successFinding(call, object, req: req) : failureFinding(call, status, object)
+        return twoHundred ? nil : failureFinding(name, status, object)
     }
 
     private static func successFinding(_ call: RESTCallKind, _ object: JSONObject, req: String?) -> (id: RequirementID, expected: String, observed: String)? {
@@ -88,7 +104,7 @@ struct RESTAnswerShapes: TraceRule {
         return (id, "the success answer of \(call.rawValue) as \(id.rawValue) describes it", problems.prefix(3).joined(separator: "; "))
     }
 
-    private static func failureFinding(_ call: RESTCallKind, _ status: Int64, _ object: JSONObject) -> (id: RequirementID, expected: String, observed: String)? {
+    private static func failureFinding(_ name: String, _ status: Int64, _ object: JSONObject) -> (id: RequirementID, expected: String, observed: String)? {
         var problems: [String] = []
         if let error = object["error"]?.objectValue {
             let code = error["code"]?.stringValue
@@ -107,6 +123,6 @@ struct RESTAnswerShapes: TraceRule {
         guard !problems.isEmpty else { return nil }
         return (
             "REST-7", "{\"ok\": false, \"error\": {\"code\", \"message\", \"field\" for bad_request}} with the code's status",
-            "status \(status) for \(call.rawValue): " + problems.joined(separator: "; "))
+            "status \(status) for \(name): " + problems.joined(separator: "; "))
     }
 }

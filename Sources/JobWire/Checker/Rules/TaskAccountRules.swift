@@ -27,7 +27,7 @@ struct TASK1UserExists: TraceRule {
             expected = false
             why = "an email the header lists as unknown"
         }
-        guard answer.succeeded, let exists, exists == expected ?? exists else {
+        guard answer.succeeded, answer.answerProblems("TASK-1").isEmpty, let exists, exists == expected ?? exists else {
             let wanted = expected.map { "200 {\"exists\": \($0)}" } ?? "200 with a boolean `exists`"
             return context.report("TASK-1", lines: [answer.requestLine, answer.line], expected: "\(wanted) for \(email)\(why.isEmpty ? "" : ", \(why)")", observed: answer.summary)
         }
@@ -36,17 +36,26 @@ struct TASK1UserExists: TraceRule {
 
 /// TASK-2: a sign-up answers `userId`, `token` and an ISO 8601 `expiresAt`, or 409
 /// `already_exists` when the trace shows an account with that email (any case) signed up or
-/// logged in before it and not deleted.
+/// logged in before it and not deleted; a body that breaks ``ContractShapes/taskRequestBody(_:)``
+/// is 400 `bad_request` naming a bad field.
 struct TASK2SignUp: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-2", evidence: TraceRuleInfo.backendEvidence,
-            check: "a successful sign-up carries userId, token and an ISO 8601 expiresAt; a sign-up with the email of an account the trace shows alive is 409 already_exists")
+            check: "a successful sign-up carries userId, token and an ISO 8601 expiresAt; a sign-up with the email of an account the trace shows alive is 409 already_exists; a malformed body is bad_request naming a bad field")
     ]
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         guard answer.call == .signUp else { return }
+        // A malformed body is refused before the email is looked up (REST-14).
+        let malformed = answer.bodyProblems
+        if !malformed.isEmpty {
+            guard !answer.badRequest(namingOneOf: malformed) else { return }
+            return context.report(
+                "TASK-2", lines: [answer.requestLine, answer.line], expected: "400 bad_request naming \(malformed.map(\.field).joined(separator: " or ")) for a sign-up with \(ShapeProblem.texts(malformed))",
+                observed: answer.summary)
+        }
         let email = answer.requestBody?["email"]?.stringValue
         if let email, let account = context.session.tasks.account(email: email), account.known(before: answer, context.header) {
             guard !answer.failed(409, "already_exists") else { return }
@@ -54,25 +63,37 @@ struct TASK2SignUp: TraceRule {
                 "TASK-2", lines: [account.line, answer.requestLine, answer.line],
                 expected: "409 already_exists for a sign-up with \(email), the email of \(account.userID) (line \(account.line))", observed: answer.summary)
         }
-        guard answer.succeeded else { return }
-        let missing = TaskSessionAnswer.missing(answer.body)
-        guard !missing.isEmpty else { return }
-        context.report("TASK-2", lines: [answer.line], expected: "a sign-up answer with userId, token and an ISO 8601 expiresAt", observed: "\(missing.joined(separator: ", ")) missing or malformed in \(answer.summary)")
+        let shape = answer.answerProblems("TASK-2")
+        guard !shape.isEmpty else { return }
+        context.report("TASK-2", lines: [answer.line], expected: "a sign-up answer with userId, token and an ISO 8601 expiresAt", observed: ShapeProblem.texts(shape))
     }
 }
 
 /// TASK-3: a log-in with the password of a sign-up the trace shows gets `userId` (that account's),
-/// `token` and `expiresAt`; one with another password gets 401 `unauthorized`.
+/// `token` and `expiresAt`; one with another password gets 401 `unauthorized`. A body that breaks
+/// its shape is 400 `bad_request` naming a bad field, and every successful log-in answers the members of its shape.
 struct TASK3LogIn: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-3", evidence: TraceRuleInfo.backendEvidence,
-            check: "a log-in with the email and password of a sign-up the trace shows succeeds with that account's userId, a token and expiresAt; with another password it is 401 unauthorized")
+            check: "a log-in with the email and password of a sign-up the trace shows succeeds with that account's userId, a token and expiresAt; with another password it is 401 unauthorized; a malformed body is bad_request naming a bad field")
     ]
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .logIn, let email = answer.requestBody?["email"]?.stringValue,
+        guard answer.call == .logIn else { return }
+        let malformed = answer.bodyProblems
+        guard malformed.isEmpty else {
+            guard !answer.badRequest(namingOneOf: malformed) else { return }
+            return context.report(
+                "TASK-3", lines: [answer.requestLine, answer.line], expected: "400 bad_request naming \(malformed.map(\.field).joined(separator: " or ")) for a log-in with \(ShapeProblem.texts(malformed))",
+                observed: answer.summary)
+        }
+        let shape = answer.answerProblems("TASK-3")
+        if !shape.isEmpty {
+            return context.report("TASK-3", lines: [answer.line], expected: "a log-in answer with userId, token and an ISO 8601 expiresAt", observed: ShapeProblem.texts(shape))
+        }
+        guard let email = answer.requestBody?["email"]?.stringValue,
             let account = context.session.tasks.account(email: email), account.known(before: answer, context.header), let password = account.password,
             let sent = answer.requestBody?["password"]?.stringValue
         else { return }
@@ -81,23 +102,10 @@ struct TASK3LogIn: TraceRule {
             guard !answer.failed(401, "unauthorized") else { return }
             return context.report("TASK-3", lines: lines, expected: "401 unauthorized for a log-in of \(email) with a password other than its sign-up's", observed: answer.summary)
         }
-        let missing = TaskSessionAnswer.missing(answer.body)
         let user = answer.body?["userId"].flatMap(\.idText)
-        guard !answer.succeeded || !missing.isEmpty || user != account.userID else { return }
+        guard !answer.succeeded || user != account.userID else { return }
         context.report(
             "TASK-3", lines: lines, expected: "2xx with userId \(account.userID), a token and expiresAt for the log-in of \(email) with its password",
-            observed: answer.succeeded ? "userId \(user ?? "absent")\(missing.isEmpty ? "" : "; \(missing.joined(separator: ", ")) missing")" : answer.summary)
-    }
-}
-
-/// The members of a sign-up's or log-in's answer (TASK-2, TASK-3).
-enum TaskSessionAnswer {
-    /// The members missing or malformed: `userId` an id, `token` a string, `expiresAt` ISO 8601.
-    static func missing(_ body: JSONValue?) -> [String] {
-        var missing: [String] = []
-        if body?["userId"].flatMap(\.idText) == nil { missing.append("userId") }
-        if body?["token"]?.stringValue?.isEmpty != false { missing.append("token") }
-        if body?["expiresAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) == nil { missing.append("expiresAt") }
-        return missing
+            observed: answer.succeeded ? "userId \(user ?? "absent")" : answer.summary)
     }
 }

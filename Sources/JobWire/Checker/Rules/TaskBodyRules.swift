@@ -43,45 +43,20 @@ struct TASK8TaskMembers: TraceRule {
             check: "every task answered carries objectId, author, status, contractor, createdAt and updatedAt; a created task has contractor null and the caller as author")
     ]
     var wantsTaskAnswers: Bool { true }
-    static let statuses: Set<String> = ["open", "assigned", "completed", "cancelled"]
-
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.succeeded else { return }
-        let tasks: [JSONValue]
-        switch answer.call {
-        case .createTask, .editTask, .readTask, .cancelTask, .completeTask, .chooseContractor: tasks = answer.body?["task"].map { [$0] } ?? []
-        case .listTasks: tasks = answer.body?["tasks"]?.arrayValue ?? []
-        default: return
-        }
-        for task in tasks {
-            var wrong = Self.problems(task)
-            if answer.call == .createTask {
-                if let contractor = task["contractor"], !contractor.isNull { wrong.append("contractor \(contractor.compactText), not null") }
-                if let caller = context.session.tasks.caller(answer), let author = task["author"], !author.sameAccountMember("author", as: .string(caller.userID)) {
-                    wrong.append("author \(author.compactText), not the caller \(caller.userID)")
-                }
+        guard answer.succeeded, [.createTask, .editTask, .readTask, .cancelTask, .completeTask, .chooseContractor, .listTasks].contains(answer.call) else { return }
+        // The members as ContractShapes.task declares them; a created task's values beside.
+        var wrong = answer.answerProblems("TASK-8").map(\.text)
+        if answer.call == .createTask, let task = answer.body?["task"] {
+            if let contractor = task["contractor"], !contractor.isNull { wrong.append("contractor \(contractor.compactText), not null") }
+            if let caller = context.session.tasks.caller(answer), let author = task["author"], !author.sameAccountMember("author", as: .string(caller.userID)) {
+                wrong.append("author \(author.compactText), not the caller \(caller.userID)")
             }
-            guard !wrong.isEmpty else { continue }
-            context.report("TASK-8", lines: [answer.line], expected: "\(answer.what) answering tasks with objectId, author, status, contractor, createdAt and updatedAt", observed: "\(task["objectId"]?.compactText ?? "a task"): \(wrong.joined(separator: "; "))")
-            return
         }
-    }
-
-    /// What `task` lacks or holds wrongly of TASK-8's members.
-    static func problems(_ task: JSONValue) -> [String] {
-        var wrong: [String] = []
-        if task["objectId"].flatMap(\.idText) == nil { wrong.append("no objectId") }
-        if task["author"].flatMap(\.idText) == nil { wrong.append("no author") }
-        if !statuses.contains(task["status"]?.stringValue ?? "") { wrong.append("status \(task["status"]?.compactText ?? "absent")") }
-        if let contractor = task["contractor"] {
-            if !contractor.isNull, contractor.idText == nil { wrong.append("contractor \(contractor.compactText)") }
-        } else {
-            wrong.append("no contractor")
-        }
-        for key in ["createdAt", "updatedAt"] where task[key]?.stringValue.flatMap(ISO8601Time.milliseconds) == nil {
-            wrong.append("\(key) \(task[key]?.compactText ?? "absent")")
-        }
-        return wrong
+        guard !wrong.isEmpty else { return }
+        context.report(
+            "TASK-8", lines: [answer.line], expected: "\(answer.what) answering tasks with objectId, author, status, contractor, createdAt and updatedAt",
+            observed: wrong.prefix(3).joined(separator: "; "))
     }
 }
 
@@ -94,6 +69,9 @@ struct TASK25CreateAnswerID: TraceRule {
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         guard answer.call == .createTask, answer.succeeded else { return }
+        if let problem = answer.answerProblems("TASK-25").first {
+            return context.report("TASK-25", lines: [answer.line], expected: "the create's answer with id, when there, a task's objectId", observed: problem.text)
+        }
         let id = answer.body?["id"].flatMap(\.idText)
         let objectID = answer.body?["task"]?["objectId"].flatMap(\.idText)
         guard id == nil || id != objectID else { return }

@@ -14,7 +14,7 @@ struct TASK12CancelKeepsReason: TraceRule {
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         guard answer.call == .cancelTask else { return }
         let lines = [answer.requestLine, answer.line]
-        guard let reason = answer.requestBody?["reason"]?.stringValue, !reason.isEmpty else {
+        guard answer.bodyProblems.isEmpty, let reason = answer.requestBody?["reason"]?.stringValue else {
             guard !answer.badRequest(naming: ["reason"]) else { return }
             return context.report("TASK-12", lines: lines, expected: "400 bad_request with field reason for a cancel without a reason", observed: answer.summary)
         }
@@ -46,7 +46,7 @@ struct TASK13CancelCutoff: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .cancelTask, answer.requestBody?["reason"]?.stringValue?.isEmpty == false,
+        guard answer.call == .cancelTask, answer.bodyProblems.isEmpty,
             let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
             context.session.tasks.liveCaller(answer, header: context.header) != nil
         else { return }
@@ -82,8 +82,13 @@ struct TASK14TaskList: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .listTasks, let caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
+        guard answer.call == .listTasks else { return }
         let lines = [answer.requestLine, answer.line]
+        let malformed = answer.answerProblems("TASK-14")
+        guard malformed.isEmpty else {
+            return context.report("TASK-14", lines: lines, expected: "the task list answered as `tasks`, an array of tasks", observed: ShapeProblem.texts(malformed))
+        }
+        guard let caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
         guard answer.succeeded, let listed = answer.body?["tasks"]?.arrayValue else {
             return context.report("TASK-14", lines: lines, expected: "2xx with the tasks of \(caller.userID)", observed: answer.summary)
         }

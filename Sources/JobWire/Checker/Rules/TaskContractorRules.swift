@@ -12,35 +12,42 @@ struct TASK15CandidateMembers: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .candidates, let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
+        guard answer.call == .candidates else { return }
+        // The members as ContractShapes declares a candidate, whatever the task.
+        let malformed = answer.answerProblems("TASK-15")
+        guard malformed.isEmpty else {
+            return context.report("TASK-15", lines: [answer.requestLine, answer.line], expected: "every candidate with userId, name, image and rating", observed: ShapeProblem.texts(malformed))
+        }
+        guard let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
             context.session.tasks.liveCaller(answer, header: context.header) != nil
         else { return }
         let lines = [task.line, answer.requestLine, answer.line]
-        guard answer.succeeded, let list = answer.body?["contractors"]?.arrayValue else {
+        guard answer.succeeded else {
             return context.report("TASK-15", lines: lines, expected: "2xx with the contractors for \(task.objectID)", observed: answer.summary)
-        }
-        for entry in list {
-            let missing = ["userId", "name", "image", "rating"].filter { entry[$0] == nil }
-            guard missing.isEmpty else {
-                return context.report("TASK-15", lines: lines, expected: "every candidate with userId, name, image and rating", observed: "no \(missing.joined(separator: ", ")) in \(entry.reportText)")
-            }
         }
     }
 }
 
 /// TASK-16: choosing a contractor for the caller's own open or assigned task answers the task
 /// `assigned` to that contractor when it succeeds; a user the task's last candidates answer did not
-/// list, or whose account the trace shows is no contractor, is 403 `not_eligible`; one it listed is taken.
+/// list, or whose account the trace shows is no contractor, is 403 `not_eligible`; one it listed is
+/// taken; a choice whose `contractor` is no id is 400 `bad_request` on it.
 struct TASK16ChooseCandidate: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-16", evidence: TraceRuleInfo.backendEvidence,
-            check: "a choice answers the task assigned to the contractor chosen; a user who is no candidate (not listed, or no contractor) is 403 not_eligible, a listed candidate is taken")
+            check: "a choice answers the task assigned to the contractor chosen; a user who is no candidate (not listed, or no contractor) is 403 not_eligible, a listed candidate is taken; a contractor that is no id is bad_request")
     ]
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .chooseContractor, let chosen = answer.requestBody?["contractor"].flatMap(\.idText),
+        guard answer.call == .chooseContractor else { return }
+        let malformed = answer.bodyProblems
+        guard malformed.isEmpty else {
+            guard !answer.badRequest(namingOneOf: malformed) else { return }
+            return context.report("TASK-16", lines: [answer.requestLine, answer.line], expected: "400 bad_request on contractor for a choice with \(ShapeProblem.texts(malformed))", observed: answer.summary)
+        }
+        guard let chosen = answer.requestBody?["contractor"].flatMap(\.idText),
             let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
             context.session.tasks.liveCaller(answer, header: context.header) != nil
         else { return }
@@ -65,19 +72,28 @@ struct TASK16ChooseCandidate: TraceRule {
     }
 }
 
-/// TASK-17: a review whose `rating` is not a whole number from 1 to 5 (`3.0` counts as 3) is 400
-/// `bad_request` on `rating`.
+/// TASK-17: a review whose `rating` is not a whole number from 1 to 5 (`3.0` counts as 3), or
+/// whose `review` or `task` is not text or null, is 400 `bad_request` on that field; a successful
+/// review answers the stored `review` with its rating, text, author and createdAt.
 struct TASK17ReviewRating: TraceRule {
     let infos = [
-        TraceRuleInfo("TASK-17", evidence: TraceRuleInfo.backendEvidence, check: "a review whose rating is not a whole number from 1 to 5 is 400 bad_request on rating")
+        TraceRuleInfo(
+            "TASK-17", evidence: TraceRuleInfo.backendEvidence,
+            check: "a review whose rating is not a whole number from 1 to 5 (or whose review or task is not text) is 400 bad_request on that field; a success answers the stored review")
     ]
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .review, !TaskRatings.isValid(answer.requestBody?["rating"] ?? .null), !answer.badRequest(naming: ["rating"]) else { return }
+        guard answer.call == .review else { return }
+        let stored = answer.answerProblems("TASK-17")
+        if !stored.isEmpty {
+            context.report("TASK-17", lines: [answer.line], expected: "the stored review with its rating, review, author and createdAt", observed: ShapeProblem.texts(stored))
+        }
+        let malformed = answer.bodyProblems
+        guard !malformed.isEmpty, !answer.badRequest(namingOneOf: malformed) else { return }
         context.report(
             "TASK-17", lines: [answer.requestLine, answer.line],
-            expected: "400 bad_request with field rating for rating \(answer.requestBody?["rating"]?.compactText ?? "absent")", observed: answer.summary)
+            expected: "400 bad_request with field \(malformed.map(\.field).joined(separator: " or ")) for \(ShapeProblem.texts(malformed))", observed: answer.summary)
     }
 }
 
@@ -93,7 +109,11 @@ struct TASK18RatingIsMean: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .review, answer.succeeded, let user = answer.userID, let account = context.session.tasks.accounts[user],
+        guard answer.call == .review else { return }
+        if let problem = answer.answerProblems("TASK-18").first {
+            return context.report("TASK-18", lines: [answer.line], expected: "the contractor's rating, a number from 0 to 5 (null while it has no review)", observed: problem.text)
+        }
+        guard answer.succeeded, let user = answer.userID, let account = context.session.tasks.accounts[user],
             account.fromSignUp, account.ratingsKnown, let rating = answer.requestBody?["rating"], TaskRatings.isValid(rating)
         else { return }
         let ratings = (account.reviews.map(\.rating) + [rating]).compactMap(\.doubleValue)
@@ -120,7 +140,13 @@ struct TASK23ContractorProfile: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .contractor, let user = answer.userID, let account = context.session.tasks.accounts[user], account.deletedAt == nil,
+        guard answer.call == .contractor else { return }
+        // The members as ContractShapes.contractorProfile declares them, whoever the contractor.
+        let malformed = answer.answerProblems("TASK-23")
+        guard malformed.isEmpty else {
+            return context.report("TASK-23", lines: [answer.requestLine, answer.line], expected: "a contractor's profile with the members TASK-23 lists", observed: ShapeProblem.texts(malformed))
+        }
+        guard let user = answer.userID, let account = context.session.tasks.accounts[user], account.deletedAt == nil,
             context.session.tasks.liveCaller(answer, header: context.header) != nil
         else { return }
         let lines = [account.line, answer.requestLine, answer.line]

@@ -58,12 +58,7 @@ struct TASK11EndedTaskRefused: TraceRule {
 
     /// True when the call's body is one the backend must look past (REST-14 puts bad_request first).
     static func bodyIsValid(_ answer: TaskAnswer) -> Bool {
-        switch answer.call {
-        case .editTask: return TaskBodyCheck.problems(answer.requestBody).isEmpty
-        case .cancelTask: return answer.requestBody?["reason"]?.stringValue?.isEmpty == false
-        case .chooseContractor: return answer.requestBody?["contractor"].flatMap(\.idText) != nil
-        default: return true
-        }
+        answer.bodyProblems.isEmpty
     }
 }
 

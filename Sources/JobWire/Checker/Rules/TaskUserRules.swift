@@ -8,10 +8,13 @@ import SocketIOWire
 /// with its members as sent and its email and image kept, and a bad or missing member is 400
 /// `bad_request` naming it; turning `contractor` on makes the user a candidate for other users'
 /// tasks of its categories. The image call answers the image sent; anything but a URL or null is
-/// 400 `bad_request` on `image`.
+/// 400 `bad_request` on `image`. Every account answered (`me`, an update, the image call) carries
+/// the members of ``ContractShapes``' User, each judged under TASK-19; the bodies are read with their shapes too.
 struct TASK19To21AccountReadBack: TraceRule {
     let infos = [
-        TraceRuleInfo("TASK-19", evidence: TraceRuleInfo.backendEvidence, check: "a read of the caller's account shows its members as signed up (null, false or empty when never given) and the rating its last review announced"),
+        TraceRuleInfo(
+            "TASK-19", evidence: TraceRuleInfo.backendEvidence,
+            check: "every account answered carries the members TASK-19 lists; a read of the caller's account shows them as signed up (null, false or empty when never given) and the rating its last review announced"),
         TraceRuleInfo("TASK-20", evidence: TraceRuleInfo.backendEvidence, check: "an account update is answered and read back as sent, email and image kept, makes a contractor a candidate for its categories; a bad or missing member is bad_request naming it"),
         TraceRuleInfo("TASK-21", evidence: TraceRuleInfo.backendEvidence, check: "the image call is answered and read back with the image sent (a URL, or null to remove it); anything else is bad_request on image"),
     ]
@@ -19,6 +22,10 @@ struct TASK19To21AccountReadBack: TraceRule {
     static let editable = ["name", "phoneNumber", "contractor", "categories"]
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
+        // An account answered is a TASK-19 account, whichever call answered it (ContractShapes' User).
+        if [.me, .updateMe, .meImage].contains(answer.call), let problem = answer.answerProblems("TASK-19").first {
+            context.report("TASK-19", lines: [answer.line], expected: "\(answer.what) answering `user` with the members TASK-19 lists", observed: problem.text)
+        }
         switch answer.call {
         case .me: readBack(answer, &context)
         case .updateMe: update(answer, &context)
@@ -57,12 +64,16 @@ struct TASK19To21AccountReadBack: TraceRule {
     private func update(_ answer: TaskAnswer, _ context: inout RuleContext) {
         let lines = [answer.requestLine, answer.line]
         let body = answer.requestBody?.objectValue
-        let missing = Self.editable.filter { body?[$0] == nil }
-        let bad = missing.isEmpty ? Self.editable.filter { !Self.isValid($0, body?[$0] ?? .null) } : missing
+        // Members left out come first (the update is the full state), then bad ones, as ContractShapes' UpdateMeBody declares them.
+        let problems = answer.bodyProblems
+        let missing = problems.filter { body?[$0.member] == nil }
+        let bad = missing.isEmpty ? problems : missing
         guard bad.isEmpty else {
-            guard !answer.badRequest(naming: bad) else { return }
+            guard !answer.badRequest(namingOneOf: bad) else { return }
             let why = missing.isEmpty ? "bad" : "missing"
-            return context.report("TASK-20", lines: lines, expected: "400 bad_request with field \(bad.joined(separator: " or ")) for an update with \(why) \(bad.joined(separator: ", "))", observed: answer.summary)
+            return context.report(
+                "TASK-20", lines: lines, expected: "400 bad_request with field \(bad.map(\.field).joined(separator: " or ")) for an update with \(why) \(ShapeProblem.texts(bad))",
+                observed: answer.summary)
         }
         guard var caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
         for key in Self.editable { caller.members[key] = (body?[key] ?? .null, "TASK-20") }
@@ -81,7 +92,7 @@ struct TASK19To21AccountReadBack: TraceRule {
     private func image(_ answer: TaskAnswer, _ context: inout RuleContext) {
         let lines = [answer.requestLine, answer.line]
         let image = answer.requestBody?["image"]
-        guard let image, image.isNull || TaskBodyCheck.isURL(image) else {
+        guard let image, answer.bodyProblems.isEmpty else {
             guard !answer.badRequest(naming: ["image"]) else { return }
             return context.report("TASK-21", lines: lines, expected: "400 bad_request with field image for image \(image?.compactText ?? "absent")", observed: answer.summary)
         }
@@ -108,16 +119,6 @@ struct TASK19To21AccountReadBack: TraceRule {
                 "TASK-20", lines: [answer.requestLine, answer.line],
                 expected: "\(account.userID), turned contractor of categories \(JSONValue.array(categories).compactText) by an update, among the candidates for \(task.objectID) of category \(category)",
                 observed: "candidates \(ids.sorted())")
-        }
-    }
-
-    /// An update's member as sign-up checks it (TASK-2): text or null, a flag or null, ids or null.
-    static func isValid(_ key: String, _ value: JSONValue) -> Bool {
-        if value.isNull { return true }
-        switch key {
-        case "contractor": return value.boolValue != nil
-        case "categories": return value.arrayValue?.allSatisfy { $0.idText != nil } ?? false
-        default: return value.stringValue != nil
         }
     }
 }

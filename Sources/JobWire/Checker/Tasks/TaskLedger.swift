@@ -265,10 +265,9 @@ extension TaskFact {
     }
 }
 
-/// TASK-17's ratings: a whole number from 1 to 5, `3.0` counting as 3.
+/// TASK-17's ratings: a whole number from 1 to 5, `3.0` counting as 3 (a review body's `rating`, ``ContractShapes/taskRequestBody(_:)``).
 enum TaskRatings {
     static func isValid(_ rating: JSONValue) -> Bool {
-        guard let whole = rating.integerValue else { return false }
-        return (1...5).contains(whole)
+        ContractShapes.rating1To5.problems(rating, field: "rating").isEmpty
     }
 }
