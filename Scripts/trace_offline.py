@@ -29,10 +29,20 @@ model = load_module(ROOT / "Examples" / "offline-adapter-python" / "adapter.py",
 DAY = 86_400_000
 PATHS = {"list": ("GET", "/api/tasks"), "options": ("GET", "/api/options"), "login": ("POST", "/api/auth/login"),
          "create": ("POST", "/api/tasks"), "edit": ("PUT", "/api/tasks/{id}")}
-TAP = {"category": 9, "Description": "Fix the leaking kitchen tap", "address": "Calle Mayor 1", "maxBudget": 80}
-SINK = {"category": 9, "Description": "Unblock the bathroom sink", "address": "Calle Mayor 1", "maxBudget": 60}
-LISTED = {"T-7": {"category": 4, "Description": "Hang three shelves", "address": "Calle Luna 3", "maxBudget": 40},
-          "T-8": {"category": 12, "Description": "Paint the hallway", "address": "Calle Luna 3", "maxBudget": 150}}
+
+
+def task(category: int, description: str, address: str, budget: int, picture: str) -> dict:
+    """A task's full editable state, as TASK-7 has a create carry it (and TASK-10 an edit)."""
+    start = T0 + 10 * DAY
+    return {"category": category, "Description": description, "image": [f"https://img.example.com/{picture}.jpg"],
+            "dates": [{"start": iso(start), "end": iso(start + 3_600_000)}], "address": address,
+            "location": {"lat": 40.4168, "lng": -3.7038}, "maxBudget": budget}
+
+
+TAP = task(9, "Fix the leaking kitchen tap", "Calle Mayor 1", 80, "tap")
+SINK = task(9, "Unblock the bathroom sink", "Calle Mayor 1", 60, "sink")
+LISTED = {"T-7": task(4, "Hang three shelves", "Calle Luna 3", 40, "shelves"),
+          "T-8": task(12, "Paint the hallway", "Calle Luna 3", 150, "hallway")}
 
 
 def state(connectivity: str = "online", jwt_expires: int | None = T0 + 30 * DAY, ever_online: bool = True,
@@ -60,6 +70,7 @@ class OfflineSession:
         self.xids: dict[int, str] = {}
         self.counts: dict[str, int] = {}
         self.next_backend = 20
+        self.created: dict[str, int] = {}
         self.options: dict | None = None  # the option values of the last successful options GET (OFFL-17)
         self._event("net.online" if self.app.online() else "net.offline", "net.start")
 
@@ -194,23 +205,31 @@ class OfflineSession:
     def enter_pin(self, accepted: bool = True) -> None:
         self._apply({"op": "enterPIN", "accepted": accepted})
 
+    def served(self, object_id: str, data: dict) -> dict:
+        """A task as the backend returns it (TASK-8): the data with its id, author, status,
+        contractor and times; one listed before the session was created a day before it."""
+        created = self.created.get(object_id, T0 - DAY)
+        return {"objectId": object_id, "author": "U-1", "status": "open", "contractor": None, **data,
+                "createdAt": iso(created), "updatedAt": iso(self.t)}
+
     def respond(self, seq: int, ok: bool = True) -> None:
         """The backend answers request `seq`: the app records the answer, then reacts."""
         request = next(r for r in self.app.in_flight if r["seq"] == seq)
         kind, body, model_body = request["kind"], {"ok": True}, None
         if not ok:
-            status, body = 409, {"ok": False, "error": {"code": "request_cancelled", "message": "refused"}}
+            status, body = 410, {"ok": False, "error": {"code": "request_cancelled", "message": "refused"}}
         else:
             status = 200
             if kind == "create":
                 backend = f"T-{self.next_backend}"
                 self.next_backend += 1
-                body["task"] = {"objectId": backend, **request["data"], "status": "open"}
+                self.created[backend] = self.t
+                body["task"] = self.served(backend, request["data"])
                 model_body = {"id": backend}
             elif kind == "edit":
-                body["task"] = {"objectId": request["id"], **request["data"], "status": "open"}
+                body["task"] = self.served(request["id"], request["data"])
             elif kind == "list":
-                body["tasks"] = [{"objectId": k, **v} for k, v in LISTED.items()]
+                body["tasks"] = [self.served(k, v) for k, v in LISTED.items()]
                 model_body = {"items": [{"id": k, "data": v} for k, v in LISTED.items()]}
             elif kind == "login":
                 expires = self.t + 30 * DAY
