@@ -53,6 +53,8 @@ def register_all(bad) -> None:
     register_late(bad)
     from trace_mutations_reconnect import register_reconnect
     register_reconnect(bad)
+    from trace_mutations_app import register_app
+    register_app(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

@@ -326,7 +326,13 @@ def register_identity_and_edit(bad) -> None:
         c.find("enq.7")["entry"]["data"] = {"address": "Calle Mayor 1, 2B"}
         return c
 
-    @bad("offl-10-online-edit-partial-client", "client", ["OFFL-10"], "Online, the edit of T-7 sends only maxBudget, not the task's full state.")
+    @bad("offl-10-queued-edit-without-budget-client", "client", ["OFFL-10"], "Offline, the edit of tmp-2 queues its task without the maxBudget it had.")
+    def _():
+        c = o.create_edit()
+        del c.find("enq.5")["entry"]["data"]["maxBudget"]
+        return c
+
+    @bad("offl-10-online-edit-partial-client", "client", ["OFFL-10", "TASK-10"], "Online, the edit of T-7 sends only maxBudget: not the full state (OFFL-10) nor the editable state (TASK-10).")
     def _():
         c = o.online_edit()
         c.find("req.5")["body"] = {"maxBudget": 50}

@@ -6,20 +6,48 @@ import SocketIOWire
 /// (PROTOCOL.md's TASK area: "failures use the body and codes of REST-7"); what their successes
 /// carry is the TASK rules'.
 ///
-/// The apps' half (well-formed request bodies) is not judged here: a malformed request is what
-/// REST-13 asks the backend to refuse.
+/// REST-2, REST-3, REST-5 and REST-6 also have an app's half: the body the app sends is the one
+/// its call declares (``ContractShapes/requestBody(_:)``, whose fields say REST-13, the id under
+/// which the backend refuses a malformed one). Each half is judged only on a trace whose
+/// `subject` holds its side, so a backend test's malformed body, sent on purpose to be refused
+/// (REST-13), fails no app, and an app under test is not failed for the backend's answer.
 struct RESTAnswerShapes: TraceRule {
     let infos = [
         TraceRuleInfo("REST-1", evidence: TraceRuleInfo.backendEvidence, check: "every answer body is a JSON object, a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
-        TraceRuleInfo("REST-2", evidence: TraceRuleInfo.backendEvidence, check: "a successful post request answers with a ReqID string and an ISO 8601 createdAt"),
-        TraceRuleInfo("REST-3", evidence: TraceRuleInfo.backendEvidence, check: "a successful WorkerAccept answers with the ReqID of its path"),
+        TraceRuleInfo(
+            "REST-2", evidence: TraceRuleInfo.backendEvidence, check: "the client app's post request carries the members of the post request's body; a successful post request answers with a ReqID string and an ISO 8601 createdAt",
+            about: [.backend, .client]),
+        TraceRuleInfo(
+            "REST-3", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's WorkerAccept carries its workerId; a successful WorkerAccept answers with the ReqID of its path",
+            about: [.backend, .worker]),
         TraceRuleInfo("REST-4", evidence: TraceRuleInfo.backendEvidence, check: "a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload"),
-        TraceRuleInfo("REST-5", evidence: TraceRuleInfo.backendEvidence, check: "a successful cancel answers with the ReqID of its path"),
-        TraceRuleInfo("REST-6", evidence: TraceRuleInfo.backendEvidence, check: "a successful close answers with the ReqID of its path"),
+        TraceRuleInfo(
+            "REST-5", evidence: TraceRuleInfo.backendEvidence, check: "the client app's cancel carries a non-empty reason; a successful cancel answers with the ReqID of its path",
+            about: [.backend, .client]),
+        TraceRuleInfo(
+            "REST-6", evidence: TraceRuleInfo.backendEvidence, check: "an app's close carries outcome and by valued as in MSG-11; a successful close answers with the ReqID of its path",
+            about: [.backend, .client, .worker]),
         TraceRuleInfo("REST-7", evidence: TraceRuleInfo.backendEvidence, check: "every failure answers {\"ok\": false, \"error\": {code, message, field only for bad_request}} with the status of its code"),
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsFacts: Bool { true }
     var wantsTaskAnswers: Bool { true }
+
+    /// The app half's requirement of each call whose body an app sends, and the apps that send it.
+    static let appHalves: [RESTCallKind: (id: RequirementID, apps: Set<TraceRole>)] = [
+        .postRequest: ("REST-2", [.client]), .workerAccept: ("REST-3", [.worker]), .cancel: ("REST-5", [.client]), .close: ("REST-6", [.client, .worker]),
+    ]
+
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        // The app's half: the request as the app under test sent it, not as the backend received it.
+        guard case .httpRequest(let request) = event.body, let call = context.call.call, let half = Self.appHalves[call],
+            half.apps.contains(event.actor.role), context.header.subject.contains(event.actor.role),
+            let problem = PayloadShape.malformedField(call, body: request.body, worker: context.call.worker)
+        else { return }
+        context.report(
+            half.id, lines: [event.line], expected: "the body of \(call.rawValue) as \(half.id.rawValue) describes it",
+            observed: "\(event.actor) sent \(problem.text)")
+    }
 
     /// The codes of REST-7 and their statuses.
     static let statuses: [String: Int64] = [
@@ -28,8 +56,9 @@ struct RESTAnswerShapes: TraceRule {
     ]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
-        // The fixtures are a test's hooks, not calls of the apps (PROTOCOL.md, FIX area).
-        guard case .answered(let answer) = fact, let status = answer.response.status, !answer.call.isFixture else { return }
+        // The fixtures are a test's hooks, not calls of the apps (PROTOCOL.md, FIX area); the
+        // answers are the backend's half, judged only when the backend is under test.
+        guard context.header.subject.contains(.backend), case .answered(let answer) = fact, let status = answer.response.status, !answer.call.isFixture else { return }
         if let finding = Self.finding(answer.call, status: status, body: answer.response.body, req: answer.req) {
             context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
         }
@@ -37,7 +66,7 @@ struct RESTAnswerShapes: TraceRule {
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         // The settings call is a fixture (FIX-3), a test's hook.
-        guard answer.call != .settings, let finding = Self.envelopeFinding(answer.call.rawValue, status: answer.status, body: answer.body) else { return }
+        guard context.header.subject.contains(.backend), answer.call != .settings, let finding = Self.envelopeFinding(answer.call.rawValue, status: answer.status, body: answer.body) else { return }
         context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
     }
 

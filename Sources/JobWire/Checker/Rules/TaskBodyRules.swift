@@ -2,20 +2,28 @@ import SocketIOWire
 
 /// TASK-7 and TASK-9: a task create with a valid body (TASK-7's decision) and a live token is
 /// stored, answering the `task` with its `objectId`; a create with a bad body is not stored; a
-/// create or edit with a bad body is 400 `bad_request` naming one of its bad fields.
+/// create or edit with a bad body is 400 `bad_request` naming one of its bad fields. TASK-7's
+/// app half: an app under test sends a create only with a valid body; its backend half is judged
+/// only when the backend is under test.
 struct TASK7And9TaskBodies: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-7", evidence: TraceRuleInfo.backendEvidence,
-            check: "a create with a valid body and a live token succeeds with the task and its objectId; a create with a bad body does not succeed"),
+            check: "an app's create carries the task's editable state; a create with a valid body and a live token succeeds with the task and its objectId; a create with a bad body does not succeed",
+            about: [.backend, .client, .worker]),
         TraceRuleInfo(
             "TASK-9", evidence: TraceRuleInfo.backendEvidence,
             check: "a create or edit with a missing or invalid field is 400 bad_request whose field names a bad field"),
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsTaskAnswers: Bool { true }
 
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        TaskBodyCheck.judgeAppBody(event, .createTask, as: "TASK-7", &context)
+    }
+
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .createTask || answer.call == .editTask else { return }
+        guard context.header.subject.contains(.backend), answer.call == .createTask || answer.call == .editTask else { return }
         let lines = [answer.requestLine, answer.line]
         let problems = TaskBodyCheck.problems(answer.requestBody)
         if !problems.isEmpty {

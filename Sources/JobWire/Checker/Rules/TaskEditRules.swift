@@ -1,17 +1,25 @@
 import SocketIOWire
 
 /// TASK-10: a valid edit of the caller's own open or assigned task, with a live token, succeeds,
-/// and every successful edit answers an `updatedAt` later than the one the trace last showed.
+/// and every successful edit answers an `updatedAt` later than the one the trace last showed. Its
+/// app half: an app under test sends an edit only with the task's full editable state; the
+/// backend half is judged only when the backend is under test.
 struct TASK10EditMovesUpdatedAt: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-10", evidence: TraceRuleInfo.backendEvidence,
-            check: "a valid edit of the caller's open or assigned task succeeds, and an edit's updatedAt is later than the task's last one")
+            check: "an app's edit carries the task's full editable state; a valid edit of the caller's open or assigned task succeeds, and an edit's updatedAt is later than the task's last one",
+            about: [.backend, .client, .worker])
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsTaskAnswers: Bool { true }
 
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        TaskBodyCheck.judgeAppBody(event, .editTask, as: "TASK-10", &context)
+    }
+
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .editTask, let id = answer.objectID, let task = context.session.tasks.tasks[id], task.exists else { return }
+        guard context.header.subject.contains(.backend), answer.call == .editTask, let id = answer.objectID, let task = context.session.tasks.tasks[id], task.exists else { return }
         let lines = [task.line, answer.requestLine, answer.line]
         if answer.succeeded {
             let updated = answer.body?["task"]?["updatedAt"]?.stringValue.flatMap(ISO8601Time.milliseconds)

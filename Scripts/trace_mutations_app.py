@@ -1,0 +1,74 @@
+"""The bad traces of the apps' half of the requirements an app shares with the backend
+(Scripts/generate_traces.py): the app under test sends a body its call does not declare (REST-2,
+REST-3, REST-5, REST-6, TASK-7, TASK-10). Each trace's subject is the app alone, so the backend's
+half (its answers, its refusals under REST-13 and TASK-9) is not judged. One mutation each,
+tripping exactly the rule named. Python 3.11, standard library only."""
+
+from __future__ import annotations
+
+import trace_late_scenarios as late
+import trace_offline_scenarios as o
+import trace_scenarios as s
+from trace_scenarios import Capture
+
+
+def app_sent(c: Capture, tag: str, subject: str) -> dict:
+    """The body the app sent in call `tag`, the trace testing that app alone."""
+    c.header["subject"] = [subject]
+    return c.find(f"{tag}.req")["body"]
+
+
+def register_app(bad) -> None:
+    @bad("rest-2-post-without-lat-client", "client", ["REST-2"], "The client app posts R-1 without lat.")
+    def _():
+        c = s.happy()
+        del app_sent(c, "c.post", "client")["lat"]
+        return c
+
+    @bad("rest-2-post-catid-not-id-client", "client", ["REST-2"], "The client app posts R-1 with CatID true, not an id.")
+    def _():
+        c = s.happy()
+        app_sent(c, "c.post", "client")["CatID"] = True
+        return c
+
+    @bad("rest-3-accept-without-worker-id-worker", "worker", ["REST-3"], "w-1's WorkerAccept carries an empty body.")
+    def _():
+        c = s.happy()
+        del app_sent(c, "w-1.accept", "worker")["workerId"]
+        return c
+
+    @bad("rest-5-cancel-reason-not-text-client", "client", ["REST-5"], "The client app's cancel after w-1 won carries reason 42, not a string.")
+    def _():
+        c = s.cancel_after_win()
+        app_sent(c, "c.cancel", "client")["reason"] = 42
+        return c
+
+    @bad("rest-6-close-client-id-not-id-client", "client", ["REST-6"], "The client app closes R-1 saying clientId true, not an id.")
+    def _():
+        c = s.happy()
+        app_sent(c, "c.close", "client")["clientId"] = True
+        return c
+
+    @bad("rest-6-close-worker-names-client-worker", "worker", ["REST-6"], "w-1, back late, closes R-1 by worker but names clientId c-1.")
+    def _():
+        c = late.late_worker_close()
+        app_sent(c, "w-1.close", "worker")["clientId"] = "c-1"
+        return c
+
+    @bad("task-7-create-without-dates-client", "client", ["TASK-7"], "The client app creates its first task without dates.")
+    def _():
+        c = o.create_edit()
+        del c.find("req.2")["body"]["dates"]
+        return c
+
+    @bad("task-7-create-without-location-worker", "worker", ["TASK-7"], "The worker app replays its offline create without location.")
+    def _():
+        c = o.create_edit("w-1")
+        del c.find("req.3")["body"]["location"]
+        return c
+
+    @bad("task-10-edit-without-address-client", "client", ["TASK-10"], "The client app's edit of T-20 carries no address: not the task's full editable state.")
+    def _():
+        c = o.create_edit()
+        del c.find("req.7")["body"]["address"]
+        return c
