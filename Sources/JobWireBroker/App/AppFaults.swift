@@ -110,6 +110,8 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     public static let noReconnect = AppFaults(rawValue: 1 << 51)
     /// The worker never calls getJobs after a launch, a return or a reconnection (STATE-5).
     public static let noCatchUp = AppFaults(rawValue: 1 << 52)
+    /// The client's post request leaves `lat` out of its body (REST-2's app half).
+    public static let postWithoutLat = AppFaults(rawValue: 1 << 53)
 
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
@@ -165,6 +167,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("no-profile-read", .noProfileRead, breaks: ["ELIG-12"]),
         NamedFault("no-reconnect", .noReconnect, breaks: ["STATE-9"]),
         NamedFault("no-catch-up", .noCatchUp, breaks: ["STATE-5"]),
+        NamedFault("post-without-lat", .postWithoutLat, breaks: ["REST-2"]),
     ]
 
     /// The faults by name.

@@ -113,7 +113,7 @@ public struct ReferenceClientApp: AppModel {
         case .post(let request):
             var body: JSONObject = ["clientId": .string(config.id)]
             if request["clientName"] == nil { body["clientName"] = .string(config.name) }
-            body.members += request.members.filter { $0.key != "clientId" }
+            body.members += request.members.filter { $0.key != "clientId" && !($0.key == "lat" && faults.contains(.postWithoutLat)) }
             return [call(.post(body), .postRequest, [:], .object(body))]
         case .close(let req, let outcome):
             guard requests[req]?.state == .inProgress else { return [] }
