@@ -72,3 +72,16 @@ def register_app(bad) -> None:
         c = o.create_edit()
         del c.find("req.7")["body"]["address"]
         return c
+
+    @bad("rest-4-getjobs-without-worker-id-worker", "worker", ["REST-4"], "w-1 calls getJobs as GET /api/jobs, naming no workerId.")
+    def _():
+        c = s.getjobs()
+        c.header["subject"] = ["worker"]
+        c.find("w-1.getjobs.req")["path"] = "/api/jobs"
+        return c
+
+    @bad("rest-18-position-without-lng-worker", "worker", ["REST-18"], "w-1 reports its new position without lng.")
+    def _():
+        c = s.retake()
+        del app_sent(c, "w-1.position", "worker")["lng"]
+        return c

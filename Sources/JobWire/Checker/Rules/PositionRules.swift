@@ -3,13 +3,17 @@ import SocketIOWire
 /// REST-18, the backend's half: once a worker's position call succeeded, the `apply` of a request
 /// it wins afterwards carries that position. (Which answers a position call deserves is
 /// RESTAnswerCodes'; getJobs and WorkerAccept judge eligibility with the reported position
-/// because the session model takes it into the worker's profile, ELIG-8 and REST-9.)
+/// because the session model takes it into the worker's profile, ELIG-8 and REST-9.) Judged
+/// when the trace's `subject` holds the backend; the worker app's half, a position call carrying
+/// `lat` and `lng`, when it holds the worker (``AppRequestCheck``).
 struct REST18PositionUse: TraceRule {
     let infos = [
         TraceRuleInfo(
             "REST-18", evidence: TraceRuleInfo.backendEvidence,
-            check: "the `apply` of a WorkerAccept sent after the winner's successful position call carries that lat and lng")
+            check: "the worker app's position call carries lat and lng; the `apply` of a WorkerAccept sent after the winner's successful position call carries that lat and lng",
+            about: [.backend, .worker])
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsFacts: Bool { true }
     /// The position each WorkerAccept's worker had reported when the call was received, by
     /// request and worker. Its `apply` is matched by the winner it names, not by the call's
@@ -17,7 +21,12 @@ struct REST18PositionUse: TraceRule {
     /// answer.
     private var atAccept: [String: [String: ReportedPosition]] = [:]
 
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        AppRequestCheck.judge(event, .position, as: "REST-18", apps: [.worker], &context)
+    }
+
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
+        guard context.header.subject.contains(.backend) else { return }
         switch fact {
         case .received(let call) where call.call == .workerAccept:
             guard let req = call.req, let worker = call.body?["workerId"].flatMap(\.idText),

@@ -6,11 +6,10 @@ import SocketIOWire
 /// (PROTOCOL.md's TASK area: "failures use the body and codes of REST-7"); what their successes
 /// carry is the TASK rules'.
 ///
-/// REST-2, REST-3, REST-5 and REST-6 also have an app's half: the body the app sends is the one
-/// its call declares (``ContractShapes/requestBody(_:)``, whose fields say REST-13, the id under
-/// which the backend refuses a malformed one). Each half is judged only on a trace whose
-/// `subject` holds its side, so a backend test's malformed body, sent on purpose to be refused
-/// (REST-13), fails no app, and an app under test is not failed for the backend's answer.
+/// REST-2 ... REST-6 also have an app's half: the request the app sends is the one its call
+/// declares (``AppRequestCheck``). Each half is judged only on a trace whose `subject` holds its
+/// side, so a backend test's malformed body, sent on purpose to be refused (REST-13), fails no
+/// app, and an app under test is not failed for the backend's answer.
 struct RESTAnswerShapes: TraceRule {
     let infos = [
         TraceRuleInfo("REST-1", evidence: TraceRuleInfo.backendEvidence, check: "every answer body is a JSON object, a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
@@ -20,7 +19,9 @@ struct RESTAnswerShapes: TraceRule {
         TraceRuleInfo(
             "REST-3", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's WorkerAccept carries its workerId; a successful WorkerAccept answers with the ReqID of its path",
             about: [.backend, .worker]),
-        TraceRuleInfo("REST-4", evidence: TraceRuleInfo.backendEvidence, check: "a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload"),
+        TraceRuleInfo(
+            "REST-4", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's getJobs names a workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload",
+            about: [.backend, .worker]),
         TraceRuleInfo(
             "REST-5", evidence: TraceRuleInfo.backendEvidence, check: "the client app's cancel carries a non-empty reason; a successful cancel answers with the ReqID of its path",
             about: [.backend, .client]),
@@ -33,20 +34,12 @@ struct RESTAnswerShapes: TraceRule {
     var wantsFacts: Bool { true }
     var wantsTaskAnswers: Bool { true }
 
-    /// The app half's requirement of each call whose body an app sends, and the apps that send it.
-    static let appHalves: [RESTCallKind: (id: RequirementID, apps: Set<TraceRole>)] = [
-        .postRequest: ("REST-2", [.client]), .workerAccept: ("REST-3", [.worker]), .cancel: ("REST-5", [.client]), .close: ("REST-6", [.client, .worker]),
-    ]
-
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        // The app's half: the request as the app under test sent it, not as the backend received it.
-        guard case .httpRequest(let request) = event.body, let call = context.call.call, let half = Self.appHalves[call],
-            half.apps.contains(event.actor.role), context.header.subject.contains(event.actor.role),
-            let problem = PayloadShape.malformedField(call, body: request.body, worker: context.call.worker)
-        else { return }
-        context.report(
-            half.id, lines: [event.line], expected: "the body of \(call.rawValue) as \(half.id.rawValue) describes it",
-            observed: "\(event.actor) sent \(problem.text)")
+        AppRequestCheck.judge(event, .postRequest, as: "REST-2", apps: [.client], &context)
+        AppRequestCheck.judge(event, .workerAccept, as: "REST-3", apps: [.worker], &context)
+        AppRequestCheck.judge(event, .getJobs, as: "REST-4", apps: [.worker], &context)
+        AppRequestCheck.judge(event, .cancel, as: "REST-5", apps: [.client], &context)
+        AppRequestCheck.judge(event, .close, as: "REST-6", apps: [.client, .worker], &context)
     }
 
     /// The codes of REST-7 and their statuses.

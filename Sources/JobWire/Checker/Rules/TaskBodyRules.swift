@@ -19,7 +19,7 @@ struct TASK7And9TaskBodies: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        TaskBodyCheck.judgeAppBody(event, .createTask, as: "TASK-7", &context)
+        AppRequestCheck.judge(event, TaskCallKind.createTask, as: "TASK-7", &context)
     }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {

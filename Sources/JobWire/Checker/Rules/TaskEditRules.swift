@@ -15,7 +15,7 @@ struct TASK10EditMovesUpdatedAt: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        TaskBodyCheck.judgeAppBody(event, .editTask, as: "TASK-10", &context)
+        AppRequestCheck.judge(event, TaskCallKind.editTask, as: "TASK-10", &context)
     }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {

@@ -9,18 +9,6 @@ enum TaskBodyCheck {
     static func problems(_ body: JSONValue?) -> [String] {
         ContractShapes.taskBodyProblems(.createTask, body).map(\.field)
     }
-
-    /// The app half of TASK-7 and TASK-10: reports under `id` the first bad field of a `call`
-    /// (create or edit) an app under test sent, its body short of the task's editable state. The
-    /// fields' own ids are TASK-9's, the backend's refusal of such a body.
-    static func judgeAppBody(_ event: TraceEvent, _ call: TaskCallKind, as id: RequirementID, _ context: inout RuleContext) {
-        guard case .httpRequest(let request) = event.body, context.call.task == call, event.actor.role != .backend,
-            context.header.subject.contains(event.actor.role), let problem = ContractShapes.taskBodyProblems(call, request.body).first
-        else { return }
-        context.report(
-            id, lines: [event.line], expected: "the \(call.rawValue)'s body carrying the task's editable state as \(id.rawValue) describes it",
-            observed: "\(event.actor) sent \(problem.text)")
-    }
 }
 
 extension JSONValue {
