@@ -10,6 +10,7 @@ import trace_late_scenarios as late
 import trace_offline_scenarios as o
 import trace_scenarios as s
 from trace_scenarios import Capture
+from trace_task_scenarios import tasks
 
 
 def app_sent(c: Capture, tag: str, subject: str) -> dict:
@@ -84,4 +85,15 @@ def register_app(bad) -> None:
     def _():
         c = s.retake()
         del app_sent(c, "w-1.position", "worker")["lng"]
+        return c
+
+    @bad("task-12-cancel-empty-reason-client", "client", ["TASK-12"], "ana's app cancels T-2 with an empty reason (the session up to that cancel, as the client records it).")
+    def _():
+        c = tasks()
+        # The session's deliberate bad create is the backend's test (TASK-9), not this app's.
+        c.remove_prefix("create.bad")
+        answered = c.find("cancel.T-2.resp")["ts"]
+        c.events = [e for e in c.events if e["ts"] <= answered or e["_tag"] == "end"]
+        c.find("end")["ts"] = answered + 1000
+        app_sent(c, "cancel.T-2", "client")["reason"] = ""
         return c

@@ -1,7 +1,7 @@
 import SocketIOWire
 
 /// The app half of the requirements an app shares with the backend (REST-2 ... REST-6, REST-18,
-/// TASK-7, TASK-10): the request an app under test sends is the one its call declares, as
+/// TASK-7, TASK-10, TASK-12): the request an app under test sends is the one its call declares, as
 /// ``ContractShapes`` declares it. The shapes' own ids are the backend's refusal's (REST-13,
 /// TASK-9); the app's finding is reported under the shared requirement, and only when the trace's
 /// `subject` holds the app that sent it, so a backend test's malformed request, sent on purpose
@@ -16,13 +16,13 @@ enum AppRequestCheck {
         report(event, problem, what: "the \(call.rawValue) request as \(id.rawValue) describes it", as: id, &context)
     }
 
-    /// Reports under `id` the first bad member of a task `call` (create or edit) an app under
-    /// test sent: a body that is not the task's editable state.
+    /// Reports under `id` the first bad member of the body of a task `call` an app under test
+    /// sent: for a create or an edit, a body that is not the task's editable state.
     static func judge(_ event: TraceEvent, _ call: TaskCallKind, as id: RequirementID, _ context: inout RuleContext) {
         guard let request = sent(event, by: [.client, .worker], context), context.call.task == call,
             let problem = ContractShapes.taskBodyProblems(call, request.body).first
         else { return }
-        report(event, problem, what: "the \(call.rawValue)'s body carrying the task's editable state as \(id.rawValue) describes it", as: id, &context)
+        report(event, problem, what: "the \(call.rawValue)'s body as \(id.rawValue) describes it", as: id, &context)
     }
 
     /// The request of `event` when one of `apps` sent it and the trace tests that app.

@@ -2,17 +2,25 @@ import SocketIOWire
 
 /// TASK-12: a cancel without a non-empty `reason` is 400 `bad_request` on `reason`; a successful
 /// cancel answers the task `cancelled` with that `cancelReason`; and a cancel of the caller's own
-/// open task (no contractor, so no cut-off) with a live token succeeds.
+/// open task (no contractor, so no cut-off) with a live token succeeds. Judged when the trace's
+/// `subject` holds the backend; the app's half, a cancel sent with a non-empty `reason`, when it
+/// holds the app that sent it (``AppRequestCheck``).
 struct TASK12CancelKeepsReason: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-12", evidence: TraceRuleInfo.backendEvidence,
-            check: "a cancel answers the task cancelled with the reason sent as cancelReason; a cancel of the caller's open task succeeds; one without a reason is bad_request on reason")
+            check: "an app's task cancel carries a non-empty reason; a cancel answers the task cancelled with the reason sent as cancelReason; a cancel of the caller's open task succeeds; one without a reason is bad_request on reason",
+            about: [.backend, .client, .worker])
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsTaskAnswers: Bool { true }
 
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        AppRequestCheck.judge(event, TaskCallKind.cancelTask, as: "TASK-12", &context)
+    }
+
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .cancelTask else { return }
+        guard context.header.subject.contains(.backend), answer.call == .cancelTask else { return }
         let lines = [answer.requestLine, answer.line]
         guard answer.bodyProblems.isEmpty, let reason = answer.requestBody?["reason"]?.stringValue else {
             guard !answer.badRequest(naming: ["reason"]) else { return }
