@@ -89,11 +89,35 @@ def register_app(bad) -> None:
 
     @bad("task-12-cancel-empty-reason-client", "client", ["TASK-12"], "ana's app cancels T-2 with an empty reason (the session up to that cancel, as the client records it).")
     def _():
-        c = tasks()
-        # The session's deliberate bad create is the backend's test (TASK-9), not this app's.
-        c.remove_prefix("create.bad")
-        answered = c.find("cancel.T-2.resp")["ts"]
-        c.events = [e for e in c.events if e["ts"] <= answered or e["_tag"] == "end"]
-        c.find("end")["ts"] = answered + 1000
+        c = task_session_until("cancel.T-2")
         app_sent(c, "cancel.T-2", "client")["reason"] = ""
+        return c
+
+    register_task_app(bad)
+
+def task_session_until(tag: str) -> Capture:
+    """The task session up to the answer of call `tag`, as the client app records it and tested
+    alone, without the calls the session sends to see the backend refuse them (TASK-9, TASK-11,
+    TASK-16), whose failure alerts (TASK-24) it does not record."""
+    c = tasks()
+    for probe in ("create.bad", "edit.T-2", "choose.bea"):
+        c.remove_prefix(probe)
+    answered = c.find(f"{tag}.resp")["ts"]
+    c.events = [e for e in c.events if e["ts"] <= answered or e["_tag"] == "end"]
+    c.find("end")["ts"] = answered + 1000
+    c.header["subject"] = ["client"]
+    return c
+
+
+def register_task_app(bad) -> None:
+    @bad("task-16-choice-contractor-not-id-client", "client", ["TASK-16"], "ana's app chooses the contractor of T-1 as true, not an id.")
+    def _():
+        c = task_session_until("choose.luis")
+        app_sent(c, "choose.luis", "client")["contractor"] = True
+        return c
+
+    @bad("task-17-review-rating-not-whole-client", "client", ["TASK-17"], "ana's app reviews U-3 with rating 4.5.")
+    def _():
+        c = task_session_until("review.ana")
+        app_sent(c, "review.ana", "client")["rating"] = 4.5
         return c

@@ -1,7 +1,7 @@
 import SocketIOWire
 
 /// The app half of the requirements an app shares with the backend (REST-2 ... REST-6, REST-18,
-/// TASK-7, TASK-10, TASK-12): the request an app under test sends is the one its call declares, as
+/// TASK-7, TASK-10, TASK-12, TASK-16, TASK-17): the request an app under test sends is the one its call declares, as
 /// ``ContractShapes`` declares it. The shapes' own ids are the backend's refusal's (REST-13,
 /// TASK-9); the app's finding is reported under the shared requirement, and only when the trace's
 /// `subject` holds the app that sent it, so a backend test's malformed request, sent on purpose

@@ -31,17 +31,25 @@ struct TASK15CandidateMembers: TraceRule {
 /// TASK-16: choosing a contractor for the caller's own open or assigned task answers the task
 /// `assigned` to that contractor when it succeeds; a user the task's last candidates answer did not
 /// list, or whose account the trace shows is no contractor, is 403 `not_eligible`; one it listed is
-/// taken; a choice whose `contractor` is no id is 400 `bad_request` on it.
+/// taken; a choice whose `contractor` is no id is 400 `bad_request` on it. Judged when the
+/// trace's `subject` holds the backend; the app's half, a choice carrying a `contractor` id, when
+/// it holds the app that sent it (``AppRequestCheck``).
 struct TASK16ChooseCandidate: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-16", evidence: TraceRuleInfo.backendEvidence,
-            check: "a choice answers the task assigned to the contractor chosen; a user who is no candidate (not listed, or no contractor) is 403 not_eligible, a listed candidate is taken; a contractor that is no id is bad_request")
+            check: "an app's choice carries a contractor id; a choice answers the task assigned to the contractor chosen; a user who is no candidate (not listed, or no contractor) is 403 not_eligible, a listed candidate is taken; a contractor that is no id is bad_request",
+            about: [.backend, .client, .worker])
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsTaskAnswers: Bool { true }
 
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        AppRequestCheck.judge(event, TaskCallKind.chooseContractor, as: "TASK-16", &context)
+    }
+
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .chooseContractor else { return }
+        guard context.header.subject.contains(.backend), answer.call == .chooseContractor else { return }
         let malformed = answer.bodyProblems
         guard malformed.isEmpty else {
             guard !answer.badRequest(namingOneOf: malformed) else { return }
@@ -74,17 +82,25 @@ struct TASK16ChooseCandidate: TraceRule {
 
 /// TASK-17: a review whose `rating` is not a whole number from 1 to 5 (`3.0` counts as 3), or
 /// whose `review` or `task` is not text or null, is 400 `bad_request` on that field; a successful
-/// review answers the stored `review` with its rating, text, author and createdAt.
+/// review answers the stored `review` with its rating, text, author and createdAt. Judged when the
+/// trace's `subject` holds the backend; the app's half, a review sent with such a rating (and
+/// `review` and `task` text or null), when it holds the app that sent it (``AppRequestCheck``).
 struct TASK17ReviewRating: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-17", evidence: TraceRuleInfo.backendEvidence,
-            check: "a review whose rating is not a whole number from 1 to 5 (or whose review or task is not text) is 400 bad_request on that field; a success answers the stored review")
+            check: "an app's review carries a rating that is a whole number from 1 to 5; a review whose rating is not (or whose review or task is not text) is 400 bad_request on that field; a success answers the stored review",
+            about: [.backend, .client, .worker])
     ]
+    var kinds: Set<TraceEventKind> { [.httpRequest] }
     var wantsTaskAnswers: Bool { true }
 
+    mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
+        AppRequestCheck.judge(event, TaskCallKind.review, as: "TASK-17", &context)
+    }
+
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
-        guard answer.call == .review else { return }
+        guard context.header.subject.contains(.backend), answer.call == .review else { return }
         let stored = answer.answerProblems("TASK-17")
         if !stored.isEmpty {
             context.report("TASK-17", lines: [answer.line], expected: "the stored review with its rating, review, author and createdAt", observed: ShapeProblem.texts(stored))
