@@ -89,10 +89,10 @@ struct TraceCheckerTests {
 
     @Test func obligationsAfterTheEndOfTheTraceAreNotJudged() throws {
         // The post succeeds and the trace stops: the deadline lies beyond it, so TIME-2 passes.
-        // The client app is under test (its minimal post would break the backend's REST rules).
+        // The client app is under test, so its post carries every member REST-2 asks of it.
         let text = """
             {"format":"jobwire-trace","version":1,"roles":["client"],"subject":["client"]}
-            {"ts":1000,"actor":"client","id":"c-1","kind":"http.request","xid":"x1","method":"POST","path":"/api/requests","body":{"clientId":"c-1"}}
+            {"ts":1000,"actor":"client","id":"c-1","kind":"http.request","xid":"x1","method":"POST","path":"/api/requests","body":{"clientId":"c-1","CatID":9,"category":"Plumbing","description":"Leaking kitchen tap","clientName":"Ana","address":"Calle Mayor 1","lat":40.01,"lng":-3.01}}
             {"ts":1025,"actor":"client","id":"c-1","kind":"http.response","xid":"x1","status":200,"body":{"ok":true,"ReqID":"R-1"}}
             {"ts":1025,"actor":"client","id":"c-1","kind":"timer.started","timer":"timeout","req":"R-1","startedAt":1025}
             {"ts":1026,"actor":"client","id":"c-1","kind":"view.shown","view":"waiting","req":"R-1","elements":{"counter":600}}
