@@ -485,10 +485,21 @@ DAY = 86_400_000
 JWT = {"token": "jwt-ana-1", "expiresAt": T0 + DAY}  # active at T0
 EXPIRED_JWT = {"token": "jwt-ana-0", "expiresAt": T0 - DAY}
 
-ANA = {"name": "Ana Ruiz", "phone": "+34 600 000 001", "city": "Madrid"}
-BEA = {"name": "Bea Soto", "phone": "+34 600 000 002", "city": "Toledo"}
-CARLOS = {"name": "Carlos Gil", "phone": "+34 600 000 003", "city": "Madrid"}
-PLUMBERS = {"name": "Plumbers", "members": 3}
+
+
+def task(category: int, description: str, address: str, budget: int, picture: str) -> dict:
+    """A task's full editable state, as TASK-7 has a create carry it and TASK-10 an edit: the kit
+    reads an answer as the capture of the task calls it amounts to (OfflineAnswerTrace), whose
+    bodies the checker judges like any app's."""
+    return {"category": category, "Description": description, "image": [f"https://img.example.com/{picture}.jpg"],
+            "dates": [{"start": "2026-01-11T09:00:00.000Z", "end": "2026-01-11T11:00:00.000Z"}], "address": address,
+            "location": {"lat": 40.4168, "lng": -3.7038}, "maxBudget": budget}
+
+
+TAP = task(9, "Fix the leaking kitchen tap", "Calle Mayor 1", 80, "tap")
+SINK = task(9, "Unblock the bathroom sink", "Calle Toledo 4", 60, "sink")
+SHELVES = task(4, "Hang three shelves", "Calle Luna 3", 40, "shelves")
+HALLWAY = task(12, "Paint the hallway", "Calle Luna 3", 150, "hallway")
 
 
 def tmp(number: int) -> str:
@@ -697,14 +708,14 @@ def with_changes(data: dict, **changes: Any) -> dict:
     return merged
 
 
-ANA_MOVED = with_changes(ANA, city="Segovia")
-ANA_NEW_PHONE = with_changes(ANA, phone="+34 611 111 111")
-BEA_SERVER = with_changes(BEA, city="Cuenca")
+TAP_MOVED = with_changes(TAP, address="Calle Segovia 2")
+TAP_NEW_BUDGET = with_changes(TAP, maxBudget=95)
+SINK_SERVER = with_changes(SINK, address="Calle Cuenca 5")
 
 
 def refresh_feature() -> Feature:
     f = Feature("refresh", "OFFL-1, OFFL-2: the automatic list refresh, online and offline.")
-    two = {"c-1": ANA, "c-2": BEA}
+    two = {"c-1": TAP, "c-2": SINK}
     f.case("online-sends-get-and-renders", "online, a refresh sends the list GET and renders the list from the state",
            "OFFL-1", initial(entities=two), [REFRESH],
            lambda r: effects_after(r) == [{"type": "send", "request": get_request(1, "list")},
@@ -712,22 +723,22 @@ def refresh_feature() -> Feature:
            and state_after(r)["inFlight"] == [get_request(1, "list")],
            cells=("list/online/1-auto-refresh", "list/online/2-get", "list/online/3-render"))
     f.case("online-response-updates-state", "the list response updates the state and renders it again as an update",
-           "OFFL-1", initial(entities=two), [REFRESH, ok(1, items(("c-1", ANA_MOVED), ("c-2", BEA), ("c-3", CARLOS)))],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA_MOVED, "c-2": BEA, "c-3": CARLOS}
+           "OFFL-1", initial(entities=two), [REFRESH, ok(1, items(("c-1", TAP_MOVED), ("c-2", SINK), ("c-3", SHELVES)))],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP_MOVED, "c-2": SINK, "c-3": SHELVES}
            and effects_after(r) == [{"type": "render", "updated": True}] and state_after(r)["inFlight"] == [],
            cells=("list/online/4-update-state", "list/online/5-render-updated"))
     f.case("response-removes-unlisted", "an entity the list response no longer holds leaves the state",
-           "OFFL-1", initial(entities=two), [REFRESH, ok(1, items(("c-2", BEA)))],
-           lambda r: state_after(r)["entities"] == {"c-2": BEA})
+           "OFFL-1", initial(entities=two), [REFRESH, ok(1, items(("c-2", SINK)))],
+           lambda r: state_after(r)["entities"] == {"c-2": SINK})
     f.case("response-empty-list", "an empty list response empties a state with nothing pending",
            "OFFL-1", initial(entities=two), [REFRESH, ok(1, items())],
            lambda r: state_after(r)["entities"] == {} and effect_types(r) == ["render"])
-    pending = initial(entities={"c-1": ANA_MOVED, "c-2": BEA, tmp(1): CARLOS},
-                      in_flight=(edit_request(1, "c-1", ANA_MOVED), create_request(2, tmp(1), CARLOS)))
+    pending = initial(entities={"c-1": TAP_MOVED, "c-2": SINK, tmp(1): SHELVES},
+                      in_flight=(edit_request(1, "c-1", TAP_MOVED), create_request(2, tmp(1), SHELVES)))
     f.case("response-keeps-pending-local-state",
            "entities with a temporary id or an unanswered edit keep their local state over the list",
-           "OFFL-1", pending, [REFRESH, ok(3, items(("c-1", ANA), ("c-2", BEA_SERVER)))],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA_MOVED, "c-2": BEA_SERVER, tmp(1): CARLOS})
+           "OFFL-1", pending, [REFRESH, ok(3, items(("c-1", TAP), ("c-2", SINK_SERVER)))],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP_MOVED, "c-2": SINK_SERVER, tmp(1): SHELVES})
     f.case("response-failure-changes-nothing", "a list answered with a failure changes nothing and renders nothing",
            "OFFL-1", initial(entities=two), [REFRESH, failure(1)],
            lambda r: effects_after(r) == [] and state_after(r) == initial(entities=two, next_seq=2))
@@ -739,8 +750,8 @@ def refresh_feature() -> Feature:
            "OFFL-2", offline, [REFRESH],
            lambda r: effects_after(r) == [] and state_after(r) == offline,
            cells=("list/offline/1-auto-refresh", "list/offline/2-get-ignored", "list/offline/3-no-change"))
-    queued = initial(connectivity="offline", entities={"c-1": ANA, tmp(1): BEA},
-                     queue=(create_request(1, tmp(1), BEA),))
+    queued = initial(connectivity="offline", entities={"c-1": TAP, tmp(1): SINK},
+                     queue=(create_request(1, tmp(1), SINK),))
     f.case("offline-leaves-queue-alone", "offline, a refresh leaves the state and the queue as they are",
            "OFFL-2", queued, [REFRESH], lambda r: effects_after(r) == [] and state_after(r) == queued)
     f.case("offline-refresh-not-sent-on-reconnect", "refreshes ignored offline are not sent when connectivity returns",
@@ -754,78 +765,78 @@ def refresh_feature() -> Feature:
 
 def create_feature() -> Feature:
     f = Feature("create", "OFFL-3, OFFL-4, OFFL-5: creating an entity with a temporary id.")
-    one = {"c-1": ANA}
+    one = {"c-1": TAP}
     online = initial(entities=one)
     offline = initial(connectivity="offline", entities=one)
     f.case("online-state-at-once", "online, the new entity is in the state at once under tmp-1",
-           "OFFL-3", online, [create(BEA)],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA, tmp(1): BEA} and state_after(r)["nextTempId"] == 2,
+           "OFFL-3", online, [create(SINK)],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP, tmp(1): SINK} and state_after(r)["nextTempId"] == 2,
            cells=("create/online/1-state-temp-id",))
     f.case("offline-state-at-once", "offline, the new entity is in the state at once under tmp-1",
-           "OFFL-3", offline, [create(BEA)],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA, tmp(1): BEA},
+           "OFFL-3", offline, [create(SINK)],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP, tmp(1): SINK},
            cells=("create/offline/1-state-temp-id",))
     f.case("online-sent-at-once", "online, the create request is sent at once with the temporary id and data",
-           "OFFL-4", online, [create(BEA)],
-           lambda r: sent(r) == [create_request(1, tmp(1), BEA)] and state_after(r)["queue"] == [],
+           "OFFL-4", online, [create(SINK)],
+           lambda r: sent(r) == [create_request(1, tmp(1), SINK)] and state_after(r)["queue"] == [],
            cells=("create/online/2-post",))
     f.case("offline-queued", "offline, the create request is queued and not sent",
-           "OFFL-4", offline, [create(BEA)],
-           lambda r: effects_after(r)[0] == {"type": "enqueue", "request": create_request(1, tmp(1), BEA)}
+           "OFFL-4", offline, [create(SINK)],
+           lambda r: effects_after(r)[0] == {"type": "enqueue", "request": create_request(1, tmp(1), SINK)}
            and sent(r) == [] and state_after(r)["inFlight"] == [],
            cells=("create/offline/2-queued",))
     f.case("temp-ids-in-creation-order", "three offline creates get tmp-1, tmp-2 and tmp-3, queued in that order",
-           "OFFL-3", offline, [create(BEA), create(CARLOS), create(PLUMBERS)],
+           "OFFL-3", offline, [create(SINK), create(SHELVES), create(HALLWAY)],
            lambda r: [q["id"] for q in state_after(r)["queue"]] == [tmp(1), tmp(2), tmp(3)]
            and seqs(state_after(r)["queue"]) == [1, 2, 3])
     f.case("temp-ids-never-reused", "after tmp-1 became c-7 the next create gets tmp-2, not tmp-1",
-           "OFFL-3", initial(entities={"c-7": ANA}, next_temp=2, next_seq=2), [create(BEA)],
+           "OFFL-3", initial(entities={"c-7": TAP}, next_temp=2, next_seq=2), [create(SINK)],
            lambda r: tmp(2) in state_after(r)["entities"] and sent(r)[0]["id"] == tmp(2))
     f.case("online-notification", "an online create displays a notification for the new entity",
-           "OFFL-5", online, [create(BEA)],
+           "OFFL-5", online, [create(SINK)],
            lambda r: effects_after(r)[-1] == {"type": "notify", "for": "create", "id": tmp(1)},
            cells=("create/online/3-notify",))
     f.case("offline-notification", "an offline create displays a notification too",
-           "OFFL-5", offline, [create(BEA)],
+           "OFFL-5", offline, [create(SINK)],
            lambda r: effects_after(r)[-1] == {"type": "notify", "for": "create", "id": tmp(1)},
            cells=("create/offline/3-notify",))
-    busy = initial(entities={"c-1": ANA_MOVED, tmp(1): BEA}, in_flight=(create_request(1, tmp(1), BEA),),
-                   queue=(edit_request(2, "c-1", ANA_MOVED),))
+    busy = initial(entities={"c-1": TAP_MOVED, tmp(1): SINK}, in_flight=(create_request(1, tmp(1), SINK),),
+                   queue=(edit_request(2, "c-1", TAP_MOVED),))
     f.case("online-sent-while-replay-waits", "online, a create is sent at once even while queued requests wait",
-           "OFFL-4", busy, [create(CARLOS)],
-           lambda r: sent(r) == [create_request(3, tmp(2), CARLOS)] and seqs(state_after(r)["queue"]) == [2])
+           "OFFL-4", busy, [create(SHELVES)],
+           lambda r: sent(r) == [create_request(3, tmp(2), SHELVES)] and seqs(state_after(r)["queue"]) == [2])
     return f
 
 
 def replace_feature() -> Feature:
     f = Feature("replace", "OFFL-6: the create's response replaces the temporary id everywhere.")
-    one = {"c-1": ANA}
+    one = {"c-1": TAP}
     f.case("online-response-replaces-temp-id", "the create's response puts the entity under the backend's id",
-           "OFFL-6", initial(entities=one), [create(BEA), ok(1, {"id": "c-9"})],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA, "c-9": BEA} and effects_after(r) == [],
+           "OFFL-6", initial(entities=one), [create(SINK), ok(1, {"id": "c-9"})],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP, "c-9": SINK} and effects_after(r) == [],
            cells=("create/online/4-replace-id",))
     offline = initial(connectivity="offline", entities=one)
     f.case("offline-create-replaced-when-online", "a create queued offline gets its backend id once sent and answered",
-           "OFFL-6", offline, [create(BEA), GO_ONLINE, ok(1, {"id": "c-9"})],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA, "c-9": BEA}
-           and sent(r, 1) == [get_request(2, "options"), create_request(1, tmp(1), BEA)],
+           "OFFL-6", offline, [create(SINK), GO_ONLINE, ok(1, {"id": "c-9"})],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP, "c-9": SINK}
+           and sent(r, 1) == [get_request(2, "options"), create_request(1, tmp(1), SINK)],
            cells=("create/offline/4-replace-id-later",))
     f.case("queued-edit-gets-backend-id", "an edit queued behind the create is sent with the backend's id",
-           "OFFL-6", offline, [create(BEA), edit(tmp(1), city="Cuenca"), GO_ONLINE, ok(1, {"id": "c-9"})],
-           lambda r: sent(r) == [edit_request(2, "c-9", BEA_SERVER)] and state_after(r)["entities"]["c-9"] == BEA_SERVER,
+           "OFFL-6", offline, [create(SINK), edit(tmp(1), address="Calle Cuenca 5"), GO_ONLINE, ok(1, {"id": "c-9"})],
+           lambda r: sent(r) == [edit_request(2, "c-9", SINK_SERVER)] and state_after(r)["entities"]["c-9"] == SINK_SERVER,
            cells=("edit/local/4-replace-id",))
     f.case("other-temp-ids-untouched", "only the answered create's temporary id is replaced",
-           "OFFL-6", offline, [create(BEA), create(CARLOS), GO_ONLINE, ok(1, {"id": "c-9"})],
+           "OFFL-6", offline, [create(SINK), create(SHELVES), GO_ONLINE, ok(1, {"id": "c-9"})],
            lambda r: set(state_after(r)["entities"]) == {"c-1", "c-9", tmp(2)}
-           and sent(r) == [create_request(2, tmp(2), CARLOS)])
-    raced = initial(entities={tmp(1): BEA}, in_flight=(create_request(1, tmp(1), BEA),))
+           and sent(r) == [create_request(2, tmp(2), SHELVES)])
+    raced = initial(entities={tmp(1): SINK}, in_flight=(create_request(1, tmp(1), SINK),))
     f.case("backend-id-already-listed", "an entity the list already brought under the new id gives way to the local one",
-           "OFFL-6", raced, [REFRESH, ok(2, items(("c-9", BEA_SERVER))), ok(1, {"id": "c-9"})],
-           lambda r: state_after(r, 1)["entities"] == {"c-9": BEA_SERVER, tmp(1): BEA}
-           and state_after(r)["entities"] == {"c-9": BEA})
+           "OFFL-6", raced, [REFRESH, ok(2, items(("c-9", SINK_SERVER))), ok(1, {"id": "c-9"})],
+           lambda r: state_after(r, 1)["entities"] == {"c-9": SINK_SERVER, tmp(1): SINK}
+           and state_after(r)["entities"] == {"c-9": SINK})
     f.case("create-failure-undone", "a create answered with a failure is undone with the edits queued behind it",
-           "OFFL-6", offline, [create(BEA), edit(tmp(1), city="Cuenca"), GO_ONLINE, failure(1)],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA}
+           "OFFL-6", offline, [create(SINK), edit(tmp(1), address="Calle Cuenca 5"), GO_ONLINE, failure(1)],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP}
            and effects_after(r) == [{"type": "drop", "seq": 2}, {"type": "alert", "for": "create", "id": tmp(1)}]
            and state_after(r)["queue"] == [])
     return f
@@ -833,143 +844,143 @@ def replace_feature() -> Feature:
 
 def edit_feature() -> Feature:
     f = Feature("edit", "OFFL-5, OFFL-7 to OFFL-10, OFFL-14: editing online, offline local and remote.")
-    one = {"c-1": ANA}
+    one = {"c-1": TAP}
     online = initial(entities=one)
     offline = initial(connectivity="offline", entities=one)
     f.case("online-sent-at-once", "online, an edit updates the state under the backend id and is sent at once",
-           "OFFL-7", online, [edit("c-1", phone="+34 611 111 111")],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA_NEW_PHONE}
-           and sent(r) == [edit_request(1, "c-1", ANA_NEW_PHONE)] and state_after(r)["queue"] == [],
+           "OFFL-7", online, [edit("c-1", maxBudget=95)],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP_NEW_BUDGET}
+           and sent(r) == [edit_request(1, "c-1", TAP_NEW_BUDGET)] and state_after(r)["queue"] == [],
            cells=("edit/online/1-state", "edit/online/2-post"))
     f.case("online-notification", "an online edit displays a notification",
-           "OFFL-5", online, [edit("c-1", city="Segovia")],
+           "OFFL-5", online, [edit("c-1", address="Calle Segovia 2")],
            lambda r: effects_after(r)[-1] == {"type": "notify", "for": "edit", "id": "c-1"},
            cells=("edit/online/3-notify",))
     f.case("online-response-keeps-state", "the edit's response leaves the state as the edit made it",
-           "OFFL-7", online, [edit("c-1", city="Segovia"), ok(1, {"id": "c-1", "data": ANA})],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA_MOVED} and effects_after(r) == [],
+           "OFFL-7", online, [edit("c-1", address="Calle Segovia 2"), ok(1, {"id": "c-1", "data": TAP})],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP_MOVED} and effects_after(r) == [],
            cells=("edit/online/4-response",))
     f.case("online-full-state", "an edit of one field sends the entity's full latest state",
-           "OFFL-10", online, [edit("c-1", city="Segovia")],
-           lambda r: sent(r)[0]["data"] == ANA_MOVED)
-    busy = initial(entities={"c-1": ANA_MOVED, tmp(1): BEA}, in_flight=(create_request(1, tmp(1), BEA),),
-                   queue=(edit_request(2, "c-1", ANA_MOVED),))
+           "OFFL-10", online, [edit("c-1", address="Calle Segovia 2")],
+           lambda r: sent(r)[0]["data"] == TAP_MOVED)
+    busy = initial(entities={"c-1": TAP_MOVED, tmp(1): SINK}, in_flight=(create_request(1, tmp(1), SINK),),
+                   queue=(edit_request(2, "c-1", TAP_MOVED),))
     f.case("online-supersedes-queued-edit", "an online edit removes the queued edit of the same id and is sent",
-           "OFFL-7", busy, [edit("c-1", phone="+34 611 111 111")],
+           "OFFL-7", busy, [edit("c-1", maxBudget=95)],
            lambda r: effect_types(r) == ["drop", "send", "notify"] and state_after(r)["queue"] == []
-           and sent(r) == [edit_request(3, "c-1", with_changes(ANA_MOVED, phone="+34 611 111 111"))])
+           and sent(r) == [edit_request(3, "c-1", with_changes(TAP_MOVED, maxBudget=95))])
     f.case("offline-local-keeps-create", "offline, an edit of a local entity is queued behind its create",
-           "OFFL-8", offline, [create(BEA), edit(tmp(1), city="Cuenca")],
-           lambda r: state_after(r)["queue"] == [create_request(1, tmp(1), BEA), edit_request(2, tmp(1), BEA_SERVER)]
-           and state_after(r)["entities"][tmp(1)] == BEA_SERVER and effect_types(r) == ["enqueue", "notify"],
+           "OFFL-8", offline, [create(SINK), edit(tmp(1), address="Calle Cuenca 5")],
+           lambda r: state_after(r)["queue"] == [create_request(1, tmp(1), SINK), edit_request(2, tmp(1), SINK_SERVER)]
+           and state_after(r)["entities"][tmp(1)] == SINK_SERVER and effect_types(r) == ["enqueue", "notify"],
            cells=("edit/local/1-state",))
     f.case("offline-local-repeated-edits", "repeated offline edits leave the create and one edit with the latest state",
-           "OFFL-8", offline, [create(BEA), edit(tmp(1), city="Cuenca"), edit(tmp(1), phone="+34 622"),
-                               edit(tmp(1), city="Soria")],
+           "OFFL-8", offline, [create(SINK), edit(tmp(1), address="Calle Cuenca 5"), edit(tmp(1), maxBudget=70),
+                               edit(tmp(1), address="Calle Soria 8")],
            lambda r: seqs(state_after(r)["queue"]) == [1, 4] and effects_after(r)[0] == {"type": "drop", "seq": 3}
-           and state_after(r)["queue"][1]["data"] == with_changes(BEA, city="Soria", phone="+34 622"),
+           and state_after(r)["queue"][1]["data"] == with_changes(SINK, address="Calle Soria 8", maxBudget=70),
            cells=("edit/local/2-queued-dedup-unless-create",))
-    earlier = initial(connectivity="offline", entities={"c-1": ANA, tmp(1): BEA_SERVER},
-                      queue=(create_request(1, tmp(1), BEA), edit_request(2, tmp(1), BEA_SERVER)))
+    earlier = initial(connectivity="offline", entities={"c-1": TAP, tmp(1): SINK_SERVER},
+                      queue=(create_request(1, tmp(1), SINK), edit_request(2, tmp(1), SINK_SERVER)))
     f.case("offline-local-create-never-removed", "the edit removes the earlier queued edit of tmp-1 but not its create",
-           "OFFL-8", earlier, [edit(tmp(1), city="Soria")],
+           "OFFL-8", earlier, [edit(tmp(1), address="Calle Soria 8")],
            lambda r: effects_after(r)[0] == {"type": "drop", "seq": 2} and seqs(state_after(r)["queue"]) == [1, 3])
-    two_local = initial(connectivity="offline", entities={tmp(1): BEA, tmp(2): CARLOS},
-                        queue=(create_request(1, tmp(1), BEA), create_request(2, tmp(2), CARLOS),
-                               edit_request(3, tmp(2), CARLOS)))
+    two_local = initial(connectivity="offline", entities={tmp(1): SINK, tmp(2): SHELVES},
+                        queue=(create_request(1, tmp(1), SINK), create_request(2, tmp(2), SHELVES),
+                               edit_request(3, tmp(2), SHELVES)))
     f.case("offline-local-other-entity-kept", "an edit of tmp-1 leaves tmp-2's queued edit alone",
-           "OFFL-8", two_local, [edit(tmp(1), city="Cuenca")],
+           "OFFL-8", two_local, [edit(tmp(1), address="Calle Cuenca 5")],
            lambda r: seqs(state_after(r)["queue"]) == [1, 2, 3, 4] and "drop" not in effect_types(r))
     f.case("offline-local-notification", "an offline edit of a local entity displays a notification",
-           "OFFL-5", offline, [create(BEA), edit(tmp(1), city="Cuenca")],
+           "OFFL-5", offline, [create(SINK), edit(tmp(1), address="Calle Cuenca 5")],
            lambda r: effects_after(r)[-1] == {"type": "notify", "for": "edit", "id": tmp(1)},
            cells=("edit/local/3-notify",))
     f.case("offline-remote-queued", "offline, an edit of a backend entity updates the state and is queued",
-           "OFFL-9", offline, [edit("c-1", city="Segovia")],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA_MOVED}
-           and state_after(r)["queue"] == [edit_request(1, "c-1", ANA_MOVED)] and sent(r) == [],
+           "OFFL-9", offline, [edit("c-1", address="Calle Segovia 2")],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP_MOVED}
+           and state_after(r)["queue"] == [edit_request(1, "c-1", TAP_MOVED)] and sent(r) == [],
            cells=("edit/remote/1-state",))
     f.case("offline-remote-repeated-edits", "a second offline edit of c-1 removes the first from the queue",
-           "OFFL-9", offline, [edit("c-1", city="Segovia"), edit("c-1", phone="+34 611 111 111")],
+           "OFFL-9", offline, [edit("c-1", address="Calle Segovia 2"), edit("c-1", maxBudget=95)],
            lambda r: effect_types(r) == ["drop", "enqueue", "notify"] and seqs(state_after(r)["queue"]) == [2],
            cells=("edit/remote/2-queued-dedup",))
-    others = initial(connectivity="offline", entities={"c-1": ANA, "c-2": BEA_SERVER, tmp(1): CARLOS},
-                     queue=(edit_request(1, "c-2", BEA_SERVER), create_request(2, tmp(1), CARLOS)))
+    others = initial(connectivity="offline", entities={"c-1": TAP, "c-2": SINK_SERVER, tmp(1): SHELVES},
+                     queue=(edit_request(1, "c-2", SINK_SERVER), create_request(2, tmp(1), SHELVES)))
     f.case("offline-remote-other-requests-kept", "an offline edit of c-1 keeps the queued requests of other ids",
-           "OFFL-9", others, [edit("c-1", city="Segovia")],
+           "OFFL-9", others, [edit("c-1", address="Calle Segovia 2")],
            lambda r: seqs(state_after(r)["queue"]) == [1, 2, 3] and "drop" not in effect_types(r))
     f.case("offline-remote-notification", "an offline edit of a backend entity displays a notification",
-           "OFFL-5", offline, [edit("c-1", city="Segovia")],
+           "OFFL-5", offline, [edit("c-1", address="Calle Segovia 2")],
            lambda r: effects_after(r)[-1] == {"type": "notify", "for": "edit", "id": "c-1"},
            cells=("edit/remote/3-notify",))
     f.case("offline-remote-response-keeps-state", "the response to a replayed edit leaves the state as it is",
-           "OFFL-7", offline, [edit("c-1", city="Segovia"), GO_ONLINE, ok(1)],
-           lambda r: state_after(r)["entities"] == {"c-1": ANA_MOVED} and effects_after(r) == [],
+           "OFFL-7", offline, [edit("c-1", address="Calle Segovia 2"), GO_ONLINE, ok(1)],
+           lambda r: state_after(r)["entities"] == {"c-1": TAP_MOVED} and effects_after(r) == [],
            cells=("edit/remote/4-response",))
     f.case("offline-full-state-accumulates", "two offline edits of different fields queue one edit with both",
-           "OFFL-10", offline, [edit("c-1", city="Segovia"), edit("c-1", phone="+34 611 111 111")],
-           lambda r: state_after(r)["queue"][0]["data"] == with_changes(ANA, city="Segovia", phone="+34 611 111 111"))
+           "OFFL-10", offline, [edit("c-1", address="Calle Segovia 2"), edit("c-1", maxBudget=95)],
+           lambda r: state_after(r)["queue"][0]["data"] == with_changes(TAP, address="Calle Segovia 2", maxBudget=95))
     f.case("online-local-queued-behind-create", "online, an edit of an entity whose create is unanswered is queued",
-           "OFFL-14", online, [create(BEA), edit(tmp(1), city="Cuenca")],
+           "OFFL-14", online, [create(SINK), edit(tmp(1), address="Calle Cuenca 5")],
            lambda r: effect_types(r) == ["enqueue", "notify"] and seqs(state_after(r)["inFlight"]) == [1])
     f.case("online-local-sent-after-replace", "the queued edit is sent with the backend id once the create is answered",
-           "OFFL-14", online, [create(BEA), edit(tmp(1), city="Cuenca"), ok(1, {"id": "c-9"})],
-           lambda r: sent(r) == [edit_request(2, "c-9", BEA_SERVER)] and state_after(r)["queue"] == [])
+           "OFFL-14", online, [create(SINK), edit(tmp(1), address="Calle Cuenca 5"), ok(1, {"id": "c-9"})],
+           lambda r: sent(r) == [edit_request(2, "c-9", SINK_SERVER)] and state_after(r)["queue"] == [])
     f.case("online-local-repeated-edits", "online edits of an unanswered create replace each other in the queue",
-           "OFFL-14", online, [create(BEA), edit(tmp(1), city="Cuenca"), edit(tmp(1), city="Soria")],
+           "OFFL-14", online, [create(SINK), edit(tmp(1), address="Calle Cuenca 5"), edit(tmp(1), address="Calle Soria 8")],
            lambda r: effect_types(r) == ["drop", "enqueue", "notify"] and seqs(state_after(r)["queue"]) == [3])
     return f
 
 
 def replay_feature() -> Feature:
     f = Feature("replay", "OFFL-11: the queue is replayed in order, one request at a time.")
-    three = {"c-1": ANA_MOVED, "c-2": BEA_SERVER, "c-3": CARLOS}
+    three = {"c-1": TAP_MOVED, "c-2": SINK_SERVER, "c-3": SHELVES}
     queued = initial(connectivity="offline", entities=three,
-                     queue=(edit_request(1, "c-1", ANA_MOVED), edit_request(2, "c-2", BEA_SERVER),
-                            edit_request(3, "c-3", CARLOS)))
+                     queue=(edit_request(1, "c-1", TAP_MOVED), edit_request(2, "c-2", SINK_SERVER),
+                            edit_request(3, "c-3", SHELVES)))
     f.case("in-order-one-at-a-time", "back online, each queued request is sent after the previous one's response",
            "OFFL-11", queued, [GO_ONLINE, ok(1), ok(2), ok(3)],
            lambda r: [seqs(sent(r, i)) for i in range(4)] == [[4, 1], [2], [3], []]
            and state_after(r)["queue"] == [])
     f.case("creates-and-edits-in-queue-order", "creates and edits made offline are replayed in the order made",
-           "OFFL-11", initial(connectivity="offline", entities={"c-1": ANA}),
-           [create(BEA), edit("c-1", city="Segovia"), create(CARLOS), GO_ONLINE, ok(1, {"id": "c-8"}), ok(2),
+           "OFFL-11", initial(connectivity="offline", entities={"c-1": TAP}),
+           [create(SINK), edit("c-1", address="Calle Segovia 2"), create(SHELVES), GO_ONLINE, ok(1, {"id": "c-8"}), ok(2),
             ok(3, {"id": "c-9"})],
            lambda r: [seqs(sent(r, i)) for i in range(3, 7)] == [[4, 1], [2], [3], []]
-           and state_after(r)["entities"] == {"c-1": ANA_MOVED, "c-8": BEA, "c-9": CARLOS})
+           and state_after(r)["entities"] == {"c-1": TAP_MOVED, "c-8": SINK, "c-9": SHELVES})
     f.case("failure-leaves-queue", "a queued request answered with a failure leaves the queue and the next is sent",
            "OFFL-11", queued, [GO_ONLINE, failure(1)],
-           lambda r: sent(r) == [edit_request(2, "c-2", BEA_SERVER)] and seqs(state_after(r)["queue"]) == [3]
+           lambda r: sent(r) == [edit_request(2, "c-2", SINK_SERVER)] and seqs(state_after(r)["queue"]) == [3]
            and state_after(r)["entities"] == three)
     f.case("refused-edit-alerts", "a queued edit the backend refuses shows an error alert naming its entity",
            "OFFL-19", queued, [GO_ONLINE, failure(1)],
            lambda r: effects_after(r)[0] == {"type": "alert", "for": "edit", "id": "c-1"})
     f.case("refused-create-alerts", "a queued create the backend refuses is undone and shows an error alert naming it",
-           "OFFL-19", initial(connectivity="offline", entities={"c-1": ANA}), [create(BEA), GO_ONLINE, failure(1)],
+           "OFFL-19", initial(connectivity="offline", entities={"c-1": TAP}), [create(SINK), GO_ONLINE, failure(1)],
            lambda r: effects_after(r) == [{"type": "alert", "for": "create", "id": tmp(1)}] and tmp(1) not in state_after(r)["entities"])
     f.case("online-create-refused-alerts", "online, a create sent at once and refused shows an error alert naming it",
-           "TASK-24", initial(entities={"c-1": ANA}), [create(BEA), failure(1)],
+           "TASK-24", initial(entities={"c-1": TAP}), [create(SINK), failure(1)],
            lambda r: effects_after(r) == [{"type": "alert", "for": "create", "id": tmp(1)}])
     f.case("online-edit-refused-alerts", "online, an edit sent at once and refused shows an error alert naming it",
-           "TASK-24", initial(entities={"c-1": ANA}), [edit("c-1", city="Cuenca"), failure(1)],
+           "TASK-24", initial(entities={"c-1": TAP}), [edit("c-1", address="Calle Cuenca 5"), failure(1)],
            lambda r: effects_after(r) == [{"type": "alert", "for": "edit", "id": "c-1"}])
     f.case("offline-mid-replay-back-to-head", "a request in flight when connectivity goes returns to the queue's head",
            "OFFL-11", queued, [GO_ONLINE, GO_OFFLINE, GO_ONLINE],
            lambda r: seqs(state_after(r, 1)["queue"]) == [1, 2, 3] and state_after(r, 1)["inFlight"] == []
-           and effects_after(r, 1) == [{"type": "enqueue", "request": edit_request(1, "c-1", ANA_MOVED)}]
+           and effects_after(r, 1) == [{"type": "enqueue", "request": edit_request(1, "c-1", TAP_MOVED)}]
            and seqs(sent(r)) == [5, 1])
     f.case("online-requests-return-when-offline", "creates and edits sent online and unanswered are queued on going offline",
-           "OFFL-11", initial(entities={"c-1": ANA}), [create(BEA), edit("c-1", city="Segovia"), GO_OFFLINE],
+           "OFFL-11", initial(entities={"c-1": TAP}), [create(SINK), edit("c-1", address="Calle Segovia 2"), GO_OFFLINE],
            lambda r: seqs(state_after(r)["queue"]) == [1, 2] and effect_types(r) == ["enqueue", "enqueue"])
     f.case("only-newest-edit-returns", "of two unanswered online edits of c-1 only the newest returns to the queue",
-           "OFFL-11", initial(entities={"c-1": ANA}),
-           [edit("c-1", city="Segovia"), edit("c-1", phone="+34 611 111 111"), GO_OFFLINE],
+           "OFFL-11", initial(entities={"c-1": TAP}),
+           [edit("c-1", address="Calle Segovia 2"), edit("c-1", maxBudget=95), GO_OFFLINE],
            lambda r: seqs(state_after(r)["queue"]) == [2] and effect_types(r) == ["enqueue"])
-    waiting = initial(entities={"c-1": ANA_MOVED, tmp(1): BEA}, in_flight=(create_request(1, tmp(1), BEA),),
-                      queue=(edit_request(2, "c-1", ANA_MOVED),))
+    waiting = initial(entities={"c-1": TAP_MOVED, tmp(1): SINK}, in_flight=(create_request(1, tmp(1), SINK),),
+                      queue=(edit_request(2, "c-1", TAP_MOVED),))
     f.case("waits-for-create-sent-online", "the queue waits for a create sent online, then sends its head",
            "OFFL-11", waiting, [REFRESH, ok(1, {"id": "c-9"})],
-           lambda r: sent(r, 0) == [get_request(3, "list")] and sent(r) == [edit_request(2, "c-1", ANA_MOVED)])
+           lambda r: sent(r, 0) == [get_request(3, "list")] and sent(r) == [edit_request(2, "c-1", TAP_MOVED)])
     f.case("gets-do-not-hold-the-queue", "list and option GETs in flight do not hold the replay back",
            "OFFL-11", queued, [GO_ONLINE, REFRESH, ok(1)],
            lambda r: seqs(sent(r, 1)) == [5] and seqs(sent(r)) == [2] and seqs(state_after(r)["inFlight"]) == [4, 5, 2])
@@ -978,21 +989,21 @@ def replay_feature() -> Feature:
 
 def storage_feature() -> Feature:
     f = Feature("storage", "OFFL-12: the request queue and local state survive termination and relaunch.")
-    saved = initial(connectivity="offline", entities={"c-1": ANA_MOVED, tmp(1): BEA},
-                    queue=(create_request(1, tmp(1), BEA), edit_request(2, "c-1", ANA_MOVED)))
+    saved = initial(connectivity="offline", entities={"c-1": TAP_MOVED, tmp(1): SINK},
+                    queue=(create_request(1, tmp(1), SINK), edit_request(2, "c-1", TAP_MOVED)))
     f.case("queue-survives-relaunch", "offline, a terminated and relaunched app keeps its entities and its queue",
            "OFFL-12", saved, [TERMINATE, launch()],
            lambda r: state_after(r) == dict(saved, screen="contacts") and state_after(r, 0)["screen"] == "none"
            and effects_after(r) == [{"type": "navigate", "screen": "contacts"}],
            cells=("open/device-storage",))
-    replaying = initial(entities={"c-1": ANA_MOVED, "c-2": BEA_SERVER},
-                        in_flight=(edit_request(1, "c-1", ANA_MOVED),), queue=(edit_request(2, "c-2", BEA_SERVER),))
+    replaying = initial(entities={"c-1": TAP_MOVED, "c-2": SINK_SERVER},
+                        in_flight=(edit_request(1, "c-1", TAP_MOVED),), queue=(edit_request(2, "c-2", SINK_SERVER),))
     f.case("in-flight-edit-kept-over-relaunch", "an unanswered edit is kept over a relaunch and replayed first",
            "OFFL-12", replaying, [TERMINATE, launch()],
            lambda r: seqs(state_after(r, 0)["queue"]) == [1, 2] and seqs(sent(r)) == [3, 1])
     f.case("temp-ids-not-reused-after-relaunch", "temporary ids keep counting across a relaunch",
-           "OFFL-12", initial(connectivity="offline", entities={"c-1": ANA}),
-           [create(BEA), TERMINATE, launch(), create(CARLOS)],
+           "OFFL-12", initial(connectivity="offline", entities={"c-1": TAP}),
+           [create(SINK), TERMINATE, launch(), create(SHELVES)],
            lambda r: set(state_after(r)["entities"]) == {"c-1", tmp(1), tmp(2)} and seqs(state_after(r)["queue"]) == [1, 2])
     f.case("gets-and-login-not-kept", "list, option and login requests in flight are not kept over a relaunch",
            "OFFL-12", initial(screen="login", jwt=None), [REFRESH, LOGIN, TERMINATE],
@@ -1003,7 +1014,7 @@ def storage_feature() -> Feature:
 def options_feature() -> Feature:
     f = Feature("options", "OFFL-13: a background GET of the option values on every online use.")
     f.case("sent-on-reconnect", "when connectivity returns the app sends the option values GET",
-           "OFFL-13", initial(connectivity="offline", entities={"c-1": ANA}), [GO_ONLINE],
+           "OFFL-13", initial(connectivity="offline", entities={"c-1": TAP}), [GO_ONLINE],
            lambda r: effects_after(r) == [{"type": "send", "request": get_request(1, "options")}],
            cells=("open/sync-options",))
     f.case("sent-on-online-launch", "a launch while online sends the option values GET after navigating",
@@ -1016,11 +1027,11 @@ def options_feature() -> Feature:
            "OFFL-13", initial(connectivity="offline", screen="none"), [GO_ONLINE, launch()],
            lambda r: effects_after(r, 0) == [] and sent(r) == [get_request(1, "options")])
     f.case("not-repeated-while-online", "a goOnline while already online changes nothing",
-           "OFFL-13", initial(entities={"c-1": ANA}), [GO_ONLINE],
-           lambda r: effects_after(r) == [] and state_after(r) == initial(entities={"c-1": ANA}))
+           "OFFL-13", initial(entities={"c-1": TAP}), [GO_ONLINE],
+           lambda r: effects_after(r) == [] and state_after(r) == initial(entities={"c-1": TAP}))
     f.case("response-changes-nothing-else", "the option values response only ends the request",
-           "OFFL-13", initial(connectivity="offline", entities={"c-1": ANA}), [GO_ONLINE, ok(1, {"sources": ["web"]})],
-           lambda r: state_after(r) == initial(entities={"c-1": ANA}, next_seq=2) and effects_after(r) == [])
+           "OFFL-13", initial(connectivity="offline", entities={"c-1": TAP}), [GO_ONLINE, ok(1, {"sources": ["web"]})],
+           lambda r: state_after(r) == initial(entities={"c-1": TAP}, next_seq=2) and effects_after(r) == [])
     return f
 
 
@@ -1104,7 +1115,7 @@ def auth_feature() -> Feature:
 
 def malformed_feature() -> Feature:
     f = Feature("malformed", "OFFL-15: malformed states and operations the state does not allow.")
-    base = initial(entities={"c-1": ANA})
+    base = initial(entities={"c-1": TAP})
 
     def with_initial(**fields: Any) -> dict:
         start = copy.deepcopy(base)
@@ -1130,11 +1141,11 @@ def malformed_feature() -> Feature:
     f.invalid("jwt-without-ever-online", "a cached JWT in an app that was never online",
               with_initial(everOnline=False), "initial.everOnline")
     f.invalid("entity-not-object", "an entity's data must be an object",
-              with_initial(entities={"c-1": "Ana Ruiz"}), "initial.entities.c-1")
+              with_initial(entities={"c-1": "Fix the leaking kitchen tap"}), "initial.entities.c-1")
     f.invalid("queue-holds-list-get", "the list GET is never queued, so a queue cannot hold one",
               with_initial(queue=[get_request(1, "list")], nextSeq=2), "initial.queue[0].kind")
     f.invalid("queued-create-backend-id", "a queued create must carry a temporary id",
-              with_initial(queue=[create_request(1, "c-2", BEA)], nextSeq=2), "initial.queue[0].id")
+              with_initial(queue=[create_request(1, "c-2", SINK)], nextSeq=2), "initial.queue[0].id")
     f.invalid("in-flight-edit-without-data", "an edit in flight must carry the entity's data",
               with_initial(inFlight=[{"seq": 1, "kind": "edit", "id": "c-1"}], nextSeq=2), "initial.inFlight[0].data")
     f.invalid("next-seq-zero", "nextSeq counts from 1",
@@ -1145,28 +1156,28 @@ def malformed_feature() -> Feature:
     f.invalid("unknown-op", "an operation the model does not know", steps_on(base, {"op": "delete", "id": "c-1"}),
               "steps[0].op")
     f.invalid("create-data-not-object", "a create's data must be an object",
-              steps_on(base, {"op": "create", "data": ["Bea Soto"]}), "steps[0].data")
+              steps_on(base, {"op": "create", "data": ["Unblock the bathroom sink"]}), "steps[0].data")
     f.invalid("edit-changes-missing", "an edit must say what changes",
               steps_on(base, {"op": "edit", "id": "c-1"}), "steps[0].changes")
     f.invalid("edit-unknown-id", "an edit of an id the state does not hold, after a valid step",
-              steps_on(base, create(BEA), edit("c-2", city="Cuenca")), "steps[1].id")
+              steps_on(base, create(SINK), edit("c-2", address="Calle Cuenca 5")), "steps[1].id")
     f.invalid("edit-replaced-temp-id", "tmp-1 is gone once the create's response replaced it",
-              steps_on(base, create(BEA), ok(1, {"id": "c-9"}), edit(tmp(1), city="Cuenca")), "steps[2].id")
+              steps_on(base, create(SINK), ok(1, {"id": "c-9"}), edit(tmp(1), address="Calle Cuenca 5")), "steps[2].id")
     f.invalid("response-not-in-flight", "a response to a request that was never sent",
               steps_on(base, ok(7)), "steps[0].seq")
     f.invalid("response-answered-twice", "a second response to the same request",
               steps_on(base, REFRESH, ok(1, items()), ok(1, items())), "steps[2].seq")
     f.invalid("response-to-queued-request", "a queued request is not in flight, so it cannot be answered",
-              steps_on(initial(connectivity="offline", entities={"c-1": ANA}), edit("c-1", city="Segovia"), ok(1)),
+              steps_on(initial(connectivity="offline", entities={"c-1": TAP}), edit("c-1", address="Calle Segovia 2"), ok(1)),
               "steps[1].seq")
     f.invalid("response-outcome-unknown", "outcome must be ok or failure",
               steps_on(base, REFRESH, {"op": "response", "seq": 1, "outcome": "timeout"}), "steps[1].outcome")
     f.invalid("create-response-without-body", "a successful create response must give the backend id",
-              steps_on(base, create(BEA), ok(1)), "steps[1].body")
+              steps_on(base, create(SINK), ok(1)), "steps[1].body")
     f.invalid("create-response-temp-id", "a backend id never starts with tmp-",
-              steps_on(base, create(BEA), ok(1, {"id": "tmp-9"})), "steps[1].body.id")
+              steps_on(base, create(SINK), ok(1, {"id": "tmp-9"})), "steps[1].body.id")
     f.invalid("list-response-duplicate-id", "a list response naming c-2 twice",
-              steps_on(base, REFRESH, ok(1, items(("c-2", BEA), ("c-2", CARLOS)))), "steps[1].body.items[1].id")
+              steps_on(base, REFRESH, ok(1, items(("c-2", SINK), ("c-2", SHELVES)))), "steps[1].body.items[1].id")
     f.invalid("list-response-item-without-data", "every listed entity needs its data",
               steps_on(base, REFRESH, ok(1, {"items": [{"id": "c-2"}]})), "steps[1].body.items[0].data")
     stopped = initial(screen="none", jwt=None)
@@ -1176,7 +1187,7 @@ def malformed_feature() -> Feature:
     f.invalid("launch-while-running", "a running app cannot be launched", steps_on(base, launch()), "steps[0].op")
     f.invalid("launch-negative-time", "now must be at least 0", steps_on(stopped, launch(-1)), "steps[0].now")
     f.invalid("create-while-not-running", "nothing is created in an app that is not running",
-              steps_on(stopped, create(BEA)), "steps[0].op")
+              steps_on(stopped, create(SINK)), "steps[0].op")
     f.invalid("terminate-while-not-running", "an app that is not running cannot be terminated",
               steps_on(stopped, TERMINATE), "steps[0].op")
     f.invalid("login-off-login-screen", "login needs the login screen", steps_on(base, LOGIN), "steps[0].op")
