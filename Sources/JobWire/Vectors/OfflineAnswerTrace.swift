@@ -81,10 +81,14 @@ struct OfflineAnswerTrace {
         /// Every request the app made, by seq, for the answers to them.
         var requests: [Int: OfflineRequest] = [:]
         var backendIDs = 20
+        /// When the session began, and when each task it created was answered, by backend id (TASK-8's `createdAt`).
+        let start: Int64
+        var createdAt: [String: Int64] = [:]
 
         init(initial: OfflineAppModel, start: Int64) {
             state = initial
             ts = start
+            self.start = start
             // The session before the vector: whether the app runs, what it had queued and sent, then its connectivity.
             if !initial.screen.isRunning { record(.lifecycle(.terminated, stored: StoredState())) }
             // Each queued or sent create and edit was notified when it was made (OFFL-5).
@@ -192,32 +196,39 @@ struct OfflineAnswerTrace {
             }
         }
 
+        /// A task as the backend returns it (TASK-8): `data` with its id, author, status, contractor
+        /// and times, as `Scripts/trace_offline.py` serves it; one the app did not create here was
+        /// created a day before the session.
+        func served(_ id: JSONValue, _ data: JSONObject) -> JSONValue {
+            var task = data
+            let created = id.stringValue.flatMap { createdAt[$0] } ?? start - 86_400_000
+            task["objectId"] = id
+            task["author"] = "U-1"
+            task["status"] = "open"
+            task["contractor"] = .null
+            task["createdAt"] = .string(ISO8601Time.string(milliseconds: created))
+            task["updatedAt"] = .string(ISO8601Time.string(milliseconds: ts))
+            return .object(task)
+        }
+
         /// The backend's answer to request `seq` as the app records it, with the body the operation gives.
         mutating func answer(to seq: Int, outcome: ResponseOutcome, body: JSONObject?) -> HTTPResponseRecord {
             let xid = "x-\(seq)"
             guard outcome == .ok else {
-                return HTTPResponseRecord(xid: xid, status: 409, body: ["ok": false, "error": ["code": "request_cancelled", "message": "refused"]])
+                return HTTPResponseRecord(xid: xid, status: 410, body: ["ok": false, "error": ["code": "request_cancelled", "message": "refused"]])
             }
             var answer: JSONObject = ["ok": true]
             switch requests[seq]?.call {
             case .create(_, let data)?:
-                var task = data
-                task["objectId"] = body?["id"] ?? .string("T-\(backendIDs)")
-                task["status"] = "open"
+                let id = body?["id"] ?? .string("T-\(backendIDs)")
+                if let text = id.stringValue { createdAt[text] = ts }
+                answer["task"] = served(id, data)
                 backendIDs += 1
-                answer["task"] = .object(task)
             case .edit(let id, let data)?:
-                var task = data
-                task["objectId"] = .string(id.rawValue)
-                task["status"] = "open"
-                answer["task"] = .object(task)
+                answer["task"] = served(.string(id.rawValue), data)
             case .list?:
                 let items = body?["items"]?.arrayValue ?? []
-                answer["tasks"] = .array(items.map { item in
-                    var task = item["data"]?.objectValue ?? [:]
-                    task["objectId"] = item["id"] ?? .null
-                    return .object(task)
-                })
+                answer["tasks"] = .array(items.map { served($0["id"] ?? .null, $0["data"]?.objectValue ?? [:]) })
             case .login?:
                 answer["userId"] = "U-1"
                 answer["token"] = body?["token"] ?? "hf.fresh"
