@@ -40,6 +40,28 @@ extension OfflineAttributionTests {
         #expect(blamed == ["OFFL-5"], "\(vector.id) (exercises \(vector.requirement)): \(blamed)")
     }
 
+    /// The vectors' entities are tasks (TASK-7), so an answer whose online edit sends only the
+    /// member it changed is blamed on the app's half of TASK-10; OFFL-10 cannot tell, as the
+    /// capture shows no earlier state of the entity.
+    @Test func anEditOfOnlyWhatChangedIsBlamedOnTASK10() throws {
+        let vector = try #require(Self.runs.first { $0.id == "edit.online-full-state" })
+        var steps = try #require(vector.expect["steps"]?.arrayValue)
+        var step = try #require(steps[0].objectValue)
+        var effects = try #require(step["effects"]?.arrayValue)
+        let index = try #require(effects.firstIndex { $0["type"] == "send" })
+        var send = try #require(effects[index].objectValue)
+        var request = try #require(send["request"]?.objectValue)
+        let address = try #require(request["data"]?["address"])
+        request["data"] = ["address": address]
+        send["request"] = .object(request)
+        effects[index] = .object(send)
+        step["effects"] = .array(effects)
+        steps[0] = .object(step)
+        let answer: JSONValue = ["steps": .array(steps)]
+        #expect(OfflineSuite().mismatch(for: vector, observed: answer) != nil)
+        #expect(Set(OfflineSuite().violations(for: vector, observed: answer).map(\.requirement.rawValue)) == ["TASK-10"])
+    }
+
     @Test func anAnswerTheKitCannotReadAsStepsStaysUnderTheVectorsRequirement() throws {
         let vector = try #require(Self.notified.first)
         #expect(OfflineSuite().violations(for: vector, observed: ["steps": [["state": "?", "effects": []]]]).isEmpty)
