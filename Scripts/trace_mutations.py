@@ -53,6 +53,9 @@ def register_all(bad) -> None:
     register_late(bad)
     from trace_mutations_reconnect import register_reconnect
     register_reconnect(bad)
+    from trace_mutations_fixtures import register_caller_ids, register_fixtures
+    register_fixtures(bad)
+    register_caller_ids(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------
