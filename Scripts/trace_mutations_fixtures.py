@@ -6,38 +6,32 @@ from __future__ import annotations
 
 import trace_late_scenarios as late
 import trace_scenarios as s
-from trace_scenarios import Capture
 from trace_task_scenarios import answer, tasks
-
-
-def hook_answer(c: Capture, tag: str) -> dict:
-    """The body of a fixture's answer, as the backend recorded it."""
-    return c.find(f"{tag}.bresp")["body"]
 
 
 def register_fixtures(bad) -> None:
     @bad("fix-1-worker-id-differs-backend", "backend", ["FIX-1"], "The worker fixture for w-1 answers success naming w-2.")
     def _():
         c = s.retake()
-        hook_answer(c, "fix.w-1")["workerId"] = "w-2"
+        answer(c, "fix.w-1")["workerId"] = "w-2"
         return c
 
     @bad("fix-1-worker-id-missing-backend", "backend", ["FIX-1"], "The worker fixture for w-1 answers success with no workerId.")
     def _():
         c = s.retake()
-        del hook_answer(c, "fix.w-1")["workerId"]
+        del answer(c, "fix.w-1")["workerId"]
         return c
 
     @bad("fix-2-client-id-differs-backend", "backend", ["FIX-2"], "The client fixture for c-1 answers success naming c-2.")
     def _():
         c = s.retake()
-        hook_answer(c, "fix.c-1")["clientId"] = "c-2"
+        answer(c, "fix.c-1")["clientId"] = "c-2"
         return c
 
     @bad("fix-2-client-id-not-an-id-backend", "backend", ["FIX-2"], "The client fixture for c-1 answers success with clientId true.")
     def _():
         c = s.retake()
-        hook_answer(c, "fix.c-1")["clientId"] = True
+        answer(c, "fix.c-1")["clientId"] = True
         return c
 
     @bad("fix-3-timeout-missing-backend", "backend", ["FIX-3"], "The settings answer announces no timeoutMs.")
@@ -63,14 +57,14 @@ def register_fixtures(bad) -> None:
          "The backend's clock reads an hour ahead, then, asked to move 0 ms, reads 5 s earlier than that.")
     def _():
         c = s.retake()
-        hook_answer(c, "fix.clock0")["now"] = s.T0 + 3_600_000
-        hook_answer(c, "fix.clock1")["now"] = s.T0 + 3_595_000
+        answer(c, "fix.clock0")["now"] = s.T0 + 3_600_000
+        answer(c, "fix.clock1")["now"] = s.T0 + 3_595_000
         return c
 
     @bad("fix-4-clock-now-not-number-backend", "backend", ["FIX-4"], "The clock fixture answers now as an ISO 8601 string, not ms.")
     def _():
         c = s.retake()
-        hook_answer(c, "fix.clock1")["now"] = s.iso(s.T0 - 4000)
+        answer(c, "fix.clock1")["now"] = s.iso(s.T0 - 4000)
         return c
 
     @bad("fix-5-session-ttl-not-number-backend", "backend", ["FIX-5"], "The settings answer announces sessionTtlMs as the string \"1 day\".")
