@@ -2,8 +2,9 @@ import SocketIOWire
 
 /// REST-20 (SHOULD): an app sends its own id with a cancel, as `clientId`, and with a close, as
 /// `clientId` or `workerId` as its `by` says, so the backend can refuse a call from the wrong
-/// app (REST-19). Judged on the app's own `http.request`; a close whose `by` is no side is
-/// malformed (REST-13), not judged here.
+/// app (REST-19). Judged on the app's own `http.request`: the id left out, or another id than the
+/// app's own. A close whose `by` is no side, or an id member that is no id, is a malformed body
+/// (the app half of REST-5 and REST-6), not judged here.
 struct REST20CallerID: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -29,6 +30,8 @@ struct REST20CallerID: TraceRule {
         }
         let sent = request.body?[member]
         let own = event.actor.id
+        // A member that is there but no id is a malformed body, REST-5's or REST-6's app half.
+        if let sent, sent.idText == nil { return }
         if let named = sent.flatMap(\.idText), own == nil || named == own { return }
         let call = context.call.call == .cancel ? "cancel" : "close"
         context.report(
