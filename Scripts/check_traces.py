@@ -9,7 +9,7 @@ Usage:  python3 Scripts/check_traces.py [--traces DIR] [--schema FILE]
   * Vectors/traces/manifest.json lists every trace exactly once, with a role, a short
     description and the requirement ids expected to fail: none for good/, at least one for bad/,
     each an id of Vectors/requirements.json; the header's roles match the manifest's role;
-  * coverage: every requirement of the FLOW, ALERT, TIME, ELIG, DISC, OFFL and AUTH areas (but
+  * coverage: every requirement of the FLOW, ALERT, TIME, ELIG, DISC, OFFL, AUTH and FIX areas (but
     OFFL-15, which only the `offline` vectors can judge), and every id a bad trace expects, has at
     least two bad traces that expect exactly it; the offline workflow has good traces of both apps;
   * the files are exactly what Scripts/generate_traces.py writes.
@@ -34,7 +34,7 @@ from jobwirelib import (VECTORS, Report, awaiting_judge, definition_validator, l
 
 require_jsonschema("check_traces.py")
 
-AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC", "OFFL", "AUTH")
+AREAS = ("FLOW", "ALERT", "TIME", "ELIG", "DISC", "OFFL", "AUTH", "FIX")
 # OFFL-15 is about refusing a malformed scenario input: a trace has none, so the offline vectors judge it.
 NOT_IN_TRACES = {"OFFL-15"}
 ROLES = {"client": ["client"], "worker": ["worker"], "backend": ["backend"],

@@ -55,6 +55,9 @@ def register_all(bad) -> None:
     register_reconnect(bad)
     from trace_mutations_app import register_app
     register_app(bad)
+    from trace_mutations_fixtures import register_caller_ids, register_fixtures
+    register_fixtures(bad)
+    register_caller_ids(bad)
 
 
 # ---- FLOW -------------------------------------------------------------------------------------

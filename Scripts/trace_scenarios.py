@@ -667,11 +667,14 @@ W1_MOVED = dict(W1, lat=40.005, lng=-3.004)
 
 
 def retake() -> Capture:
-    """The backend's records at work: fixtures set both workers and the client's BlockedXP and
-    Delay; w-1 reads its meProfile at launch, moves, reports its position and wins, and the
+    """The backend's records at work: the test reads the backend's clock (FIX-4), fixtures set both
+    workers and the client's BlockedXP and Delay; w-1 reads its meProfile at launch, moves, reports its position and wins, and the
     `apply` carries that position; the client, back from the background, reads R-1 in progress;
     after the close both read their history."""
     c = Capture()
+    # FIX-4: the test reads the backend's clock, then moves it by 0 ms; each answer is its time.
+    hook(c, T0 - 5000, "POST", "/api/clock", {"advanceMs": 0}, ok(now=T0 - 5000), tag="fix.clock0")
+    hook(c, T0 - 4000, "POST", "/api/clock", {"advanceMs": 0}, ok(now=T0 - 4000), tag="fix.clock1")
     hook(c, T0 - 3000, "PUT", "/api/workers/w-1", {"name": "Luis", "avatar": AVATAR, "rating": 4.5, "profile": W1},
          ok(workerId="w-1"), tag="fix.w-1")
     hook(c, T0 - 2000, "PUT", "/api/workers/w-2", {"name": "Eva", "avatar": "https://img.example.com/w-2.png", "rating": None,

@@ -51,6 +51,17 @@ struct TraceHeaderTests {
         guard case .httpRequest(let request)? = events.first?.body else { Issue.record("no request"); return }
         #expect(request.bearer == "tok")
     }
+
+    /// A clock fixture at another path is read and written again, so FIX-4 finds its calls; the default one is not written.
+    @Test func aClockFixtureAtAnotherPathRoundTrips() throws {
+        let header = try header(#"{"format":"jobwire-trace","version":1,"roles":["backend"],"paths":{"clockFixture":"PUT /test/time"}}"#)
+        #expect(header.profile.clockFixture?.match(method: "PUT", path: "/test/time") == [:])
+        let again = try TraceHeader(json: header.json, file: "again")
+        #expect(again.profile.clockFixture == header.profile.clockFixture)
+        let standard = try self.header(#"{"format":"jobwire-trace","version":1,"roles":["backend"]}"#)
+        #expect(standard.profile.clockFixture?.description == "POST /api/clock")
+        #expect(standard.json["paths"] == nil)
+    }
 }
 
 /// REST paths of the Configuration section, matched against recorded requests.

@@ -32,7 +32,7 @@ struct TraceVectorTests {
         }
     }
 
-    static let areas: Set<String> = ["FLOW", "ALERT", "TIME", "ELIG", "DISC", "OFFL", "AUTH"]
+    static let areas: Set<String> = ["FLOW", "ALERT", "TIME", "ELIG", "DISC", "OFFL", "AUTH", "FIX"]
     /// Refusing a malformed scenario input: a trace has none, so only the offline vectors judge it.
     static let notInTraces: Set<RequirementID> = ["OFFL-15"]
 

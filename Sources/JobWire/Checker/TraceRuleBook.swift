@@ -27,7 +27,7 @@ public enum TraceRuleBook: Sendable {
             RESTStateReads(),
             STATERetakeViews(), STATE5CatchUp(), STATE3NoRepeatedCall(), STATE6ReadOnReturn(), STATE7ActOnRead(), STATELostAnswers(), STATEConnection(),
             MSGOfferIntake(), ELIG12ProfileRead(),
-            REST18PositionUse(),
+            REST18PositionUse(), FixtureAnswers(), REST20CallerID(),
             TASK1UserExists(), TASK2SignUp(), TASK3LogIn(), TASK4TokenLifetimes(), TASK6TokenRequired(),
             TASK7And9TaskBodies(), TASK8TaskMembers(), TASK10EditMovesUpdatedAt(), TASK11EndedTaskRefused(),
             TASK12CancelKeepsReason(), TASK13CancelCutoff(), TASK14TaskList(), TASK15CandidateMembers(),

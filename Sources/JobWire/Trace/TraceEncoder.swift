@@ -202,6 +202,8 @@ extension TraceHeader {
         for kind in TaskCallKind.allCases {
             if let route = profile.taskRoutes[kind], route != defaults.profile.taskRoutes[kind] { paths.members.append(.init(key: kind.rawValue, value: .string(route.description))) }
         }
+        // The clock fixture's answers are judged (FIX-4), so a path other than the default is written.
+        if let clock = profile.clockFixture, clock != defaults.profile.clockFixture { paths.members.append(.init(key: "clockFixture", value: .string(clock.description))) }
         if !paths.isEmpty { object["paths"] = .object(paths) }
         if let description { object["description"] = .string(description) }
         if subject != defaults.subject {

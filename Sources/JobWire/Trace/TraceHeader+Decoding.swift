@@ -80,6 +80,7 @@ extension TraceHeader {
                 // Paths of other areas may be listed; the rules use the job flow's and the task API's.
                 if let kind = RESTCallKind(rawValue: key) { profile.routes[kind] = route }
                 if let kind = TaskCallKind(rawValue: key) { profile.taskRoutes[kind] = route }
+                if key == "clockFixture" { profile.clockFixture = route }
             }
         }
         if let subjects = object["subject"] {

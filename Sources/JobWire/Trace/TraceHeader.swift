@@ -34,8 +34,9 @@ public struct TraceHeader: Sendable {
     /// `reconnectMaxMs`: the longest gap between an app's reconnection attempts while they fail (STATE-9), default 45000.
     public var reconnectMaxMs: Int64 = 45_000
     /// `events`, `namespace`, `rooms.channel` and `paths`: the names of the deployment that
-    /// recorded the trace; PROTOCOL.md's by default. Its `timeoutMs` and `clockFixture` are not
-    /// written: the header's own ``timeoutMs`` is the timeout in force, and no rule reads the clock.
+    /// recorded the trace; PROTOCOL.md's by default. Its `timeoutMs` is not written: the header's
+    /// own ``timeoutMs`` is the timeout in force. Its `clockFixture` is, when not the default: FIX-4
+    /// judges the clock fixture's answers.
     public var profile = ProtocolProfile.standard
     /// `sessionTtlMs`: how long a sign-up's or plain log-in's token lives (TASK-4), default 1 day;
     /// a settings answer in the trace (FIX-5) overrides it from there on.

@@ -1,4 +1,5 @@
 import JobWire
+import SocketIOWire
 
 /// Deliberate mistakes the reference apps can be switched into, so tests can prove each is
 /// caught with the right requirement id (the Swift twin of the wrong example adapters'
@@ -113,6 +114,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The client's post request leaves `lat` out of its body (REST-2's app half).
     public static let postWithoutLat = AppFaults(rawValue: 1 << 53)
 
+    /// The app's cancels and closes carry no id of its own (REST-20): the backend still takes
+    /// them as the right caller's (REST-19). A high bit, so faults added beside it elsewhere do not collide.
+    public static let anonymousEnds = AppFaults(rawValue: 1 << 57)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -168,8 +172,19 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("no-reconnect", .noReconnect, breaks: ["STATE-9"]),
         NamedFault("no-catch-up", .noCatchUp, breaks: ["STATE-5"]),
         NamedFault("post-without-lat", .postWithoutLat, breaks: ["REST-2"]),
+        NamedFault("anonymous-ends", .anonymousEnds, breaks: ["REST-20"]),
     ]
 
     /// The faults by name.
     public static let byName: [String: AppFaults] = Dictionary(uniqueKeysWithValues: named.map { ($0.name, $0.fault) })
+}
+
+extension AppFaults {
+    /// The body of a cancel or close: `members` and the caller's own id as `idMember` (REST-20),
+    /// which ``anonymousEnds`` leaves out.
+    func endBody(_ members: JSONObject, _ idMember: String, _ id: String) -> JSONValue {
+        var body = members
+        if !contains(.anonymousEnds) { body[idMember] = .string(id) }
+        return .object(body)
+    }
 }

@@ -121,13 +121,13 @@ public struct ReferenceClientApp: AppModel {
             let sent = faults.contains(.outcomeNotChosen) ? (outcome == "happy" ? "unhappy" : "happy") : outcome
             return [
                 AlertOnScreen.closeChoice(req, outcome: outcome),
-                call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(sent), "by": "client", "clientId": .string(config.id)]),
+                call(.close(req: req), .close, ["ReqID": req], faults.endBody(["outcome": .string(sent), "by": "client"], "clientId", config.id)),
             ]
         case .cancel(let req, let reason):
             guard let request = requests[req], request.state == .waiting, !request.cancelSent else { return [] }
             requests[req]!.cancelSent = true
             let said = faults.contains(.userCancelSaysTimeout) ? "timeout" : reason
-            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": .string(said), "clientId": .string(config.id)])]
+            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], faults.endBody(["reason": .string(said)], "clientId", config.id))]
         case .press(.ok):
             return screen.ok()
         case .accept, .discard, .press:
@@ -205,7 +205,7 @@ public struct ReferenceClientApp: AppModel {
             else { continue }
             requests[req]!.cancelSent = true
             actions.append(.event(.timerFired, ["timer": "timeout", "req": .string(req)]))
-            actions.append(call(.cancel(req: req, timeout: true), .cancel, ["ReqID": req], ["reason": "timeout", "clientId": .string(config.id)]))
+            actions.append(call(.cancel(req: req, timeout: true), .cancel, ["ReqID": req], faults.endBody(["reason": "timeout"], "clientId", config.id)))
         }
         return actions
     }
@@ -328,7 +328,7 @@ extension ReferenceClientApp {
     mutating func endedAgain(_ req: String, now: Int64) -> [AppAction] {
         guard let request = requests[req], request.cancelSent else { return [] }
         if faults.contains(.cancelRepeated) {
-            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": "changed my mind", "clientId": .string(config.id)])]
+            return [call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], faults.endBody(["reason": "changed my mind"], "clientId", config.id))]
         }
         return faults.contains(.endedShownAgain) ? [waitingView(req, now: now)] : []
     }
@@ -346,7 +346,7 @@ extension ReferenceClientApp {
             guard state["status"]?.stringValue == "open", state["clientId"].flatMap({ CanonicalID(json: $0)?.text }) == config.id,
                 let req = state["ReqID"]?.stringValue, requests[req] == nil
             else { return nil }
-            return call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], ["reason": "lost", "clientId": .string(config.id)])
+            return call(.cancel(req: req, timeout: false), .cancel, ["ReqID": req], faults.endBody(["reason": "lost"], "clientId", config.id))
         }
     }
 }

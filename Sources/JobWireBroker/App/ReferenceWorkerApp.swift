@@ -263,7 +263,7 @@ public struct ReferenceWorkerApp: AppModel {
             let sent = faults.contains(.outcomeNotChosen) ? (outcome == "happy" ? "unhappy" : "happy") : outcome
             return [
                 AlertOnScreen.closeChoice(req, outcome: outcome),
-                call(.close(req: req), .close, ["ReqID": req], ["outcome": .string(sent), "by": "worker", "workerId": .string(config.id)]),
+                call(.close(req: req), .close, ["ReqID": req], faults.endBody(["outcome": .string(sent), "by": "worker"], "workerId", config.id)),
             ]
         case .press(.ok):
             return screen.ok()

@@ -79,6 +79,9 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// to those sockets instead of to the users' rooms (MSG-2): a user who connected again since
     /// the post never gets them (FLOW-4, FLOW-8).
     public static let socketsPinnedAtPost = BackendFaults(rawValue: 1 << 23)
+    /// The clock fixture moves the clock but answers the time from before the move, as a `now`
+    /// read before the write would (breaks FIX-4). A high bit, so faults added beside it elsewhere do not collide.
+    public static let clockAnswersStale = BackendFaults(rawValue: 1 << 40)
 
     /// The race faults: the reference server splits WorkerAccept into its read and write halves
     /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
@@ -117,5 +120,6 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("cancelFromStaleRead", .cancelFromStaleRead, breaks: ["REST-10", "REST-15"]),
         NamedFault("timeoutCancelFromStaleRead", .timeoutCancelFromStaleRead, breaks: ["REST-15"]),
         NamedFault("socketsPinnedAtPost", .socketsPinnedAtPost, breaks: ["FLOW-4", "FLOW-8"]),
+        NamedFault("clockAnswersStale", .clockAnswersStale, breaks: ["FIX-4"]),
     ]
 }

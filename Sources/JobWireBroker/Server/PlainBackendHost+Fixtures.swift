@@ -17,13 +17,14 @@ extension PlainBackendHost {
             return reply
         }
         if BackendRouter.match(request, profile.clockFixture) != nil, let movable = clock as? any MovableBrokerClock {
-            return Self.moveClock(movable, body: request.body)
+            return Self.moveClock(movable, body: request.body, answersStale: backend.withLock { $0.faults.contains(.clockAnswersStale) })
         }
         return nil
     }
 
-    /// `POST` the clock fixture (FIX-4): moves `clock` forward by `advanceMs` and answers its new `now`.
-    static func moveClock(_ clock: any MovableBrokerClock, body: [UInt8]) -> BackendReply {
+    /// `POST` the clock fixture (FIX-4): moves `clock` forward by `advanceMs` and answers its new
+    /// `now`, or with `answersStale` (``BackendFaults/clockAnswersStale``) its time before the move.
+    static func moveClock(_ clock: any MovableBrokerClock, body: [UInt8], answersStale: Bool = false) -> BackendReply {
         do throws(BackendError) {
             let parsed: JSONValue?
             switch BackendRouter.parseBody(body) {
@@ -38,7 +39,7 @@ extension PlainBackendHost {
                 throw .badRequest("advanceMs", "expected a whole number of milliseconds from 0 to \(Self.lastInstant - now), found \(value.compactText)")
             }
             clock.advance(by: milliseconds)
-            return .success(["now": .int(clock.now())])
+            return .success(["now": .int(answersStale ? now : clock.now())])
         } catch {
             return .failure(error)
         }

@@ -132,10 +132,11 @@ extension VerifyCases {
     ]
 
     /// The backend's clock passes the client's timeout, not yet the timeout plus the cancel
-    /// tolerance after which it may expire the request: it stays open, listed and winnable.
+    /// tolerance after which it may expire the request: it stays open, listed and winnable. The
+    /// clock fixture's answer must show the move (FIX-4).
     static let noExpiry = VerifyCase(
         "no-expiry", "after the client's timeout has passed on the backend's clock, a request is still open, listed by getJobs and winnable",
-        ["FLOW-15", "REST-15", "ELIG-8"], needs: [.workerFixture, .clockFixture], lane: .timed
+        ["FLOW-15", "REST-15", "ELIG-8", "FIX-4"], needs: [.workerFixture, .clockFixture], lane: .timed
     ) { session in
         let client = try await session.client("client")
         let worker = try await session.worker("worker")
