@@ -23,7 +23,7 @@ struct LiveAdapterAgreementTests {
         Case(scenario: "worker-happy"), Case(scenario: "worker-race-lost", bug: "failure-alert-after-view"),
         Case(scenario: "worker-ineligible", bug: "ineligible-shown"), Case(scenario: "worker-discard", bug: "discard-shown-again"),
         Case(scenario: "client-happy"), Case(scenario: "client-timeout"),
-        Case(scenario: "client-timeout", bug: "no-timeout-cancel"), Case(scenario: "client-restart", bug: "timer-restarted"),
+        Case(scenario: "client-timeout", bug: "no-timeout-cancel"), Case(scenario: "client-restart"), Case(scenario: "client-restart", bug: "timer-restarted"),
     ]
 
     /// Settings a real-time session can keep on a loaded machine, the same for both drivers.
