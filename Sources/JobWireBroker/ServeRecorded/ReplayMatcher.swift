@@ -47,6 +47,17 @@ public struct ReplayMatcher: Sendable {
         return Answer(step: step, pushes: step.pushes)
     }
 
+    /// An app's connection closed: its first recorded disconnect not yet used, if any, with the
+    /// events after it. Any closing matches, as any closing ends what the app sent on it.
+    public mutating func disconnect(_ actor: TraceActor) -> Answer? {
+        guard let index = script.steps.indices.first(where: { !used.contains($0) && script.steps[$0].actor == actor && script.steps[$0].action == .disconnect }) else {
+            return nil
+        }
+        used.insert(index)
+        let step = script.steps[index]
+        return Answer(step: step, pushes: step.pushes)
+    }
+
     /// A REST call: the recorded answer, or an error naming the call and the nearest recorded one.
     public mutating func call(method: String, path: String, body: JSONValue?, from actor: TraceActor?) -> Result<Answer, ReplayMismatch> {
         let candidates = script.steps.indices.filter { index in
@@ -134,7 +145,7 @@ public struct ReplayMatcher: Sendable {
         switch step.action {
         case .call(_, _, let body, _, _): return Self.differences(body ?? .null, payload ?? .null, volatile: volatile)
         case .emit(_, let recorded): return Self.differences(recorded ?? .null, payload ?? .null, volatile: volatile)
-        case .connect: return Int.max
+        case .connect, .disconnect: return Int.max
         }
     }
 }
@@ -160,6 +171,8 @@ public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
             text += "; nearest recorded: line \(nearest.line), \(nearest.actor) event \(event) with \(payload?.compactText ?? "no payload")"
         case .connect:
             text += "; nearest recorded: line \(nearest.line), \(nearest.actor) connect"
+        case .disconnect:
+            text += "; nearest recorded: line \(nearest.line), \(nearest.actor) disconnect"
         }
         return text
     }
