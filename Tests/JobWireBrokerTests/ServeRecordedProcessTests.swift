@@ -37,6 +37,19 @@ struct ServeRecordedProcessTests {
         return (await apps.finish(within: .seconds(60)), apps.text)
     }
 
+    /// Records a session and serves it with `broker --replay` to the apps run again with `flags`,
+    /// which must end well; the broker's exit status and output, and the served capture's path.
+    static func serveAgain(_ flags: [String]) async throws -> (status: Int32?, text: String, served: String) {
+        let capture = try await recordSession()
+        let served = capture + ".served.jsonl"
+        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
+        defer { broker.stop() }
+        let (status, output) = try await apps(against: url, flags)
+        #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
+        let exit = await broker.finish(within: .seconds(20))
+        return (exit, broker.text, served)
+    }
+
     @Test(arguments: ["polling", "websocket"])
     func theAppsRunAgainAreAnsweredAsRecordedAndJudgedConformant(transport: String) async throws {
         let capture = try await Self.recordSession(transport: transport)
@@ -77,32 +90,22 @@ struct ServeRecordedProcessTests {
     }
 
     @Test func aClientThatConnectsLateMatchesTheRecordingButBreaksSTATE8() async throws {
-        let capture = try await Self.recordSession()
-        let served = capture + ".served.jsonl"
-        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
-        defer { broker.stop() }
-        let (status, output) = try await Self.apps(against: url, ["--client-connects-late"])
-        #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
-        #expect(await broker.finish(within: .seconds(20)) == 1, "\(broker.text)")
-        #expect(broker.text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
-        #expect(broker.text.contains("the apps violate STATE-8;"), "\(broker.text)")
-        #expect(broker.text.contains("FAIL   \(served):STATE-8"), "\(broker.text)")
+        let (status, text, served) = try await Self.serveAgain(["--client-connects-late"])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(text)")
+        #expect(text.contains("the apps violate STATE-8;"), "\(text)")
+        #expect(text.contains("FAIL   \(served):STATE-8"), "\(text)")
         let (checked, failed, report) = try await BrokerProcessTests.check(served)
         #expect(checked == 1 && failed == ["STATE-8"], "\(report)")
     }
 
     @Test func aViewReportedLongAfterTheLastCallIsStillJudged() async throws {
-        let capture = try await Self.recordSession()
-        let served = capture + ".served.jsonl"
-        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
-        defer { broker.stop() }
         // The client reports its home view (shown when the `close` came) 3 s after its last call:
         // past the 2 s a served session used to wait after the last step, before it disconnects.
-        let (status, output) = try await Self.apps(against: url, ["--late-report"])
-        #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
-        #expect(await broker.finish(within: .seconds(20)) == 0, "\(broker.text)")
-        #expect(broker.text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
-        #expect(broker.text.contains("the apps conform"), "\(broker.text)")
+        let (status, text, served) = try await Self.serveAgain(["--late-report"])
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(text)")
+        #expect(text.contains("the apps conform"), "\(text)")
         let lines = try String(contentsOfFile: served, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(String($0)) }
         func ts(_ index: Int) -> Int64 { lines[index]["ts"]?.integerValue ?? 0 }
         let close = try #require(lines.firstIndex { $0["actor"] == "client" && $0["kind"] == "io.in" && $0["event"] == "close" })

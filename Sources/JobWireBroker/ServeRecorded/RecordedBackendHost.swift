@@ -118,6 +118,9 @@ public final class RecordedBackendHost: BrokerHost {
         send(answer.pushes, shiftedBy: clock.now() - answer.step.ts, done: matcher.withLock { $0.remaining.isEmpty })
     }
 
+    /// True while an app under test holds a connection: it may still send something.
+    public var appsConnected: Bool { !sockets.withLock { $0.isEmpty } }
+
     /// The verdict so far: the mismatches, and the recorded steps the app has not done.
     public var outcome: (mismatches: [ReplayMismatch], remaining: [RecordedScript.Step]) {
         (mismatches.withLock { $0 }, matcher.withLock { $0.remaining })
