@@ -33,8 +33,9 @@ public protocol MovableBrokerClock: BrokerClock {
 /// broker's lines and an app's reports are then stamped from one clock, so a call an app makes
 /// after a report never carries an earlier stamp than the report: a read after a restart stays
 /// after the launch (STATE-6) however long the broker took to start. (A reading of the wall
-/// clock at the start plus a monotonic clock's elapsed time put the broker behind the apps by the
-/// time between the two readings, which a loaded machine stretches.)
+/// clock at the start plus a monotonic clock's elapsed time put the broker behind the apps by up
+/// to a millisecond of rounding plus the time between the two readings, which a loaded machine
+/// can stretch.)
 public final class SystemBrokerClock: MovableBrokerClock {
     private let origin: Int64
     private let offset = Mutex<Int64>(0)
