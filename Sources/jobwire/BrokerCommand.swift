@@ -40,8 +40,10 @@ struct BrokerCommand: AsyncParsableCommand {
             recorded, its timestamps moved to the session's clock, and the events the apps received \
             next in the recording are sent then, to the rooms they went to. A call the recording \
             never saw is answered 500 with an error naming it and the nearest recorded call with its \
-            line. The session ends when every recorded step was matched (then the apps have \
-            reactionToleranceMs more to report) or on Ctrl-C; it is captured (--capture, else \
+            line. The session ends when every recorded step was done, each app's own disconnect \
+            included (it comes after the app's reports), and then at once when no app is \
+            connected, else once the session's clock passed every obligation of the checker that \
+            a connected app may still meet; or on Ctrl-C. It is captured (--capture, else \
             CAPTURE-NAME.served.jsonl) with the apps as its subject, their UI reports included, and \
             the verdict is the checker's on that capture plus the match (a case REPLAY for each \
             unmatched call and each recorded step never done): exit 0 when both pass, else 1.
@@ -184,8 +186,9 @@ struct BrokerCommand: AsyncParsableCommand {
         return .success
     }
 
-    /// The backend of a capture until every recorded app step was matched (and the apps had
-    /// `reactionToleranceMs` more to report what followed), or SIGINT or SIGTERM; the verdict: the
+    /// The backend of a capture until every recorded app step was matched, the apps' own
+    /// disconnects included, and, while an app is still connected, the session's clock passed
+    /// every obligation it may still meet (``ServedSessionEnd``), or SIGINT or SIGTERM; the verdict: the
     /// checker's rules on the served session's capture, which judge the apps under test, and the
     /// match, no unmatched call or emit and nothing recorded left undone.
     private func serveRecording(_ path: String) async throws -> ExitCode {
@@ -224,13 +227,14 @@ struct BrokerCommand: AsyncParsableCommand {
             }
         }
         for await _ in done { break }
-        // What the apps do right after the last step (a view, an alert) is theirs to report.
-        let grace = Task {
-            try? await Task.sleep(for: .milliseconds(Int64(Double(header.reactionToleranceMs) / speed)))
+        // Every recorded step is done, the apps' own disconnects included, so their reports are
+        // in; the obligations an app still connected may meet are judged when the clock passes them.
+        let judged = Task {
+            await ServedSessionEnd.untilJudged(recorder, clock: clock) { host.appsConnected }
             stop.yield()
         }
         for await _ in stopped { break }
-        grace.cancel()
+        judged.cancel()
         watcher.cancel()
         await server.shutdown()
         let (mismatches, remaining) = host.outcome

@@ -23,11 +23,14 @@ struct LiveAdapterAgreementTests {
         Case(scenario: "worker-happy"), Case(scenario: "worker-race-lost", bug: "failure-alert-after-view"),
         Case(scenario: "worker-ineligible", bug: "ineligible-shown"), Case(scenario: "worker-discard", bug: "discard-shown-again"),
         Case(scenario: "client-happy"), Case(scenario: "client-timeout"),
-        Case(scenario: "client-timeout", bug: "no-timeout-cancel"), Case(scenario: "client-restart", bug: "timer-restarted"),
+        Case(scenario: "client-timeout", bug: "no-timeout-cancel"), Case(scenario: "client-restart"), Case(scenario: "client-restart", bug: "timer-restarted"),
     ]
 
-    /// Settings a real-time session can keep on a loaded machine, the same for both drivers.
-    static let liveSettings: JSONValue = ["timeoutMs": 8_000, "cancelToleranceMs": 500, "emitToleranceMs": 1_000, "reactionToleranceMs": 1_000]
+    /// The same settings for both drivers: an 8 s timeout, and PROTOCOL.md's default tolerances.
+    /// Live, the app's own timer fires on its event loop: on a loaded machine (load 18, four
+    /// `yes` beside) the correct client's timeout cancel of client-restart came 666 ms after the
+    /// deadline, past a cancel tolerance of 500 ms (TIME-6); the defaults leave it 2 s.
+    static let liveSettings: JSONValue = ["timeoutMs": 8_000, "cancelToleranceMs": 2_000, "emitToleranceMs": 2_000, "reactionToleranceMs": 2_000]
 
     @Test(arguments: cases)
     func liveAndAdapterReachTheSameVerdict(_ testCase: Case) async throws {

@@ -10,7 +10,8 @@ import Testing
 /// moved to the session's clock) and the checker finds them conformant; a client that connects
 /// late breaks STATE-8 with traffic the recording matches; an app whose post the recording never
 /// saw gets a 500 naming the call and the nearest recorded one with its line, and the session
-/// fails with the match's own cases.
+/// fails with the match's own cases; a client that reports its view seconds after its last call
+/// has it judged, since the session waits for each app's recorded disconnect, not a fixed time.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct ServeRecordedProcessTests {
     /// Records the apps' session with the reference backend over `transport`; returns the capture's path.
@@ -36,6 +37,19 @@ struct ServeRecordedProcessTests {
         return (await apps.finish(within: .seconds(60)), apps.text)
     }
 
+    /// Records a session and serves it with `broker --replay` to the apps run again with `flags`,
+    /// which must end well; the broker's exit status and output, and the served capture's path.
+    static func serveAgain(_ flags: [String]) async throws -> (status: Int32?, text: String, served: String) {
+        let capture = try await recordSession()
+        let served = capture + ".served.jsonl"
+        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
+        defer { broker.stop() }
+        let (status, output) = try await apps(against: url, flags)
+        #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
+        let exit = await broker.finish(within: .seconds(20))
+        return (exit, broker.text, served)
+    }
+
     @Test(arguments: ["polling", "websocket"])
     func theAppsRunAgainAreAnsweredAsRecordedAndJudgedConformant(transport: String) async throws {
         let capture = try await Self.recordSession(transport: transport)
@@ -48,7 +62,7 @@ struct ServeRecordedProcessTests {
         #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
         #expect(output.contains("token: redacted-"), "the sign-up is answered with the recorded (redacted) token")
         #expect(await broker.finish(within: .seconds(20)) == 0, "\(broker.text)")
-        #expect(broker.text.contains("8 of 8 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
+        #expect(broker.text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
         #expect(broker.text.contains("the apps conform"), "\(broker.text)")
         #expect(broker.text.range(of: #"[0-9]+ passed, 0 failed"#, options: .regularExpression) != nil, "\(broker.text)")
         // The served session judges the apps, and `jobwire check` finds it as the broker did.
@@ -76,18 +90,32 @@ struct ServeRecordedProcessTests {
     }
 
     @Test func aClientThatConnectsLateMatchesTheRecordingButBreaksSTATE8() async throws {
-        let capture = try await Self.recordSession()
-        let served = capture + ".served.jsonl"
-        let (broker, url) = try await BrokerProcessTests.broker(["--replay", capture, "--volatile", "email", "--capture", served])
-        defer { broker.stop() }
-        let (status, output) = try await Self.apps(against: url, ["--client-connects-late"])
-        #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
-        #expect(await broker.finish(within: .seconds(20)) == 1, "\(broker.text)")
-        #expect(broker.text.contains("8 of 8 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
-        #expect(broker.text.contains("the apps violate STATE-8;"), "\(broker.text)")
-        #expect(broker.text.contains("FAIL   \(served):STATE-8"), "\(broker.text)")
+        let (status, text, served) = try await Self.serveAgain(["--client-connects-late"])
+        #expect(status == 1, "\(text)")
+        #expect(text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(text)")
+        #expect(text.contains("the apps violate STATE-8;"), "\(text)")
+        #expect(text.contains("FAIL   \(served):STATE-8"), "\(text)")
         let (checked, failed, report) = try await BrokerProcessTests.check(served)
         #expect(checked == 1 && failed == ["STATE-8"], "\(report)")
+    }
+
+    @Test func aViewReportedLongAfterTheLastCallIsStillJudged() async throws {
+        // The client reports its home view (shown when the `close` came) 3 s after its last call:
+        // past the 2 s a served session used to wait after the last step, before it disconnects.
+        let (status, text, served) = try await Self.serveAgain(["--late-report"])
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(text)")
+        #expect(text.contains("the apps conform"), "\(text)")
+        let lines = try String(contentsOfFile: served, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        func ts(_ index: Int) -> Int64 { lines[index]["ts"]?.integerValue ?? 0 }
+        let close = try #require(lines.firstIndex { $0["actor"] == "client" && $0["kind"] == "io.in" && $0["event"] == "close" })
+        let home = try #require(lines.firstIndex { $0["actor"] == "client" && $0["kind"] == "view.shown" && $0["view"] == "home" }, "the client's late home view is in the capture")
+        let lastCall = try #require(lines.lastIndex { $0["actor"] == "client" && $0["kind"] == "http.response" })
+        let gone = try #require(lines.lastIndex { $0["actor"] == "client" && $0["kind"] == "io.disconnected" })
+        #expect(ts(home) >= ts(close) && ts(home) < ts(lastCall), "stamped when shown, before the client's last call")
+        #expect(home < gone && ts(gone) - ts(lastCall) >= 3_000, "reported before the client's disconnect, 3 s after its last call")
+        let (checked, failed, report) = try await BrokerProcessTests.check(served)
+        #expect(checked == 0 && failed.isEmpty, "\(report)")
     }
 
     @Test func anUnrecordedCallGetsAClearErrorAndTheSessionFails() async throws {

@@ -27,6 +27,9 @@ struct ObligationQueue: Sendable {
 
     var count: Int { heap.count }
 
+    /// The latest due time of the obligations waiting, or nil when none waits.
+    var latestDue: Int64? { heap.lazy.map(\.due).max() }
+
     mutating func push(_ obligation: Obligation) {
         var obligation = obligation
         obligation.sequence = nextSequence

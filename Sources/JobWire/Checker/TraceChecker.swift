@@ -76,6 +76,23 @@ public struct TraceChecker: Sendable {
     var retiredRequests: Int { context.session.tombstones.count }
     /// How many obligations wait to be judged.
     var pendingObligations: Int { context.obligations.count }
+    /// The latest time an obligation waiting to be judged is due, or nil when none waits: a trace
+    /// must run past it by `clockSkewToleranceMs` for every obligation started so far to be judged.
+    public var latestObligationDue: Int64? { context.obligations.latestDue }
+
+    /// True when the trace ending at `now` would leave an obligation unjudged that fails once
+    /// its time passes with nothing more in the trace: an app may still meet it, so a recorder
+    /// that wants it judged waits for the trace's clock to pass it (Docs/RECORD.md, "The end").
+    /// Obligations that would pass, or that their rule dismisses (a timeout of a request that
+    /// ended), are not waited for. Judged on copies: this checker is unchanged.
+    public func awaitsFailingObligation(at now: Int64) -> Bool {
+        guard let latest = latestObligationDue else { return false }
+        var ending = self
+        var waited = self
+        ending.consume(TraceEvent(ts: now, actor: .backend, body: .end))
+        waited.consume(TraceEvent(ts: max(now, latest + header.clockSkewToleranceMs + 1), actor: .backend, body: .end))
+        return waited.context.log.counts.values.reduce(0, +) > ending.context.log.counts.values.reduce(0, +)
+    }
 
     /// The verdict per requirement. Obligations whose time lies after the trace's end are not judged.
     public func finish() -> [RuleVerdict] {

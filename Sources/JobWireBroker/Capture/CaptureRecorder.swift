@@ -138,6 +138,10 @@ public final class CaptureRecorder: Sendable {
         }
     }
 
+    /// True while an obligation started by the lines written so far would fail if the capture
+    /// ended at `now` and nothing more came before its time (``TraceChecker/awaitsFailingObligation(at:)``).
+    public func awaitsFailingObligation(at now: Int64) -> Bool { state.withLock { $0.checker.awaitsFailingObligation(at: now) } }
+
     /// The capture's text so far, when kept in memory.
     public var text: String? { state.withLock { $0.text } }
 

@@ -36,6 +36,7 @@ extension RecordedBackendHost {
             let why = Self.reason(reason)
             record(TraceEvent(ts: now, actor: .backend, body: .disconnected(ConnectionRecord(namespace: socket.namespace, auth: auth, reason: why))))
             record(TraceEvent(ts: now, actor: actor, body: .disconnected(ConnectionRecord(namespace: socket.namespace, reason: why))))
+            departed(actor)
         }
     }
 

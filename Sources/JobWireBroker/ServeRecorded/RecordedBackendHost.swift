@@ -111,6 +111,16 @@ public final class RecordedBackendHost: BrokerHost {
         }
     }
 
+    /// One of `actor`'s connections closed: the recorded disconnect it stands for is done, and
+    /// with it every report the app sent on that connection is in (Docs/RECORD.md, "The end").
+    func departed(_ actor: TraceActor) {
+        guard let answer = matcher.withLock({ $0.disconnect(actor) }) else { return }
+        send(answer.pushes, shiftedBy: clock.now() - answer.step.ts, done: matcher.withLock { $0.remaining.isEmpty })
+    }
+
+    /// True while an app under test holds a connection: it may still send something.
+    public var appsConnected: Bool { !sockets.withLock { $0.isEmpty } }
+
     /// The verdict so far: the mismatches, and the recorded steps the app has not done.
     public var outcome: (mismatches: [ReplayMismatch], remaining: [RecordedScript.Step]) {
         (mismatches.withLock { $0 }, matcher.withLock { $0.remaining })

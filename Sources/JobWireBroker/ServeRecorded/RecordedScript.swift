@@ -2,7 +2,7 @@ import JobWire
 import SocketIOWire
 
 /// The backend side of a capture, as `jobwire broker --replay` serves it: each thing an app did
-/// (connected, called REST, emitted) with what the recording answered, and the server-side events
+/// (connected, called REST, emitted, disconnected on its own) with what the recording answered, and the server-side events
 /// the apps received after it, in the capture's order, each with the room it was sent to.
 public struct RecordedScript: Sendable {
     /// One thing an app did in the recording.
@@ -15,6 +15,9 @@ public struct RecordedScript: Sendable {
             case call(method: String, path: String, body: JSONValue?, status: Int64?, answer: JSONValue?)
             /// A Socket.IO event the app sent.
             case emit(event: String, payload: JSONValue?)
+            /// The app closed its Socket.IO connection itself (`io.disconnected` with reason
+            /// `client`): everything it sent on it, its reports included, came before.
+            case disconnect
         }
 
         /// The line of the capture.
@@ -79,6 +82,8 @@ public struct RecordedScript: Sendable {
                 action = .call(method: request.method, path: request.path, body: request.body, status: answer?.status, answer: answer?.body)
             case .socketOut(let message):
                 action = .emit(event: message.event, payload: message.payload)
+            case .disconnected(let record) where record.reason == .client:
+                action = .disconnect
             case .socketIn(let message):
                 guard let id = event.actor.id else { continue }
                 let payload = message.payload ?? .null

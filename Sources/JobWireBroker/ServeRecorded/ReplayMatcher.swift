@@ -38,8 +38,15 @@ public struct ReplayMatcher: Sendable {
     public var remaining: [RecordedScript.Step] { script.steps.indices.filter { !used.contains($0) }.map { script.steps[$0] } }
 
     /// An app connected: its first recorded connect not yet used, if any, with the events after it.
-    public mutating func connect(_ actor: TraceActor) -> Answer? {
-        guard let index = script.steps.indices.first(where: { !used.contains($0) && script.steps[$0].actor == actor && script.steps[$0].action == .connect }) else {
+    public mutating func connect(_ actor: TraceActor) -> Answer? { next(.connect, of: actor) }
+
+    /// An app's connection closed: its first recorded disconnect not yet used, if any, with the
+    /// events after it. Any closing matches, as any closing ends what the app sent on it.
+    public mutating func disconnect(_ actor: TraceActor) -> Answer? { next(.disconnect, of: actor) }
+
+    /// Uses `actor`'s first step doing `action` not yet used, if any, with the events after it.
+    private mutating func next(_ action: RecordedScript.Step.Action, of actor: TraceActor) -> Answer? {
+        guard let index = script.steps.indices.first(where: { !used.contains($0) && script.steps[$0].actor == actor && script.steps[$0].action == action }) else {
             return nil
         }
         used.insert(index)
@@ -134,7 +141,7 @@ public struct ReplayMatcher: Sendable {
         switch step.action {
         case .call(_, _, let body, _, _): return Self.differences(body ?? .null, payload ?? .null, volatile: volatile)
         case .emit(_, let recorded): return Self.differences(recorded ?? .null, payload ?? .null, volatile: volatile)
-        case .connect: return Int.max
+        case .connect, .disconnect: return Int.max
         }
     }
 }
@@ -160,6 +167,8 @@ public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
             text += "; nearest recorded: line \(nearest.line), \(nearest.actor) event \(event) with \(payload?.compactText ?? "no payload")"
         case .connect:
             text += "; nearest recorded: line \(nearest.line), \(nearest.actor) connect"
+        case .disconnect:
+            text += "; nearest recorded: line \(nearest.line), \(nearest.actor) disconnect"
         }
         return text
     }

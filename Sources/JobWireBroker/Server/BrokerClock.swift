@@ -27,26 +27,36 @@ public protocol MovableBrokerClock: BrokerClock {
 
 /// The wall clock, optionally running faster than real time (`jobwire broker --speed`), plus
 /// whatever the clock fixture added (FIX-4).
+///
+/// Every reading is the wall clock's own, in whole ms since the epoch (as an app stamps its
+/// reports: `Date.now`, `time.time()`), scaled from the clock's start at another speed. The
+/// broker's lines and an app's reports are then stamped from one clock, so a call an app makes
+/// after a report never carries an earlier stamp than the report: a read after a restart stays
+/// after the launch (STATE-6) however long the broker took to start. (A reading of the wall
+/// clock at the start plus a monotonic clock's elapsed time put the broker behind the apps by up
+/// to a millisecond of rounding plus the time between the two readings, which a loaded machine
+/// can stretch.)
 public final class SystemBrokerClock: MovableBrokerClock {
     private let origin: Int64
-    private let startedAt: ContinuousClock.Instant
     private let offset = Mutex<Int64>(0)
     /// How many broker milliseconds pass per real millisecond.
     public let speed: Double
 
     public init(speed: Double = 1) {
-        origin = Int64(Date().timeIntervalSince1970 * 1000)
-        startedAt = .now
+        origin = Self.wallNow()
         self.speed = speed
     }
 
     public func now() -> Int64 {
-        let elapsed = ContinuousClock.now - startedAt
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return origin + Int64(milliseconds * speed) + offset.withLock { $0 }
+        let wall = Self.wallNow()
+        let scaled = speed == 1 ? wall : origin + Int64((Double(wall - origin) * speed).rounded(.down))
+        return scaled + offset.withLock { $0 }
     }
 
     public func advance(by milliseconds: Int64) { offset.withLock { $0 += milliseconds } }
+
+    /// The wall clock in whole ms since the epoch, rounded down as an app's stamp is.
+    static func wallNow() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 }
 
 /// A clock that only moves when told to: for tests and virtual-time scenarios.

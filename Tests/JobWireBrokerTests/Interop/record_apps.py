@@ -2,7 +2,7 @@
 """A client app and a worker app on python-socketio, for `jobwire record` tests.
 
 Usage: record_apps.py URL --transport polling|upgrade|websocket [--password P] [--hold] [--report]
-                      [--client-connects-late]
+                      [--client-connects-late] [--late-report]
 
 Both apps connect to URL (the recording proxy) with auth {"userId", "role"} (MSG-2) over the
 given transport: `polling` only, `upgrade` (polling first, then the WebSocket upgrade, which the
@@ -17,7 +17,9 @@ With --report the apps also report what they show with `jobwire:trace`, as an ap
 reports it to `jobwire broker` (Docs/BROKER.md): the worker its profile and the offer it received
 and showed, both their views and alerts, the client its timer (for `jobwire broker --replay`,
 which judges the apps). With --client-connects-late the client connects only 3 s after its post
-succeeded, a bug (STATE-8: a waiting client holds its connection).
+succeeded, a bug (STATE-8: a waiting client holds its connection). With --late-report the client
+shows its home view when the `close` comes, stamped then, but reports it only LATE_S seconds after
+its last call, just before it disconnects: a slow reporter, not a bug.
 """
 
 import argparse
@@ -30,13 +32,14 @@ import aiohttp
 import socketio
 
 WAIT = 10
+LATE_S = 3  # longer than the reactionToleranceMs (2 s) a served session used to wait after its last step
 
 
 def now():
     return int(time.time() * 1000)
 
 
-async def main(url, transport, password, hold, report=False, late=False):
+async def main(url, transport, password, hold, report=False, late=False, late_report=False):
     transports = {"polling": ["polling"], "upgrade": ["polling", "websocket"], "websocket": ["websocket"]}[transport]
     loop = asyncio.get_running_loop()
     seen = {name: loop.create_future() for name in ["new", "apply", "close-worker", "close-client"]}
@@ -78,8 +81,13 @@ async def main(url, transport, password, hold, report=False, late=False):
             {"kind": "alert.dismissed", "alert": "closed", "req": payload["ReqID"]})
         arrived("close-worker", payload)
 
+    held = []  # the client's reports held back (--late-report)
+
     async def on_client_close(payload):
-        await shows(client, {"kind": "view.shown", "view": "home"})
+        if late_report:
+            held.append({"ts": now(), "kind": "view.shown", "view": "home"})
+        else:
+            await shows(client, {"kind": "view.shown", "view": "home"})
         arrived("close-client", payload)
 
     worker.on("new", on_new)
@@ -145,6 +153,9 @@ async def main(url, transport, password, hold, report=False, late=False):
         assert status == 200, me
         print(f"token: {token}", flush=True)
         print("done", flush=True)
+        if held:
+            await asyncio.sleep(LATE_S)
+            await shows(client, *held)
         if hold:
             await loop.run_in_executor(None, sys.stdin.read)
         await worker.disconnect()
@@ -159,5 +170,6 @@ if __name__ == "__main__":
     parser.add_argument("--hold", action="store_true")
     parser.add_argument("--report", action="store_true")
     parser.add_argument("--client-connects-late", action="store_true")
+    parser.add_argument("--late-report", action="store_true")
     args = parser.parse_args()
-    asyncio.run(main(args.url, args.transport, args.password, args.hold, args.report, args.client_connects_late))
+    asyncio.run(main(args.url, args.transport, args.password, args.hold, args.report, args.client_connects_late, args.late_report))
