@@ -100,6 +100,15 @@ struct TraceSession: Sendable {
         return tombstones[req].flatMap { body($0.restored(req)) }
     }
 
+    /// Whether `req` was cancelled or closed, as `request(req)?.ended == true` says, without
+    /// rebuilding a retired request's state from its tombstone: only ended requests retire.
+    /// Obligations fall due long after most requests retired (TIME-2's is `timeoutMs` after the
+    /// post), and restoring the whole state to read this one fact was most of their cost.
+    func isEnded(_ req: String) -> Bool {
+        if let endedAt = requests.read(req, \.endedAt) { return endedAt != nil }
+        return tombstones.contains(req)
+    }
+
     /// The actor's state, created on its first event.
     func actor(_ actor: TraceActor) -> ActorState? { actors[actor] }
 
