@@ -76,7 +76,7 @@ extension TraceSession {
 
     /// Runs `body` on the actor's state in place, making it first (its first event at `firstTs`).
     mutating func updateActor(_ actor: TraceActor, firstTs: Int64, _ body: (inout ActorState) -> Void) {
-        body(&actors[actor, default: ActorState(firstTs: firstTs)])
+        actors.update(actor, firstTs: firstTs, body)
     }
 
     /// Runs `body` on the kept state of `req` in place, with one lookup of its id rather than one

@@ -16,7 +16,8 @@ struct TraceSession: Sendable {
     let backendRecorded: Bool
     /// The latest timestamp of any actor: the trace's clock.
     var now: Int64 = .min
-    var actors: [TraceActor: ActorState] = [:]
+    /// Each actor's state, from its first event on; read in place (``ActorStore``).
+    var actors = ActorStore()
     /// The requests whose full state is kept: open ones, and ended ones until `retainMs` after their last event.
     var requests = RequestStore()
     /// What is kept of each request retired since.
