@@ -57,6 +57,9 @@ struct TombstoneTable: Sendable {
         return tombstone(at: entry)
     }
 
+    /// Whether `req` was retired, found by its bytes without rebuilding its tombstone.
+    func contains(_ req: String) -> Bool { find(req).entry != nil }
+
     /// Keeps `tombstone` for `req`, replacing an earlier one.
     mutating func insert(_ tombstone: RequestTombstone, for req: String) {
         let found = find(req)

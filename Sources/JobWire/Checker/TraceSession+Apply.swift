@@ -4,8 +4,10 @@ extension TraceSession {
     /// Updates the model with one event, after every rule has judged it against the state before it.
     mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState) {
         let actor = event.actor
-        if actors[actor] == nil { actors[actor] = ActorState(firstTs: event.ts) }
-        if event.ts > actors[actor]!.lastTs { actors[actor]!.lastTs = event.ts }
+        // One lookup: the state is made on the actor's first event, its clock moved on in place.
+        updateActor(actor, firstTs: event.ts) { state in
+            if event.ts > state.lastTs { state.lastTs = event.ts }
+        }
         if let fact {
             apply(fact)
             applyRecords(fact)
@@ -70,6 +72,11 @@ extension TraceSession {
         default:
             break
         }
+    }
+
+    /// Runs `body` on the actor's state in place, making it first (its first event at `firstTs`).
+    mutating func updateActor(_ actor: TraceActor, firstTs: Int64, _ body: (inout ActorState) -> Void) {
+        actors.update(actor, firstTs: firstTs, body)
     }
 
     /// Runs `body` on the kept state of `req` in place, with one lookup of its id rather than one

@@ -16,7 +16,8 @@ struct TraceSession: Sendable {
     let backendRecorded: Bool
     /// The latest timestamp of any actor: the trace's clock.
     var now: Int64 = .min
-    var actors: [TraceActor: ActorState] = [:]
+    /// Each actor's state, from its first event on; read in place (``ActorStore``).
+    var actors = ActorStore()
     /// The requests whose full state is kept: open ones, and ended ones until `retainMs` after their last event.
     var requests = RequestStore()
     /// What is kept of each request retired since.
@@ -98,6 +99,15 @@ struct TraceSession: Sendable {
     func readRequest<Value>(_ req: String, _ body: (borrowing RequestState) -> Value?) -> Value? {
         if requests.contains(req) { return requests.read(req, body) }
         return tombstones[req].flatMap { body($0.restored(req)) }
+    }
+
+    /// Whether `req` was cancelled or closed, as `request(req)?.ended == true` says, without
+    /// rebuilding a retired request's state from its tombstone: only ended requests retire.
+    /// Obligations fall due long after most requests retired (TIME-2's is `timeoutMs` after the
+    /// post), and restoring the whole state to read this one fact was most of their cost.
+    func isEnded(_ req: String) -> Bool {
+        if let endedAt = requests.read(req, \.endedAt) { return endedAt != nil }
+        return tombstones.contains(req)
     }
 
     /// The actor's state, created on its first event.

@@ -52,7 +52,7 @@ struct VIEW12CloseChoices: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, let pending = chosen[ActorRequest(actor: actor, req: obligation.req)], pending.line == obligation.line else { return }
         chosen[ActorRequest(actor: actor, req: obligation.req)] = nil
-        guard context.session.readRequest(obligation.req, { $0.ended }) != true, context.session.actors[actor]?.running == true else { return }
+        guard !context.session.isEnded(obligation.req), context.session.actors[actor]?.running == true else { return }
         context.report(
             "VIEW-12", lines: [obligation.line],
             expected: "the close of \(obligation.req) with outcome \(pending.choice) within \(context.header.reactionToleranceMs) ms of the choice",

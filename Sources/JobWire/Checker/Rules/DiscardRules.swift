@@ -31,7 +31,7 @@ struct DISCRules: TraceRule {
             guard let discards = stored.discards, let state = context.session.actors[event.actor] else { return }
             // An app may drop the discards of requests that have ended.
             let lost = state.discarded.filter { req in
-                !discards.contains(req) && context.session.readRequest(req, { $0.ended }) != true
+                !discards.contains(req) && !context.session.isEnded(req)
                     && context.session.side(event.actor, req)?.endReceivedAt == nil
             }.sorted()
             guard !lost.isEmpty else { return }

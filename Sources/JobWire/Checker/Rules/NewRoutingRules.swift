@@ -36,10 +36,10 @@ struct MSG3And8NewRouting: TraceRule {
                 // A worker that launched or came back less than the skew before the post was sent
                 // may have joined the channel after the backend emitted.
                 let sent = (answer.requestTs ?? answer.ts) - context.skew
-                let workers = Set(session.actors.filter { actor, state in
+                let workers = Set(session.actors.actors { actor, state in
                     actor.role == .worker && state.launchedSeen && state.running && state.foreground && (state.lastRestoreAt ?? .min) < sent
                         && (direct == nil || actor.id == direct)
-                }.keys)
+                })
                 required[req] = (workers, sent + context.skew)
             }
             if session.backendRecorded || !(required[req]?.workers.isEmpty ?? true) {

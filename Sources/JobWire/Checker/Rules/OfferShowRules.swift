@@ -42,9 +42,9 @@ struct OfferShowObligations: TraceRule {
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let actor = obligation.actor, let side = context.session.side(actor, obligation.req), let offer = side.offer,
-            offer.shownAt == nil, offer.discardedAt == nil, side.endReceivedAt == nil,
-            context.session.readRequest(obligation.req, { $0.ended }) != true
+        // Whether it ended first: that is cheap, while the side of a retired request is rebuilt from its tombstone.
+        guard let actor = obligation.actor, !context.session.isEnded(obligation.req), let side = context.session.side(actor, obligation.req),
+            let offer = side.offer, offer.shownAt == nil, offer.discardedAt == nil, side.endReceivedAt == nil
         else { return }
         if obligation.tag == Tag.channel {
             // Only offers the kit finds eligible and the app did not refuse for a reason another rule judges.

@@ -83,7 +83,7 @@ struct VIEWCalledForViews: TraceRule {
         if actor.role == .client, !retaken, state?.view == TraceViews.waiting, let waitingReq = state?.viewReq,
             view.req != waitingReq || (view.view != TraceViews.waiting && view.view != TraceViews.workInProgress),
             let side = context.session.side(actor, waitingReq), side.postAnsweredAt != nil, side.applyReceivedAt == nil,
-            side.cancelSentAt == nil, side.endReceivedAt == nil, context.session.readRequest(waitingReq, { $0.ended }) != true,
+            side.cancelSentAt == nil, side.endReceivedAt == nil, !context.session.isEnded(waitingReq),
             !readNotOpen(actor, waitingReq)
         {
             context.report(
@@ -134,7 +134,7 @@ struct VIEWCalledForViews: TraceRule {
         let (id, view, expected): (RequirementID, String, String)
         switch obligation.tag {
         case Tag.waiting:
-            guard side.applyReceivedAt == nil, context.session.readRequest(obligation.req, { $0.ended }) != true else { return }
+            guard side.applyReceivedAt == nil, !context.session.isEnded(obligation.req) else { return }
             (id, view, expected) = ("VIEW-1", TraceViews.waiting, "the waiting view of \(obligation.req) after its post succeeded")
         case Tag.clientWIP:
             (id, view, expected) = ("VIEW-2", TraceViews.workInProgress, "the Work in Progress view of \(obligation.req) after its `apply` arrived")
