@@ -2,8 +2,8 @@ import SocketIOWire
 
 /// REST-20 (SHOULD): an app sends its own id with a cancel, as `clientId`, and with a close, as
 /// `clientId` or `workerId` as its `by` says, so the backend can refuse a call from the wrong
-/// app (REST-19). Judged on the app's own `http.request`: the id left out, or another id than the
-/// app's own. A close whose `by` is no side, or an id member that is no id, is a malformed body
+/// app (REST-19). Judged on the `http.request` of an app in the trace's `subject`: the id left
+/// out, or another id than the app's own. A close whose `by` is no side, or an id member that is no id, is a malformed body
 /// (the app half of REST-5 and REST-6), not judged here.
 struct REST20CallerID: TraceRule {
     let infos = [
@@ -14,7 +14,8 @@ struct REST20CallerID: TraceRule {
     var kinds: Set<TraceEventKind> { [.httpRequest] }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        guard case .httpRequest(let request) = event.body, event.actor.role != .backend else { return }
+        // Only an app under test is judged: the kit's own apps in another app's test are not.
+        guard case .httpRequest(let request) = event.body, event.actor.role != .backend, context.header.subject.contains(event.actor.role) else { return }
         let member: String
         switch context.call.call {
         case .cancel:
