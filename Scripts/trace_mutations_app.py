@@ -1,6 +1,7 @@
 """The bad traces of the apps' half of the requirements an app shares with the backend
 (Scripts/generate_traces.py): the app under test sends a body its call does not declare (REST-2,
-REST-3, REST-5, REST-6, TASK-7, TASK-10). Each trace's subject is the app alone, so the backend's
+REST-3, REST-5, REST-6, TASK-7, TASK-10), or a well-formed call naming another user where its
+call names the caller (REST-2, REST-3, REST-4, REST-18). Each trace's subject is the app alone, so the backend's
 half (its answers, its refusals under REST-13 and TASK-9) is not judged. One mutation each,
 tripping exactly the rule named. Python 3.11, standard library only."""
 
@@ -93,7 +94,38 @@ def register_app(bad) -> None:
         app_sent(c, "cancel.T-2", "client")["reason"] = ""
         return c
 
+    register_other_id_app(bad)
     register_task_app(bad)
+
+
+def register_other_id_app(bad) -> None:
+    """A well-formed call whose caller's id is another user's: the app's own id is the one it must name."""
+
+    @bad("rest-2-post-names-other-client-client", "client", ["REST-2"], "The client app c-1 posts R-1 with clientId c-2, another client's id.")
+    def _():
+        c = s.happy()
+        app_sent(c, "c.post", "client")["clientId"] = "c-2"
+        return c
+
+    @bad("rest-3-accept-names-other-worker-worker", "worker", ["REST-3"], "w-1's WorkerAccept of R-1 carries workerId w-2, another worker's id.")
+    def _():
+        c = s.happy()
+        app_sent(c, "w-1.accept", "worker")["workerId"] = "w-2"
+        return c
+
+    @bad("rest-4-getjobs-names-other-worker-worker", "worker", ["REST-4"], "w-1 calls getJobs as GET /api/jobs?workerId=w-2, naming another worker.")
+    def _():
+        c = s.getjobs()
+        c.header["subject"] = ["worker"]
+        c.find("w-1.getjobs.req")["path"] = "/api/jobs?workerId=w-2"
+        return c
+
+    @bad("rest-18-position-names-other-worker-worker", "worker", ["REST-18"], "w-1 reports its new position into w-2's profile, PUT /api/workers/w-2/position.")
+    def _():
+        c = s.retake()
+        app_sent(c, "w-1.position", "worker")
+        c.find("w-1.position.req")["path"] = "/api/workers/w-2/position"
+        return c
 
 def task_session_until(tag: str) -> Capture:
     """The task session up to the answer of call `tag`, as the client app records it and tested

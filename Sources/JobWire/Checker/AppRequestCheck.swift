@@ -5,15 +5,38 @@ import SocketIOWire
 /// ``ContractShapes`` declares it. The shapes' own ids are the backend's refusal's (REST-13,
 /// TASK-9); the app's finding is reported under the shared requirement, and only when the trace's
 /// `subject` holds the app that sent it, so a backend test's malformed request, sent on purpose
-/// to be refused, fails no app.
+/// to be refused, fails no app. A well-formed call that names its caller names the app that sent
+/// it (``callerID(_:_:_:)``): an app that names another user is judged too, not only its shape.
 enum AppRequestCheck {
     /// Reports under `id` the first malformed member of a `call` one of `apps` under test sent
-    /// (a getJobs without its worker in the query too).
+    /// (a getJobs without its worker in the query too), or else the caller's id it names when
+    /// that is not the sending app's own.
     static func judge(_ event: TraceEvent, _ call: RESTCallKind, as id: RequirementID, apps: Set<TraceRole>, _ context: inout RuleContext) {
-        guard let request = sent(event, by: apps, context), context.call.call == call,
-            let problem = PayloadShape.malformedField(call, body: request.body, worker: context.call.worker)
-        else { return }
-        report(event, problem, what: "the \(call.rawValue) request as \(id.rawValue) describes it", as: id, &context)
+        guard let request = sent(event, by: apps, context), context.call.call == call else { return }
+        if let problem = PayloadShape.malformedField(call, body: request.body, worker: context.call.worker) {
+            report(event, problem, what: "the \(call.rawValue) request as \(id.rawValue) describes it", as: id, &context)
+            return
+        }
+        // Ids compare as their text, byte-exact (ELIG-2), as REST-20's caller ids do.
+        guard let caller = callerID(call, request, context), let own = event.actor.id, let named = caller.named, named != own else { return }
+        context.report(
+            id, lines: [event.line], expected: "the \(call.rawValue) request naming as \(caller.member) the app's own id \(own), as \(id.rawValue) says",
+            observed: "\(event.actor) sent \(caller.member) \(named), another user's id")
+    }
+
+    /// The member of `call` that names its caller and the id it names, as PROTOCOL.md gives them:
+    /// the post's `clientId` (REST-2), WorkerAccept's `workerId` (REST-3), getJobs' `workerId`
+    /// query (REST-4) and the position report's `{workerId}` path, the worker's own profile
+    /// (REST-18). The post's optional `workerId` names the worker it goes to, not the caller; the
+    /// ids a cancel or close may carry are REST-20's.
+    private static func callerID(_ call: RESTCallKind, _ request: HTTPRequestRecord, _ context: RuleContext) -> (member: String, named: String?)? {
+        switch call {
+        case .postRequest: return ("`clientId`", request.body?["clientId"].flatMap(\.idText))
+        case .workerAccept: return ("`workerId`", request.body?["workerId"].flatMap(\.idText))
+        case .getJobs: return ("the query's `workerId`", context.call.worker)
+        case .position: return ("the path's `{workerId}`", context.call.worker)
+        default: return nil
+        }
     }
 
     /// Reports under `id` the first bad member of the body of a task `call` an app under test

@@ -5,12 +5,13 @@ import SocketIOWire
 /// RESTAnswerCodes'; getJobs and WorkerAccept judge eligibility with the reported position
 /// because the session model takes it into the worker's profile, ELIG-8 and REST-9.) Judged
 /// when the trace's `subject` holds the backend; the worker app's half, a position call carrying
-/// `lat` and `lng`, when it holds the worker (``AppRequestCheck``).
+/// `lat` and `lng` into the worker's own profile (its own id as the path's `{workerId}`), when it
+/// holds the worker (``AppRequestCheck``).
 struct REST18PositionUse: TraceRule {
     let infos = [
         TraceRuleInfo(
             "REST-18", evidence: TraceRuleInfo.backendEvidence,
-            check: "the worker app's position call carries lat and lng; the `apply` of a WorkerAccept sent after the winner's successful position call carries that lat and lng",
+            check: "the worker app's position call carries lat and lng into its own profile, its own id the path's workerId; the `apply` of a WorkerAccept sent after the winner's successful position call carries that lat and lng",
             about: [.backend, .worker])
     ]
     var kinds: Set<TraceEventKind> { [.httpRequest] }

@@ -7,20 +7,20 @@ import SocketIOWire
 /// carry is the TASK rules'.
 ///
 /// REST-2 ... REST-6 also have an app's half: the request the app sends is the one its call
-/// declares (``AppRequestCheck``). Each half is judged only on a trace whose `subject` holds its
+/// declares, and the caller's id it names is the app's own (``AppRequestCheck``). Each half is judged only on a trace whose `subject` holds its
 /// side, so a backend test's malformed body, sent on purpose to be refused (REST-13), fails no
 /// app, and an app under test is not failed for the backend's answer.
 struct RESTAnswerShapes: TraceRule {
     let infos = [
         TraceRuleInfo("REST-1", evidence: TraceRuleInfo.backendEvidence, check: "every answer body is a JSON object, a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
         TraceRuleInfo(
-            "REST-2", evidence: TraceRuleInfo.backendEvidence, check: "the client app's post request carries the members of the post request's body; a successful post request answers with a ReqID string and an ISO 8601 createdAt",
+            "REST-2", evidence: TraceRuleInfo.backendEvidence, check: "the client app's post request carries the members of the post request's body, its `clientId` the client's own id; a successful post request answers with a ReqID string and an ISO 8601 createdAt",
             about: [.backend, .client]),
         TraceRuleInfo(
-            "REST-3", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's WorkerAccept carries its workerId; a successful WorkerAccept answers with the ReqID of its path",
+            "REST-3", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's WorkerAccept carries its own id as workerId; a successful WorkerAccept answers with the ReqID of its path",
             about: [.backend, .worker]),
         TraceRuleInfo(
-            "REST-4", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's getJobs names a workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload",
+            "REST-4", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload",
             about: [.backend, .worker]),
         TraceRuleInfo(
             "REST-5", evidence: TraceRuleInfo.backendEvidence, check: "the client app's cancel carries a non-empty reason; a successful cancel answers with the ReqID of its path",
