@@ -114,6 +114,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The client's post request leaves `lat` out of its body (REST-2's app half).
     public static let postWithoutLat = AppFaults(rawValue: 1 << 53)
 
+    /// The worker's getJobs names another worker in its query, not itself (REST-4's app half).
+    /// A high bit, so faults added beside it elsewhere do not collide.
+    public static let getJobsNamesOther = AppFaults(rawValue: 1 << 58)
     /// The app's cancels and closes carry no id of its own (REST-20): the backend still takes
     /// them as the right caller's (REST-19). A high bit, so faults added beside it elsewhere do not collide.
     public static let anonymousEnds = AppFaults(rawValue: 1 << 57)
@@ -173,6 +176,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("no-catch-up", .noCatchUp, breaks: ["STATE-5"]),
         NamedFault("post-without-lat", .postWithoutLat, breaks: ["REST-2"]),
         NamedFault("anonymous-ends", .anonymousEnds, breaks: ["REST-20"]),
+        NamedFault("getjobs-names-other", .getJobsNamesOther, breaks: ["REST-4"]),
     ]
 
     /// The faults by name.

@@ -135,7 +135,7 @@ public struct ReferenceWorkerApp: AppModel {
 
     /// STATE-5: getJobs catches up on broadcasts missed while away.
     private mutating func catchUp() -> [AppAction] {
-        faults.contains(.noCatchUp) ? [] : [call(.getJobs, .getJobs, ["workerId": config.id], nil)]
+        faults.contains(.noCatchUp) ? [] : [call(.getJobs, .getJobs, ["workerId": faults.contains(.getJobsNamesOther) ? "\(config.id)-other" : config.id], nil)]
     }
 
     private var available: Bool { foreground && workInProgress == nil }
