@@ -20,6 +20,13 @@ def app_sent(c: Capture, tag: str, subject: str) -> dict:
     return c.find(f"{tag}.req")["body"]
 
 
+def app_called(c: Capture, tag: str, subject: str, path: str) -> Capture:
+    """`c` with the app's call `tag` sent to `path` instead, the trace testing that app alone."""
+    c.header["subject"] = [subject]
+    c.find(f"{tag}.req")["path"] = path
+    return c
+
+
 def register_app(bad) -> None:
     @bad("rest-2-post-without-lat-client", "client", ["REST-2"], "The client app posts R-1 without lat.")
     def _():
@@ -77,10 +84,7 @@ def register_app(bad) -> None:
 
     @bad("rest-4-getjobs-without-worker-id-worker", "worker", ["REST-4"], "w-1 calls getJobs as GET /api/jobs, naming no workerId.")
     def _():
-        c = s.getjobs()
-        c.header["subject"] = ["worker"]
-        c.find("w-1.getjobs.req")["path"] = "/api/jobs"
-        return c
+        return app_called(s.getjobs(), "w-1.getjobs", "worker", "/api/jobs")
 
     @bad("rest-18-position-without-lng-worker", "worker", ["REST-18"], "w-1 reports its new position without lng.")
     def _():
@@ -115,17 +119,12 @@ def register_other_id_app(bad) -> None:
 
     @bad("rest-4-getjobs-names-other-worker-worker", "worker", ["REST-4"], "w-1 calls getJobs as GET /api/jobs?workerId=w-2, naming another worker.")
     def _():
-        c = s.getjobs()
-        c.header["subject"] = ["worker"]
-        c.find("w-1.getjobs.req")["path"] = "/api/jobs?workerId=w-2"
-        return c
+        return app_called(s.getjobs(), "w-1.getjobs", "worker", "/api/jobs?workerId=w-2")
 
     @bad("rest-18-position-names-other-worker-worker", "worker", ["REST-18"], "w-1 reports its new position into w-2's profile, PUT /api/workers/w-2/position.")
     def _():
-        c = s.retake()
-        app_sent(c, "w-1.position", "worker")
-        c.find("w-1.position.req")["path"] = "/api/workers/w-2/position"
-        return c
+        return app_called(s.retake(), "w-1.position", "worker", "/api/workers/w-2/position")
+
 
 def task_session_until(tag: str) -> Capture:
     """The task session up to the answer of call `tag`, as the client app records it and tested
