@@ -9,13 +9,24 @@ public struct NamedFault<Fault: Sendable & Hashable>: Sendable {
     public var name: String
     /// The switch.
     public var fault: Fault
-    /// The requirement ids the fault breaks, in order.
+    /// The requirement ids the fault breaks in every run, in order.
     public var breaks: [RequirementID]
+    /// The ids it breaks only in some interleavings of calls the kit releases together (which one
+    /// the backend takes first is the machine's timing), in order: a run may fail them besides
+    /// ``breaks`` and is still this fault's. They count as no bad example.
+    public var breaksInSomeInterleavings: [RequirementID]
 
-    /// A fault called `name` that breaks `breaks`.
-    public init(_ name: String, _ fault: Fault, breaks: [RequirementID]) {
+    /// A fault called `name` that breaks `breaks`, and `breaksInSomeInterleavings` in some runs.
+    public init(_ name: String, _ fault: Fault, breaks: [RequirementID], breaksInSomeInterleavings: [RequirementID] = []) {
         self.name = name
         self.fault = fault
         self.breaks = breaks.sorted()
+        self.breaksInSomeInterleavings = breaksInSomeInterleavings.sorted()
+    }
+
+    /// Whether a run that failed exactly `failed` is this fault's: every id of ``breaks``, and
+    /// nothing beyond them but ids of ``breaksInSomeInterleavings``.
+    public func isCaught(by failed: [RequirementID]) -> Bool {
+        Set(breaks).isSubset(of: failed) && Set(failed).isSubset(of: breaks + breaksInSomeInterleavings)
     }
 }
