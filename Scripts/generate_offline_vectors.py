@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+import task_state
 from jobwirelib import VECTORS, canonical_json, repeated, requirement_key
 
 # ==========================================================================
@@ -488,12 +489,10 @@ EXPIRED_JWT = {"token": "jwt-ana-0", "expiresAt": T0 - DAY}
 
 
 def task(category: int, description: str, address: str, budget: int, picture: str) -> dict:
-    """A task's full editable state, as TASK-7 has a create carry it and TASK-10 an edit: the kit
-    reads an answer as the capture of the task calls it amounts to (OfflineAnswerTrace), whose
-    bodies the checker judges like any app's."""
-    return {"category": category, "Description": description, "image": [f"https://img.example.com/{picture}.jpg"],
-            "dates": [{"start": "2026-01-11T09:00:00.000Z", "end": "2026-01-11T11:00:00.000Z"}], "address": address,
-            "location": {"lat": 40.4168, "lng": -3.7038}, "maxBudget": budget}
+    """A task's full editable state (TASK-7, TASK-10) on one fixed date: the kit reads an answer as
+    the capture of the task calls it amounts to (OfflineAnswerTrace), whose bodies the checker
+    judges like any app's."""
+    return task_state.task(category, description, address, budget, picture, "2026-01-11T09:00:00.000Z", "2026-01-11T11:00:00.000Z")
 
 
 TAP = task(9, "Fix the leaking kitchen tap", "Calle Mayor 1", 80, "tap")

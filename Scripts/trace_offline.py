@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 
+import task_state
 from jobwirelib import ROOT, load_module
 from trace_scenarios import T0, Capture, iso
 
@@ -32,11 +33,9 @@ PATHS = {"list": ("GET", "/api/tasks"), "options": ("GET", "/api/options"), "log
 
 
 def task(category: int, description: str, address: str, budget: int, picture: str) -> dict:
-    """A task's full editable state, as TASK-7 has a create carry it (and TASK-10 an edit)."""
+    """A task's full editable state (TASK-7, TASK-10), its date ten days after the session starts."""
     start = T0 + 10 * DAY
-    return {"category": category, "Description": description, "image": [f"https://img.example.com/{picture}.jpg"],
-            "dates": [{"start": iso(start), "end": iso(start + 3_600_000)}], "address": address,
-            "location": {"lat": 40.4168, "lng": -3.7038}, "maxBudget": budget}
+    return task_state.task(category, description, address, budget, picture, iso(start), iso(start + 3_600_000))
 
 
 TAP = task(9, "Fix the leaking kitchen tap", "Calle Mayor 1", 80, "tap")
