@@ -1,6 +1,7 @@
 import Foundation
 import JobWire
 import SocketIOWire
+import Synchronization
 import Testing
 @testable import JobWireBroker
 
@@ -81,6 +82,26 @@ struct BrokerConsoleTests {
             count += 1
         }
         return live.captureLines
+    }
+
+    /// Two pages may inject at once: of eight posts that declare one alias, run on as many threads
+    /// as the machine has, exactly one is taken, and each other is refused naming `step.as`, as a
+    /// post declaring an alias taken earlier is.
+    @Test func injectsFromPagesAtOnceDeclareAnAliasOnce() async throws {
+        let live = try await LiveConsole("worker-happy")
+        try await live.connectApp()
+        let post = Array(#"{"command":"inject","step":{"actor":"c-1","do":"post","as":"twice","request":{"CatID":9,"category":"Plumbing","description":"Leaking kitchen tap","address":"Calle Mayor 1","lat":40.01,"lng":-3.01}}}"#.utf8)
+        let answers = Mutex<[BrokerConsole.Answer]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let answer = live.console.control(post)
+            answers.withLock { $0.append(answer) }
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.filter { $0.status == 200 }.count == 1, "\(all.map(\.body))")
+        for answer in all where answer.status != 200 {
+            #expect(answer.status == 400 && answer.body["error"]?["field"] == "step.as", "\(answer.body)")
+        }
+        await live.shutdown()
     }
 
     @Test(arguments: [false, true])

@@ -57,10 +57,20 @@ public final class BrokerConsole: Sendable {
     public func control(_ body: [UInt8]) -> Answer {
         let command: ConsoleCommand
         do {
-            let (aliases, index) = injected.withLock { steps in
-                (declaredAliases(steps), session.scenario.steps.count + steps.count)
+            // An inject is read against the aliases declared so far and run under one lock, so two
+            // pages injecting at once cannot both declare one alias, and the steps run in the
+            // order their indexes say.
+            let refusal: Answer?
+            (command, refusal) = try injected.withLock { steps throws(InputError) -> (ConsoleCommand, Answer?) in
+                let index = session.scenario.steps.count + steps.count
+                let command = try ConsoleCommand.read(body, scenario: session.scenario, aliases: declaredAliases(steps), index: index)
+                guard case .inject(let step) = command else { return (command, nil) }
+                if let refusal = notRunning() { return (command, refusal) }
+                steps.append(step)
+                _ = session.inject(step)
+                return (command, nil)
             }
-            command = try ConsoleCommand.read(body, scenario: session.scenario, aliases: aliases, index: index)
+            if let refusal { return refusal }
         } catch {
             return Answer(status: 400, body: ["ok": false, "error": ["field": .string(error.field ?? "body"), "message": .string(error.message)]])
         }
@@ -76,10 +86,7 @@ public final class BrokerConsole: Sendable {
             if let wake = session.nextWake { clock.step(to: wake) }
             session.advance()
             writeHeld()
-        case .inject(let step):
-            if let refusal = notRunning() { return refusal }
-            injected.withLock { $0.append(step) }
-            _ = session.inject(step)
+        case .inject:
             if clock.isPaused { writeHeld() }
         }
         feed.touch()
