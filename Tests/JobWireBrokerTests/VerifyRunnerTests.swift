@@ -107,10 +107,13 @@ struct VerifyRunnerTests {
         return try await verify(fault, attempts: attempts)
     }
 
+    /// Every case of `jobwire verify`.
+    static let verifyCases: [VerifyCase] = (try? VerifyCases.all(vectors: vectors)) ?? []
+
     /// The backend mutants, the costliest first (by the cases their runs select), so that the
     /// long runs start early and the short ones fill in beside them at the end.
     static let backendMutantsCostliestFirst: [NamedFault<BackendFaults>] = {
-        let cases = (try? VerifyCases.all(vectors: vectors)) ?? []
+        let cases = verifyCases
         let options = VerifyOptions(base: URL(string: "http://127.0.0.1:1")!, vectors: vectors)
         func selected(_ mutant: NamedFault<BackendFaults>) -> Int {
             var only = options
@@ -128,7 +131,9 @@ struct VerifyRunnerTests {
     /// clean backend runs everything above.
     @Test func eachMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
         #expect(Set(Self.backendMutantsCostliestFirst.map(\.name)) == Set(BackendFaults.named.map(\.name)))
+        let tripped = TrippedCases()
         try await Self.forEachVerdict(Self.backendMutantsCostliestFirst, { try await Self.verify(mutant: $0, attempts: $1) }) { mutant, run in
+            await tripped.add(run, mutant.name)
             #expect(!run.results.isEmpty, "\(mutant.name): no case ran")
             #expect(!mutant.breaks.isEmpty)
             #expect(mutant.isCaught(by: run.failedRequirements), "\(mutant.name):\n\(Self.describe(run))")
@@ -139,18 +144,22 @@ struct VerifyRunnerTests {
             #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
             try await Self.expectTheCaptureAgrees(run, mutant.name)
         }
+        await tripped.expectEveryCaseTripped(Self.verifyCases.filter { !$0.isTaskCase }, by: "backend")
     }
 
     /// Each TaskFaults mutant fails exactly its declared TASK ids, and `jobwire check` on the
     /// run's capture fails exactly what the run failed (one verdict source: both are the
     /// checker's); only the TASK cases run, so each takes a second or two.
     @Test func eachTaskMutantFailsOnItsRequirementsAndTheCaptureAgrees() async throws {
+        let tripped = TrippedCases()
         try await Self.forEachVerdict(TaskFaults.named, { try await Self.verify(taskFaults: $0, only: ["TASK"], attempts: $1) }) { mutant, run in
+            await tripped.add(run, mutant.name)
             #expect(!run.results.isEmpty && !mutant.breaks.isEmpty)
             #expect(run.failedRequirements == mutant.breaks, "\(mutant.name):\n\(Self.describe(run))")
             #expect(!run.results.contains { if case .error = $0.outcome { return true } else { return false } }, "\(mutant.name): \(Self.describe(run))")
             try await Self.expectTheCaptureAgrees(run, mutant.name)
         }
+        await tripped.expectEveryCaseTripped(Self.verifyCases.filter(\.isTaskCase), by: "task API")
     }
 
     /// The clean backend's TASK cases alone pass, and `jobwire check` on that run's capture fails nothing.
@@ -193,4 +202,30 @@ struct VerifyRunnerTests {
 actor StarvedMutants<Fault: Sendable & Hashable> {
     private(set) var mutants: [NamedFault<Fault>] = []
     func add(_ mutant: NamedFault<Fault>) { mutants.append(mutant) }
+}
+
+/// The verify cases the mutants' runs failed with a requirement the case names: a case is a judge,
+/// and a judge that no fault of the reference backend trips is a sentence nothing shows it can
+/// fail. Each mutant runs the cases naming the ids it breaks, so a case is tripped by a fault that
+/// breaks what it judges.
+actor TrippedCases {
+    private var trippers: [String: [String]] = [:]
+
+    func add(_ run: VerifyRun, _ mutant: String) {
+        for result in run.results where result.violations.contains(where: { result.verifyCase.requirements.contains($0.requirement) }) {
+            trippers[result.id, default: []].append(mutant)
+        }
+    }
+
+    /// Every one of `cases` was tripped by some mutant (`kind` names the catalogue, for the message).
+    func expectEveryCaseTripped(_ cases: [VerifyCase], by kind: String) {
+        #expect(!cases.isEmpty)
+        let untripped = cases.filter { trippers[$0.id] == nil }.map { "\($0.id) (\($0.requirements.map(\.rawValue).joined(separator: ", ")))" }
+        #expect(untripped.isEmpty, "verify cases no \(kind) mutant fails with an id they name:\n\(untripped.joined(separator: "\n"))")
+    }
+}
+
+extension VerifyCase {
+    /// Whether the case judges the task API (its ids are TASK's), which the TaskFaults mutants break.
+    var isTaskCase: Bool { requirements.contains { $0.area == "TASK" } }
 }
