@@ -310,6 +310,13 @@ def register_flow(bad) -> None:
                status=403, reply=failure("not_eligible", "You are not working on this request"), tag="w-2.close")
         return c
 
+    @bad("flow-14-close-echoed-worker", "worker", ["FLOW-14"], "w-1 answers the client's `close` of R-1 with a close of its own, out of Work in Progress by then.")
+    def _():
+        c = s.happy()
+        c.rest(c.find("w-1.closed.dismissed")["ts"] + 1, "w-1", "POST", "/api/requests/R-1/close", {"outcome": "happy", "by": "worker", "workerId": "w-1"},
+               status=410, reply=failure("request_closed", "This request is closed"), tag="w-1.close.echo")
+        return c
+
 
 # ---- ALERT ------------------------------------------------------------------------------------
 
@@ -709,6 +716,13 @@ def register_elig(bad) -> None:
     @bad("view-4-eligible-never-shown-worker", "worker", ["VIEW-4"], "w-1 decides R-1 is eligible and never shows it.")
     def _():
         c = s.happy()
+        w1_gives_up(c)
+        return c
+
+    @bad("view-4-new-never-taken-in-worker", "worker", ["VIEW-4"], "w-1 receives R-1's `new` but never takes it in (no offer.received), so never shows it.")
+    def _():
+        c = s.happy()
+        c.remove("w-1.received.R-1", "w-1.decided.R-1")
         w1_gives_up(c)
         return c
 

@@ -51,12 +51,15 @@ struct FLOWAcceptReasons: TraceRule {
 }
 
 /// FLOW-14: an app MUST send close only for a request it shows in Work in Progress: the client
-/// after the request's `apply` arrived, the worker after its WorkerAccept succeeded.
+/// after the request's `apply` arrived, the worker after its WorkerAccept succeeded, and neither
+/// once a `cancel` or `close` it did not send has arrived, which takes the request out of Work in
+/// Progress (VIEW-13): a close sent then, say the received `close` answered with one of its own, is
+/// for a request the app no longer shows there.
 struct FLOW14CloseOnlyInProgress: TraceRule {
     let infos = [
         TraceRuleInfo(
             "FLOW-14", evidence: [.client, .worker],
-            check: "a client sends close only after the request's `apply` arrived, a worker only after its WorkerAccept succeeded")
+            check: "a client sends close only after the request's `apply` arrived, a worker only after its WorkerAccept succeeded, and neither after a `cancel` or `close` it did not send arrived")
     ]
     var kinds: Set<TraceEventKind> { [.httpRequest] }
 
@@ -65,6 +68,12 @@ struct FLOW14CloseOnlyInProgress: TraceRule {
         let exchange = context.call
         guard exchange.call == .close, let req = exchange.req else { return }
         let side = context.session.side(event.actor, req)
+        if let side, let ended = side.endReceivedLine, !side.endedByItself {
+            context.report(
+                "FLOW-14", lines: [ended, event.line], expected: "no close for \(req) after its `cancel` or `close` arrived at line \(ended)",
+                observed: "the \(event.actor.role.protocolName) sent a close for \(req), no longer in Work in Progress")
+            return
+        }
         if event.actor.role == .client {
             // A state read that found it in progress carried the `apply` (STATE-7).
             guard side?.applyReceivedAt == nil, side?.readStatus != "inProgress" else { return }

@@ -1,3 +1,5 @@
+import SocketIOWire
+
 /// ELIG-7 and VIEW-4: offers a worker app must show, and by when.
 ///
 /// A direct `new` (one carrying `workerId`) is shown at once, without filtering or Delay (ELIG-7);
@@ -6,6 +8,11 @@
 /// malformed ones (MSG-13). The clock only runs while the app can show offers: running, in the
 /// foreground and not in Work in Progress. A channel offer the app's own `offer.decided` refused
 /// is judged by ELIG-1 ... ELIG-5, ELIG-9 or ELIG-10 instead.
+///
+/// A worker that reports its UI (a `view.shown` or an `offer.received`) and never takes in a
+/// well-formed `new` it received (`io.in` with no `offer.received`: a listener lost after a return,
+/// a relaunch or a reconnection) never shows it either, so that `new` is judged too, with the kit's
+/// decision at the `io.in` (one carrying unknown members is MSG-12's).
 struct OfferShowObligations: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -16,15 +23,30 @@ struct OfferShowObligations: TraceRule {
             check: "an eligible channel offer is shown once its showAt has passed, a getJobs job when the response arrives, unless discarded, cancelled or closed",
             tolerance: "within clockSkewToleranceMs, counting only time the app can show offers"),
     ]
-    var kinds: Set<TraceEventKind> { [.offerReceived, .appLaunched, .appRestored, .appForegrounded, .viewShown] }
-    private enum Tag { static let direct = 0, channel = 1, getJobs = 2 }
+    var kinds: Set<TraceEventKind> { [.offerReceived, .appLaunched, .appRestored, .appForegrounded, .viewShown, .socketIn] }
+    private enum Tag { static let direct = 0, channel = 1, getJobs = 2, intake = 3 }
     /// Offers waiting for their app to be able to show them: app to request and tag.
     private var waiting: [TraceActor: [String: Int]] = [:]
+    /// Workers that report their UI, so a `new` they take in shows as an `offer.received`.
+    private var reportsUI: Set<TraceActor> = []
+    /// Eligible or direct `new`s delivered to a worker with no offer of that request yet: the `io.in` line.
+    private var delivered: [ActorRequest: Delivery] = [:]
+    /// A `new` as it reached the worker, with the worker's profile then (ELIG-10).
+    private struct Delivery: Sendable {
+        var line: Int
+        var receivedAt: Int64
+        var direct: Bool
+        var job: JSONValue
+        var profile: JSONValue?
+    }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         guard event.actor.role == .worker else { return }
         switch event.body {
+        case .socketIn(let message):
+            delivery(message, event, &context)
         case .offerReceived(let req, let via, let offer):
+            reportsUI.insert(event.actor)
             let known = context.session.side(event.actor, req)?.offer
             if via == .getJobs {
                 guard known?.shownAt == nil else { return }
@@ -35,13 +57,30 @@ struct OfferShowObligations: TraceRule {
                 context.schedule(due: event.ts + delay * 1000, req: req, actor: event.actor, tag: direct ? Tag.direct : Tag.channel, line: event.line)
             }
         default:
+            if case .viewShown = event.body { reportsUI.insert(event.actor) }
             // Any lifecycle or view change may make the app able to show offers again.
             guard let offers = waiting.removeValue(forKey: event.actor) else { return }
             for (req, tag) in offers { context.schedule(due: event.ts, req: req, actor: event.actor, tag: tag, line: event.line) }
         }
     }
 
+    /// A `new` delivered to a worker that reports its UI, with no offer of that request yet: judged
+    /// at its showAt (the receipt for a direct one), if the worker has not taken it in by then.
+    private mutating func delivery(_ message: SocketMessage, _ event: TraceEvent, _ context: inout RuleContext) {
+        let actor = event.actor
+        guard reportsUI.contains(actor), context.header.profile.event(named: message.event) == .new, let req = message.reqID,
+            let payload = message.payload?.objectValue, PayloadShape.refusedNew(payload).isEmpty, PayloadShape.unknownNewFields(payload).isEmpty,
+            context.session.side(actor, req)?.offer == nil, context.session.actors[actor]?.discarded.contains(req) != true
+        else { return }
+        let direct = payload["workerId"].map { !$0.isNull } ?? false
+        let delay = direct ? 0 : max(0, min(payload["Delay"]?.integerValue ?? 0, 2_147_483_647))
+        delivered[ActorRequest(actor: actor, req: req)] = Delivery(
+            line: event.line, receivedAt: event.ts, direct: direct, job: .object(payload), profile: actor.id.flatMap { context.session.profiles[$0] })
+        context.schedule(due: event.ts + delay * 1000, req: req, actor: actor, tag: Tag.intake, line: event.line)
+    }
+
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        if obligation.tag == Tag.intake { return dueDelivery(obligation, &context) }
         // Whether it ended first: that is cheap, while the side of a retired request is rebuilt from its tombstone.
         guard let actor = obligation.actor, !context.session.isEnded(obligation.req), let side = context.session.side(actor, obligation.req),
             let offer = side.offer, offer.shownAt == nil, offer.discardedAt == nil, side.endReceivedAt == nil
@@ -71,7 +110,41 @@ struct OfferShowObligations: TraceRule {
             observed: "worker \(actor.id ?? "?") had not shown it by then")
     }
 
+    /// A delivered `new` the worker never took in: VIEW-4 (ELIG-7 for a direct one) once the
+    /// worker could have shown it.
+    private mutating func dueDelivery(_ obligation: Obligation, _ context: inout RuleContext) {
+        guard let actor = obligation.actor, let delivery = delivered[ActorRequest(actor: actor, req: obligation.req)] else { return }
+        let side = context.session.side(actor, obligation.req)
+        guard !context.session.isEnded(obligation.req), side?.offer == nil, side?.endReceivedAt == nil,
+            context.session.actors[actor]?.discarded.contains(obligation.req) != true, let state = context.session.actors[actor]
+        else {
+            delivered[ActorRequest(actor: actor, req: obligation.req)] = nil
+            return
+        }
+        guard state.available else {
+            waiting[actor, default: [:]][obligation.req] = Tag.intake
+            return
+        }
+        if state.availableSince > obligation.due {
+            context.schedule(due: state.availableSince, req: obligation.req, actor: actor, tag: Tag.intake, line: obligation.line)
+            return
+        }
+        delivered[ActorRequest(actor: actor, req: obligation.req)] = nil
+        if !delivery.direct {
+            // Only a channel offer the kit finds eligible for the profile at the delivery must show.
+            guard let profile = delivery.profile,
+                case .success(let decision) = Eligibility.decide(input: ["profile": profile, "job": delivery.job, "receivedAt": .int(delivery.receivedAt)]),
+                decision.eligible
+            else { return }
+        }
+        context.report(
+            delivery.direct ? "ELIG-7" : "VIEW-4", lines: [delivery.line],
+            expected: "the `new` for \(obligation.req) delivered at line \(delivery.line) taken in and shown by \(obligation.due + context.skew)",
+            observed: "worker \(actor.id ?? "?") never took it in (no `offer.received`), so never showed it")
+    }
+
     mutating func forget(_ req: String) {
         waiting.updateEachValue { $0[req] = nil }
+        delivered.forget(req)
     }
 }
