@@ -51,11 +51,11 @@ struct ScenarioFaultsTests {
         _ = engine.begin()
         #expect(engine.advance(to: 50).contains { if case .toApp(.connection(connected: false)) = $0 { true } else { false } })
         let early = engine.appDid([.connect], at: 100)
-        #expect(early.contains { if case .toApp(.connectionRefused) = $0 { true } else { false } }, "the drop lasts 600 ms")
-        let late = engine.appDid([.connect], at: 650)
+        #expect(early.contains { if case .toApp(.connectionRefused) = $0 { true } else { false } }, "the drop lasts 1500 ms")
+        let late = engine.appDid([.connect], at: 1_550)
         #expect(late.contains { if case .toApp(.connection(connected: true)) = $0 { true } else { false } })
         // An app that asked manages its own connection: the kit does not reconnect it again.
-        let again = engine.appDid([.connect], at: 700)
+        let again = engine.appDid([.connect], at: 1_600)
         #expect(!again.contains { if case .toApp = $0 { true } else { false } }, "a connected app asking again is told nothing")
     }
 
