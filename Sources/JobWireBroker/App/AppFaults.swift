@@ -120,6 +120,24 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The app's cancels and closes carry no id of its own (REST-20): the backend still takes
     /// them as the right caller's (REST-19). A high bit, so faults added beside it elsewhere do not collide.
     public static let anonymousEnds = AppFaults(rawValue: 1 << 57)
+    /// The worker shows a channel offer only when its Delay timer fires and starts no timer for a
+    /// `Delay` of 0, so such an offer never shows (VIEW-4).
+    public static let zeroDelayNeverShown = AppFaults(rawValue: 1 << 12)
+    /// The worker counts a channel offer's showAt from the job's `createdAt`, the backend's time,
+    /// not from its own receipt, so a `new` heard late shows too early (ELIG-6, TIME-8).
+    public static let delayFromCreatedAt = AppFaults(rawValue: 1 << 38)
+    /// The worker drops its `new` listener when it goes to the background and adds it again only
+    /// at launch: back in the foreground it takes in no `new` (VIEW-4).
+    public static let newListenerLostInBackground = AppFaults(rawValue: 1 << 39)
+    /// The worker adds its `new` listener only at its first launch: after a restart or a relaunch
+    /// it takes in no `new` (VIEW-4).
+    public static let newListenerLostOnRelaunch = AppFaults(rawValue: 1 << 54)
+    /// The worker takes getJobs jobs in through its `new` handler, so it waits their `Delay` again
+    /// from the answer instead of showing them at once (VIEW-4; ELIG-8 says the backend already waited).
+    public static let getJobsWaitsDelay = AppFaults(rawValue: 1 << 55)
+    /// The worker answers a `close` it receives in Work in Progress by sending a close of its own,
+    /// the Close Request button's code reused, for a request that is no longer in progress (FLOW-14).
+    public static let closeEchoed = AppFaults(rawValue: 1 << 56)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -177,6 +195,12 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("post-without-lat", .postWithoutLat, breaks: ["REST-2"]),
         NamedFault("anonymous-ends", .anonymousEnds, breaks: ["REST-20"]),
         NamedFault("getjobs-names-other", .getJobsNamesOther, breaks: ["REST-4"]),
+        NamedFault("zero-delay-never-shown", .zeroDelayNeverShown, breaks: ["VIEW-4"]),
+        NamedFault("delay-from-created-at", .delayFromCreatedAt, breaks: ["ELIG-6", "TIME-8"]),
+        NamedFault("new-listener-lost-in-background", .newListenerLostInBackground, breaks: ["VIEW-4"]),
+        NamedFault("new-listener-lost-on-relaunch", .newListenerLostOnRelaunch, breaks: ["VIEW-4"]),
+        NamedFault("getjobs-waits-delay", .getJobsWaitsDelay, breaks: ["VIEW-4"]),
+        NamedFault("close-echoed", .closeEchoed, breaks: ["FLOW-14", "STATE-7"]),
     ]
 
     /// The faults by name.

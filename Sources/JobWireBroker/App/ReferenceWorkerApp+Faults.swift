@@ -16,6 +16,9 @@ extension ReferenceWorkerApp {
         if faults.contains(.firstCategoryOnly), let first = profile["categories"]?.arrayValue?.first.flatMap(CanonicalID.init(json:)), first != job["CatID"].flatMap(CanonicalID.init(json:)) { fail("ELIG-3") }
         if faults.contains(.exclusiveAlwaysRefused), let exclusive = job["exclusive"].flatMap(CanonicalID.init(json:)), exclusive.text != "0" { fail("ELIG-2") }
         if faults.contains(.delayIgnored) { showAt = now }
+        if faults.contains(.delayFromCreatedAt), let created = job["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) {
+            showAt = created + (decision.showAt - now)
+        }
         return EligibilityDecision(failed: failed, distanceKm: decision.distanceKm, showAt: showAt)
     }
 }

@@ -27,6 +27,9 @@ public struct ReferenceWorkerApp: AppModel {
     var nextXid = 1
     var link = DeviceLink()
     var screen = AlertOnScreen()
+    /// No `new` listener is registered (``AppFaults/newListenerLostInBackground``,
+    /// ``AppFaults/newListenerLostOnRelaunch``): a `new` that arrives is not taken in.
+    var newListenerLost = false
 
     /// An offer as the worker app keeps it.
     struct Offer: Sendable {
@@ -65,6 +68,7 @@ public struct ReferenceWorkerApp: AppModel {
     static let workInformationAlert = "workInformation"
 
     public mutating func launch(now: Int64) -> [AppAction] {
+        newListenerLost = false
         var actions: [AppAction] = [
             .event(.appLaunched, ["discards": .array(discards.map(JSONValue.string))]),
             .event(.profileUpdated, ["profile": profile]),
@@ -92,7 +96,7 @@ public struct ReferenceWorkerApp: AppModel {
     }
 
     private mutating func react(_ input: AppInput, now: Int64) -> [AppAction] {
-        if link.killed { return link.relaunches(on: input) ? launch(now: now) : [] }
+        if link.killed { return link.relaunches(on: input) ? relaunch(now: now) : [] }
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if faults.contains(.noReconnect), case .connection(connected: false) = input { return [] }
@@ -106,6 +110,7 @@ public struct ReferenceWorkerApp: AppModel {
         case .clock: return link.due(now: now) + showDue(now: now)
         case .lifecycle(.background):
             foreground = false
+            if faults.contains(.newListenerLostInBackground) { newListenerLost = true }
             return [.event(.appBackgrounded)]
         case .lifecycle(.foreground):
             foreground = true
@@ -113,7 +118,7 @@ public struct ReferenceWorkerApp: AppModel {
         case .lifecycle(.restart):
             foreground = true
             calls = [:]
-            return [.event(.appTerminated)] + launch(now: now)
+            return [.event(.appTerminated)] + relaunch(now: now)
         case .lifecycle(.kill):
             // What is only in memory dies with the process; the device keeps the rest.
             foreground = true
@@ -145,6 +150,7 @@ public struct ReferenceWorkerApp: AppModel {
         let incoming = names.event(named: event)
         switch incoming {
         case .new?:
+            if newListenerLost { return [] }
             return offered(req, payload, via: .new, now: now)
         case .cancel?, .close?:
             guard workInProgress == req || !faults.contains(.endIgnored) else { return [] }
@@ -155,7 +161,7 @@ public struct ReferenceWorkerApp: AppModel {
             workInProgress = nil
             // VIEW-13, VIEW-14 and ALERT-12: leave Work in Progress and say why.
             let home = AppAction.event(.viewShown, ["view": "home"])
-            return (faults.contains(.noEndAlert) ? [home] : [home, ReferenceClientApp.endAlert(req, cancelled: cancelled)]) + showDue(now: now)
+            return (faults.contains(.noEndAlert) ? [home] : [home, ReferenceClientApp.endAlert(req, cancelled: cancelled)]) + echoedClose(req, payload, cancelled: cancelled) + showDue(now: now)
         default:
             return []
         }
@@ -196,6 +202,7 @@ public struct ReferenceWorkerApp: AppModel {
             return actions
         }
         let direct = via == .new && payload["workerId"].map { !$0.isNull } == true
+        if via == .getJobs, let waited = getJobsJobWaitingDelay(req, payload, now: now) { return actions + waited }
         if via == .getJobs || (direct && !faults.contains(.directFiltered)) {
             // ELIG-7, ELIG-8: shown at once, no filtering and no Delay, but never malformed (MSG-13).
             let wellFormed = (try? JobOffer(json: payload)) != nil
@@ -212,7 +219,8 @@ public struct ReferenceWorkerApp: AppModel {
             return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])] + showDue(now: now)
         case .success(let kitDecision):
             let decision = mistaken(kitDecision, job: payload, now: now)
-            let showable = decision.eligible || faults.contains(.ineligibleShown)
+            // The fault of VIEW-4: with nothing to wait, no timer, and only a timer shows the offer.
+            let showable = (decision.eligible || faults.contains(.ineligibleShown)) && !(faults.contains(.zeroDelayNeverShown) && decision.showAt <= now)
             let delayed = decision.showAt > now
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: decision.showAt, showable: showable, delayed: delayed)
             order.append(req)
@@ -367,6 +375,29 @@ public struct ReferenceWorkerApp: AppModel {
 
 // STATE-2, STATE-6, STATE-7, STATE-10: what the worker learns from the backend when it may have missed something.
 extension ReferenceWorkerApp {
+    /// A launch after a restart or a kill; ``AppFaults/newListenerLostOnRelaunch`` registers no `new` listener then.
+    mutating func relaunch(now: Int64) -> [AppAction] {
+        let actions = launch(now: now)
+        if faults.contains(.newListenerLostOnRelaunch) { newListenerLost = true }
+        return actions
+    }
+
+    /// The fault of VIEW-4: a getJobs job taken in as a channel `new`, waiting its `Delay` from now.
+    mutating func getJobsJobWaitingDelay(_ req: String, _ payload: JSONValue, now: Int64) -> [AppAction]? {
+        guard faults.contains(.getJobsWaitsDelay), let delay = payload["Delay"]?.integerValue, delay > 0 else { return nil }
+        let showAt = now + delay * 1000
+        offers[req] = Offer(payload: payload, receivedAt: now, showAt: showAt, showable: true, delayed: true)
+        order.append(req)
+        return [.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(now)]), .timer(at: showAt)]
+    }
+
+    /// The fault of FLOW-14: a received `close` answered with a close of the worker's own.
+    mutating func echoedClose(_ req: String, _ payload: JSONValue, cancelled: Bool) -> [AppAction] {
+        guard faults.contains(.closeEchoed), !cancelled else { return [] }
+        let outcome = payload["outcome"] ?? "happy"
+        return [call(.close(req: req), .close, ["ReqID": req], faults.endBody(["outcome": outcome, "by": "worker"], "workerId", config.id))]
+    }
+
     /// STATE-2: back in the foreground, the Work in Progress view shows again.
     func workInProgressAgain() -> [AppAction] {
         if faults.contains(.workInProgressNotShownAgain) { return [] }
