@@ -49,6 +49,8 @@ HAND_WRITTEN = (
     "client-missed-apply", "client-restart-after-cancel", "client-socket-held", "client-wip-background",
     "client-wip-restart", "worker-closed-while-away", "worker-malformed-new", "worker-unknown-field",
     "worker-wip-background", "worker-wip-restart",
+    # A `new` after a reconnection (a listener lost with the first connection).
+    "worker-new-after-reconnect",
 )
 
 # PROTOCOL.md's default timeout: the scenarios omit `settings`, so this is the one in force.

@@ -132,6 +132,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The worker adds its `new` listener only at its first launch: after a restart or a relaunch
     /// it takes in no `new` (VIEW-4).
     public static let newListenerLostOnRelaunch = AppFaults(rawValue: 1 << 54)
+    /// The worker adds its `new` listener in its first connection's handler, so after a
+    /// reconnection it takes in no `new` (VIEW-4).
+    public static let newListenerLostOnReconnect = AppFaults(rawValue: 1 << 59)
     /// The worker takes getJobs jobs in through its `new` handler, so it waits their `Delay` again
     /// from the answer instead of showing them at once (VIEW-4; ELIG-8 says the backend already waited).
     public static let getJobsWaitsDelay = AppFaults(rawValue: 1 << 55)
@@ -199,6 +202,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("delay-from-created-at", .delayFromCreatedAt, breaks: ["ELIG-6", "TIME-8"]),
         NamedFault("new-listener-lost-in-background", .newListenerLostInBackground, breaks: ["VIEW-4"]),
         NamedFault("new-listener-lost-on-relaunch", .newListenerLostOnRelaunch, breaks: ["VIEW-4"]),
+        NamedFault("new-listener-lost-on-reconnect", .newListenerLostOnReconnect, breaks: ["VIEW-4"]),
         NamedFault("getjobs-waits-delay", .getJobsWaitsDelay, breaks: ["VIEW-4"]),
         NamedFault("close-echoed", .closeEchoed, breaks: ["FLOW-14", "STATE-7"]),
     ]

@@ -28,7 +28,8 @@ public struct ReferenceWorkerApp: AppModel {
     var link = DeviceLink()
     var screen = AlertOnScreen()
     /// No `new` listener is registered (``AppFaults/newListenerLostInBackground``,
-    /// ``AppFaults/newListenerLostOnRelaunch``): a `new` that arrives is not taken in.
+    /// ``AppFaults/newListenerLostOnRelaunch``, ``AppFaults/newListenerLostOnReconnect``): a `new`
+    /// that arrives is not taken in.
     var newListenerLost = false
 
     /// An offer as the worker app keeps it.
@@ -100,7 +101,10 @@ public struct ReferenceWorkerApp: AppModel {
         // STATE-5: back online, catch up with getJobs.
         if faults.contains(.transportErrorIgnored), case .http(_, _, _, _?) = input { return [] }
         if faults.contains(.noReconnect), case .connection(connected: false) = input { return [] }
-        if let (actions, back) = link.handle(input, now: now) { return back ? catchUp() + stateReads() : actions }
+        if let (actions, back) = link.handle(input, now: now) {
+            if back, faults.contains(.newListenerLostOnReconnect) { newListenerLost = true }
+            return back ? catchUp() + stateReads() : actions
+        }
         switch input {
         case .socket(let event, let payload): return received(event, payload, now: now)
         case .http(let xid, let status, let body, _):
