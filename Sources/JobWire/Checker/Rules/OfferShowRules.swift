@@ -12,7 +12,8 @@ import SocketIOWire
 /// A worker that reports its UI (a `view.shown` or an `offer.received`) and never takes in a
 /// well-formed `new` it received (`io.in` with no `offer.received`: a listener lost after a return,
 /// a relaunch or a reconnection) never shows it either, so that `new` is judged too, with the kit's
-/// decision at the `io.in` (one carrying unknown members is MSG-12's).
+/// decision at the `io.in` (one carrying unknown members is MSG-12's), by its showAt but no sooner
+/// than reactionToleranceMs after the `io.in`.
 struct OfferShowObligations: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -65,7 +66,9 @@ struct OfferShowObligations: TraceRule {
     }
 
     /// A `new` delivered to a worker that reports its UI, with no offer of that request yet: judged
-    /// at its showAt (the receipt for a direct one), if the worker has not taken it in by then.
+    /// at its showAt (the receipt for a direct one), but no sooner than reactionToleranceMs after
+    /// the `io.in`, the time an app may take to record what it received (as MSG-12 allows), if the
+    /// worker has not taken it in by then.
     private mutating func delivery(_ message: SocketMessage, _ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
         guard reportsUI.contains(actor), context.header.profile.event(named: message.event) == .new, let req = message.reqID,
@@ -76,7 +79,7 @@ struct OfferShowObligations: TraceRule {
         let delay = direct ? 0 : max(0, min(payload["Delay"]?.integerValue ?? 0, 2_147_483_647))
         delivered[ActorRequest(actor: actor, req: req)] = Delivery(
             line: event.line, receivedAt: event.ts, direct: direct, job: .object(payload), profile: actor.id.flatMap { context.session.profiles[$0] })
-        context.schedule(due: event.ts + delay * 1000, req: req, actor: actor, tag: Tag.intake, line: event.line)
+        context.schedule(due: event.ts + max(delay * 1000, context.header.reactionToleranceMs), req: req, actor: actor, tag: Tag.intake, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
@@ -139,7 +142,7 @@ struct OfferShowObligations: TraceRule {
         }
         context.report(
             delivery.direct ? "ELIG-7" : "VIEW-4", lines: [delivery.line],
-            expected: "the `new` for \(obligation.req) delivered at line \(delivery.line) taken in and shown by \(obligation.due + context.skew)",
+            expected: "the `new` for \(obligation.req) delivered at line \(delivery.line) taken in and shown by \(obligation.due + context.skew) (its showAt, or reactionToleranceMs after the delivery if later, plus the skew)",
             observed: "worker \(actor.id ?? "?") never took it in (no `offer.received`), so never showed it")
     }
 
