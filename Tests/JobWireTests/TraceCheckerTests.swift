@@ -103,4 +103,29 @@ struct TraceCheckerTests {
         let long = text.replacingOccurrences(of: "\"ts\":60000", with: "\"ts\":700000")
         #expect(try TraceChecker.check(text: long, file: "long.jsonl").failedIDs == ["TIME-2"])
     }
+
+    /// VIEW-4: a well-formed, eligible `new` delivered to a worker that reports its UI must be
+    /// taken in and shown; an app may record its `offer.received` up to reactionToleranceMs after
+    /// the `io.in` (a live app reports a little late), but one that never records it is blamed.
+    @Test func aDeliveredNewNeverTakenInIsVIEW4sButALateRecordIsNot() throws {
+        let new = #"{"ReqID":"R-1","CatID":"9","exclusive":"0","lat":40.01,"lng":-3.01,"BlockedXP":[],"Delay":0,"clientName":"Ana","address":"Calle Mayor 1","category":"Plumbing","description":"Leaking kitchen tap","createdAt":"2026-01-01T00:00:02.000Z"}"#
+        let profile = #"{"userID":"w-1","expertActive":true,"expertSource":null,"categories":["9"],"maxKms":50,"lat":40.0,"lng":-3.0}"#
+        let text = """
+            {"format":"jobwire-trace","version":1,"roles":["worker"],"subject":["worker"]}
+            {"ts":1000,"actor":"worker","id":"w-1","kind":"app.launched","discards":[]}
+            {"ts":1000,"actor":"worker","id":"w-1","kind":"profile.updated","profile":\(profile)}
+            {"ts":1000,"actor":"worker","id":"w-1","kind":"view.shown","view":"home"}
+            {"ts":2000,"actor":"worker","id":"w-1","kind":"io.in","event":"new","payload":\(new)}
+            {"ts":3500,"actor":"worker","id":"w-1","kind":"offer.received","req":"R-1","via":"new","offer":\(new)}
+            {"ts":3500,"actor":"worker","id":"w-1","kind":"offer.shown","req":"R-1"}
+            {"ts":9000,"actor":"worker","id":"w-1","kind":"trace.end"}
+
+            """
+        func view4(_ text: String) throws -> Bool {
+            try TraceChecker.check(text: text, file: "intake.jsonl").failedIDs.contains("VIEW-4")
+        }
+        #expect(try !view4(text), "recorded 1500 ms after the io.in, within reactionToleranceMs")
+        let dropped = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("offer.") }.joined(separator: "\n")
+        #expect(try view4(dropped), "never taken in")
+    }
 }
