@@ -98,9 +98,9 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// A won WorkerAccept answers `{"ok": true, "workerId": ...}`, the winner instead of the
     /// request's `ReqID` (breaks REST-3).
     public static let acceptAnswersWorker = BackendFaults(rawValue: 1 << 43)
-    /// getJobs lists each job with `lat` and `lng` as decimal text (`"19.44"`), as a database's
-    /// numeric column read as a string does; the `new` keeps numbers (breaks REST-4).
-    public static let jobCoordinatesAsText = BackendFaults(rawValue: 1 << 44)
+    /// getJobs lists each job with its `description` cut to a 20-character summary ending in `…`,
+    /// as a list endpoint's projection does; the `new` keeps it whole (breaks REST-4).
+    public static let jobDescriptionShortened = BackendFaults(rawValue: 1 << 44)
     /// A successful cancel echoes the request's id as `reqId`, not `ReqID` (breaks REST-5).
     public static let cancelEchoesReqIdLowercase = BackendFaults(rawValue: 1 << 45)
     /// A successful close echoes the close's `outcome` and `by` instead of the request's `ReqID`
@@ -167,7 +167,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("answersAsHTML", .answersAsHTML, breaks: ["REST-1"]),
         NamedFault("createdAtWithoutZone", .createdAtWithoutZone, breaks: ["REST-2"]),
         NamedFault("acceptAnswersWorker", .acceptAnswersWorker, breaks: ["REST-3"]),
-        NamedFault("jobCoordinatesAsText", .jobCoordinatesAsText, breaks: ["REST-4"]),
+        NamedFault("jobDescriptionShortened", .jobDescriptionShortened, breaks: ["REST-4"]),
         NamedFault("cancelEchoesReqIdLowercase", .cancelEchoesReqIdLowercase, breaks: ["REST-5"]),
         NamedFault("closeEchoesBody", .closeEchoesBody, breaks: ["REST-6"]),
         NamedFault("notFoundNamesField", .notFoundNamesField, breaks: ["REST-7"]),

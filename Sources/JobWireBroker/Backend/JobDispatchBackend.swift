@@ -192,7 +192,7 @@ public struct JobDispatchBackend: Sendable {
             }
             .sorted { $0.createdAtMs == $1.createdAtMs ? $0.reqID < $1.reqID : $0.createdAtMs < $1.createdAtMs }
             .map(\.newPayload)
-            .map { faults.contains(.jobCoordinatesAsText) ? Self.coordinatesAsText($0) : $0 }
+            .map { faults.contains(.jobDescriptionShortened) ? Self.descriptionShortened($0) : $0 }
         return .success(["jobs": .array(jobs)])
     }
 
@@ -314,10 +314,10 @@ public struct JobDispatchBackend: Sendable {
 
     static func json(_ id: CanonicalID) -> JSONValue { .string(id.text) }
 
-    /// `payload` with its `lat` and `lng` as decimal text, for the `jobCoordinatesAsText` fault.
-    static func coordinatesAsText(_ payload: JSONValue) -> JSONValue {
-        guard var object = payload.objectValue else { return payload }
-        for key in ["lat", "lng"] { if let value = object[key] { object[key] = .string(value.compactText) } }
+    /// `payload` with its description cut to 20 characters and `…`, for the `jobDescriptionShortened` fault.
+    static func descriptionShortened(_ payload: JSONValue) -> JSONValue {
+        guard var object = payload.objectValue, let description = object["description"]?.stringValue, description.count > 20 else { return payload }
+        object["description"] = .string(description.prefix(20) + "…")
         return .object(object)
     }
 

@@ -63,11 +63,10 @@ extension VerifyCases {
             try await session.accept(otherCategory.actor, direct)
             // REST-14: the request's state before the caller, so a worker that is not eligible
             // learns first that the request is won, or cancelled.
-            try await session.accept(chosen.actor, direct)
-            await session.awaitDelivery(client, .apply, direct)
-            try await session.accept(otherCategory.actor, direct)
+            try await session.accept(chosen.actor, req)
+            await session.awaitDelivery(client, .apply, req)
+            try await session.accept(distant.actor, req)
             try await session.cancel(client.actor, req)
-            await session.awaitDelivery(inactive, .cancel, req)
             try await session.accept(inactive.actor, req)
             try await session.cancel(client.actor, direct)
         },

@@ -22,7 +22,8 @@ struct RESTAnswerShapes: TraceRule {
             "REST-3", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's WorkerAccept carries its own id as workerId; a successful WorkerAccept answers with the ReqID of its path",
             about: [.backend, .worker]),
         TraceRuleInfo(
-            "REST-4", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload",
+            "REST-4", evidence: TraceRuleInfo.backendEvidence,
+            check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload, each valued as its request's `new` (when the trace shows it) in every member of MSG-4 and MSG-7",
             about: [.backend, .worker]),
         TraceRuleInfo(
             "REST-5", evidence: TraceRuleInfo.backendEvidence, check: "the client app's cancel carries a non-empty reason; a successful cancel answers with the ReqID of its path",
@@ -60,6 +61,42 @@ struct RESTAnswerShapes: TraceRule {
         if let finding = Self.finding(answer.call, status: status, body: answer.response.body, req: answer.req) {
             context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
         }
+        if answer.call == .getJobs, answer.succeeded, let jobs = answer.response.body?["jobs"]?.arrayValue {
+            let problems = Self.jobsUnlikeTheirNew(jobs, context.session)
+            if !problems.isEmpty {
+                context.report(
+                    "REST-4", lines: [answer.line], expected: "each job valued as its request's `new` in the members of MSG-4 and MSG-7",
+                    observed: problems.prefix(3).joined(separator: "; "))
+            }
+        }
+    }
+
+    /// REST-4's values: a job is its request's `new` payload, so every member of MSG-4 and MSG-7
+    /// that the trace's `new` carries is in the job with the same value (ids as ELIG-2 compares
+    /// them, numbers by value, times by instant). A worker app shows a job from getJobs as it shows
+    /// one from a `new` (VIEW-9), so a shortened description or a moved createdAt reaches the user.
+    /// Only requests whose `new` the trace shows are judged.
+    static func jobsUnlikeTheirNew(_ jobs: [JSONValue], _ session: TraceSession) -> [String] {
+        var problems: [String] = []
+        for job in jobs {
+            guard let req = job["ReqID"].flatMap(\.idText), let new = session.readRequest(req, { $0.newPayload })?.objectValue else { continue }
+            for field in ContractShapes.job.fields.map(\.name) {
+                guard let sent = new[field], job.objectValue != nil else { continue }
+                let listed = job[field]
+                if let listed, sameValue(listed, sent) { continue }
+                problems.append("`jobs` lists \(req) with `\(field)` \(listed?.compactText ?? "missing"), its `new` \(sent.compactText)")
+            }
+        }
+        return problems
+    }
+
+    /// Whether a job's member says what the `new`'s does.
+    private static func sameValue(_ listed: JSONValue, _ sent: JSONValue) -> Bool {
+        if listed == sent { return true }
+        if let a = listed.doubleValue, let b = sent.doubleValue { return a == b }
+        if let a = listed.stringValue.flatMap(ISO8601Time.milliseconds), let b = sent.stringValue.flatMap(ISO8601Time.milliseconds) { return a == b }
+        if let a = listed.idText, let b = sent.idText { return a == b }
+        return false
     }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
