@@ -30,6 +30,8 @@ extension VerifyCases {
             try await session.call(worker, .workerAccept, ["ReqID": session.unknownRequest("missing")], body: .json(["workerId": 1.5]))
             try await session.call(me, .cancel, ["ReqID": req], body: .json(["reason": ""]))
             try await session.call(me, .close, ["ReqID": req], body: .json(["outcome": "fine", "by": "client"]))
+            // Each of the close's two choices, not only the first (REST-6's Decision).
+            try await session.call(me, .close, ["ReqID": req], body: .json(["outcome": "happy", "by": "admin"]))
             try await session.call(worker, .getJobs, body: nil)
             try await session.cancel(me, req)
             try await session.cancel(me, pole)
