@@ -63,6 +63,7 @@ public struct TraceEncoder: Sendable {
             object["status"] = response.status.map(JSONValue.int)
             object["body"] = response.body
             object["error"] = response.error.map(JSONValue.string)
+            object["contentType"] = response.contentType.map(JSONValue.string)
             return object
         case .viewShown(let view):
             var object: JSONObject = ["view": .string(view.view)]

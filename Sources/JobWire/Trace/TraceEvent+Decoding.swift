@@ -88,7 +88,9 @@ extension TraceEvent {
             guard (status == nil) != (error == nil) else {
                 throw fields.error(status == nil ? "status" : "error", "a response has either a status or a transport error, not both and not neither")
             }
-            return .httpResponse(HTTPResponseRecord(xid: try fields.id("xid"), status: status, body: fields.optional("body"), error: error))
+            let contentType = try fields.optionalString("contentType")
+            if contentType != nil, status == nil { throw fields.error("contentType", "a transport error has no content type") }
+            return .httpResponse(HTTPResponseRecord(xid: try fields.id("xid"), status: status, body: fields.optional("body"), error: error, contentType: contentType))
         case .viewShown:
             return .viewShown(ViewRecord(view: try fields.string("view"), req: try fields.optionalID("req"), elements: try fields.optionalObject("elements")))
         case .alertShown:

@@ -282,13 +282,18 @@ public struct HTTPResponseRecord: Sendable {
     public var body: JSONValue?
     /// A transport error: refused, reset, timeout (the app gave up waiting) ...
     public var error: String?
+    /// The answer's `Content-Type` header as sent or received; nil when the recorder did not see it
+    /// (REST-1 judges it only when present).
+    public var contentType: String?
 
-    /// The answer to `xid`: a `status` and its `body`, or a transport `error` instead.
-    public init(xid: String, status: Int64? = nil, body: JSONValue? = nil, error: String? = nil) {
+    /// The answer to `xid`: a `status` and its `body` (with its `contentType` when known), or a
+    /// transport `error` instead.
+    public init(xid: String, status: Int64? = nil, body: JSONValue? = nil, error: String? = nil, contentType: String? = nil) {
         self.xid = xid
         self.status = status
         self.body = body
         self.error = error
+        self.contentType = contentType
     }
 
     /// True for a 2xx status whose body does not say `"ok": false` (REST-1).

@@ -87,6 +87,45 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// read before the write would (breaks FIX-4). A high bit, so faults added beside it elsewhere do not collide.
     public static let clockAnswersStale = BackendFaults(rawValue: 1 << 40)
 
+    // The REST answers' one-bug servers (REST-1 ... REST-14, the backend's half).
+
+    /// Every job-flow answer is sent as `text/html; charset=utf-8`, as a server that writes the
+    /// JSON text with a framework's default string response does; the bodies stay JSON (breaks REST-1).
+    public static let answersAsHTML = BackendFaults(rawValue: 1 << 41)
+    /// The post request's answer gives `createdAt` as a local time without a zone
+    /// (`2026-01-01T09:30:00.250`, a naive timestamp); the `new` keeps the right one (breaks REST-2).
+    public static let createdAtWithoutZone = BackendFaults(rawValue: 1 << 42)
+    /// A won WorkerAccept answers `{"ok": true, "workerId": ...}`, the winner instead of the
+    /// request's `ReqID` (breaks REST-3).
+    public static let acceptAnswersWorker = BackendFaults(rawValue: 1 << 43)
+    /// getJobs lists each job with its `description` cut to a 20-character summary ending in `…`,
+    /// as a list endpoint's projection does; the `new` keeps it whole (breaks REST-4).
+    public static let jobDescriptionShortened = BackendFaults(rawValue: 1 << 44)
+    /// A successful cancel echoes the request's id as `reqId`, not `ReqID` (breaks REST-5).
+    public static let cancelEchoesReqIdLowercase = BackendFaults(rawValue: 1 << 45)
+    /// A successful close echoes the close's `outcome` and `by` instead of the request's `ReqID`
+    /// (breaks REST-6).
+    public static let closeEchoesBody = BackendFaults(rawValue: 1 << 46)
+    /// A `not_found` for an unknown request names the id it could not find as its `field`
+    /// (`"field": "ReqID"`), which REST-7 allows only for `bad_request` (breaks REST-7).
+    public static let notFoundNamesField = BackendFaults(rawValue: 1 << 47)
+    /// A repeated WorkerAccept by the request's own winner is answered 409 `already_exists` ("you
+    /// already accepted it") instead of `race_lost`; other workers still get `race_lost` (breaks REST-8).
+    public static let repeatAcceptAlreadyExists = BackendFaults(rawValue: 1 << 48)
+    /// getJobs for a worker the backend does not know answers an empty `jobs` list instead of
+    /// 404 `not_found` (breaks REST-11).
+    public static let unknownWorkerHasNoJobs = BackendFaults(rawValue: 1 << 49)
+    /// A close of a request no worker won is answered 410 `request_closed`, as if every state but
+    /// Work in Progress were an end, instead of 409 `not_in_progress` (breaks REST-12).
+    public static let closeUnwonAsClosed = BackendFaults(rawValue: 1 << 50)
+    /// The post request checks that `lat` and `lng` are numbers but not their range, so a
+    /// latitude past 90 is posted and its `new` sent (breaks REST-13, and MSG-4 by that `new`).
+    public static let postRangeUnchecked = BackendFaults(rawValue: 1 << 51)
+    /// WorkerAccept judges the worker's eligibility before the request's state, so an ineligible
+    /// worker accepting a request that is cancelled, closed or won gets `not_eligible` instead of
+    /// `request_cancelled`, `request_closed` or `race_lost` (breaks REST-14).
+    public static let eligibilityBeforeState = BackendFaults(rawValue: 1 << 52)
+
     /// The race faults: the reference server splits WorkerAccept into its read and write halves
     /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
     public static let acceptRaces: BackendFaults = [.acceptGapTimer, .acceptGapYield, .acceptLockSplit, .cancelLosesToAccept]
@@ -125,5 +164,17 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("timeoutCancelFromStaleRead", .timeoutCancelFromStaleRead, breaks: ["REST-15"]),
         NamedFault("socketsPinnedAtPost", .socketsPinnedAtPost, breaks: ["FLOW-4", "FLOW-8"]),
         NamedFault("clockAnswersStale", .clockAnswersStale, breaks: ["FIX-4"]),
+        NamedFault("answersAsHTML", .answersAsHTML, breaks: ["REST-1"]),
+        NamedFault("createdAtWithoutZone", .createdAtWithoutZone, breaks: ["REST-2"]),
+        NamedFault("acceptAnswersWorker", .acceptAnswersWorker, breaks: ["REST-3"]),
+        NamedFault("jobDescriptionShortened", .jobDescriptionShortened, breaks: ["REST-4"]),
+        NamedFault("cancelEchoesReqIdLowercase", .cancelEchoesReqIdLowercase, breaks: ["REST-5"]),
+        NamedFault("closeEchoesBody", .closeEchoesBody, breaks: ["REST-6"]),
+        NamedFault("notFoundNamesField", .notFoundNamesField, breaks: ["REST-7"]),
+        NamedFault("repeatAcceptAlreadyExists", .repeatAcceptAlreadyExists, breaks: ["REST-8"]),
+        NamedFault("unknownWorkerHasNoJobs", .unknownWorkerHasNoJobs, breaks: ["REST-11"]),
+        NamedFault("closeUnwonAsClosed", .closeUnwonAsClosed, breaks: ["REST-12"]),
+        NamedFault("postRangeUnchecked", .postRangeUnchecked, breaks: ["REST-13", "MSG-4"]),
+        NamedFault("eligibilityBeforeState", .eligibilityBeforeState, breaks: ["REST-14"]),
     ]
 }

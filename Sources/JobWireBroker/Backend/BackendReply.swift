@@ -28,6 +28,8 @@ public struct BackendReply: Sendable, Hashable {
     public var body: JSONValue
     /// Events to emit once the response is sent, in order.
     public var emissions: [Emission]
+    /// The response's `Content-Type`: `application/json` (REST-1) but for the `answersAsHTML` fault.
+    public var contentType = "application/json"
 
     public init(status: Int, body: JSONValue, emissions: [Emission] = []) {
         self.status = status

@@ -41,6 +41,14 @@ public struct RESTRequest: Sendable, Hashable {
 public enum BackendRouter {
     /// Handles one request against `backend` at time `now` (ms).
     public static func handle(_ request: RESTRequest, backend: inout JobDispatchBackend, now: Int64) -> BackendReply {
+        var reply = route(request, backend: &backend, now: now)
+        // answersAsHTML: the JSON text sent as a framework's default string response is (REST-1).
+        if backend.faults.contains(.answersAsHTML) { reply.contentType = "text/html; charset=utf-8" }
+        return reply
+    }
+
+    /// The call `request` names, run against `backend`.
+    private static func route(_ request: RESTRequest, backend: inout JobDispatchBackend, now: Int64) -> BackendReply {
         backend.forgetEnded(now: now)
         let profile = backend.profile
         let body: JSONValue?

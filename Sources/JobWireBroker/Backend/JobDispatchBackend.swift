@@ -47,8 +47,10 @@ public struct JobDispatchBackend: Sendable {
             let description = try reader.string("description")
             let clientName = try reader.string("clientName")
             let address = try reader.string("address")
-            let lat = try reader.number("lat", in: -90...90)
-            let lng = try reader.number("lng", in: -180...180)
+            // postRangeUnchecked: the types checked, not the ranges (REST-13).
+            let unchecked = faults.contains(.postRangeUnchecked)
+            let lat = try reader.number("lat", in: unchecked ? -.infinity ... .infinity : -90...90)
+            let lng = try reader.number("lng", in: unchecked ? -.infinity ... .infinity : -180...180)
             let image = try reader.optionalString("image")
             let exclusive = try reader.optionalID("exclusive").map(CanonicalID.init) ?? CanonicalID("0")
             let workerID = try reader.optionalID("workerId").map(CanonicalID.init)
@@ -83,7 +85,9 @@ public struct JobDispatchBackend: Sendable {
             requests[reqID] = RequestRecord(reqID: reqID, client: clientID, target: target, newPayload: .object(payload), offer: offer, createdAtMs: now, state: .open)
             let room = faults.contains(.directNewToChannel) ? profile.channelRoom : room(of: target)
             let emission = Emission(event: profile.name(of: .new), room: room, payload: .object(payload))
-            return .success(["ReqID": .string(reqID), "createdAt": .string(Self.iso8601(now))], emissions: [emission])
+            // createdAtWithoutZone: a naive local time, the `Z` left off (REST-2).
+            let createdAt = faults.contains(.createdAtWithoutZone) ? String(Self.iso8601(now).dropLast()) : Self.iso8601(now)
+            return .success(["ReqID": .string(reqID), "createdAt": .string(createdAt)], emissions: [emission])
         } catch {
             return .failure(error)
         }
@@ -113,7 +117,13 @@ public struct JobDispatchBackend: Sendable {
             let workerID = CanonicalID(try reader.id("workerId"))
             let request = try existingRequest(reqID, now: now)
             guard let worker = workers[workerID] else { throw BackendError(.notFound, "no worker \(workerID) is known") }
+            if faults.contains(.eligibilityBeforeState), let reason = ineligibility(of: worker, for: request) {
+                throw BackendError(.notEligible, reason)
+            }
             try checkNotEnded(request)
+            if faults.contains(.repeatAcceptAlreadyExists), request.state.winner == workerID {
+                throw BackendError(.alreadyExists, "worker \(workerID) already accepted request \(reqID)")
+            }
             if request.state.winner != nil, !faults.contains(.everyRacerWins) {
                 throw BackendError(.raceLost, "another worker already won request \(reqID)")
             }
@@ -160,7 +170,8 @@ public struct JobDispatchBackend: Sendable {
                 emissions.append(Emission(event: profile.name(of: .apply), room: room, payload: apply))
             }
         }
-        return .success(["ReqID": .string(reqID)], emissions: emissions)
+        let echo: JSONObject = faults.contains(.acceptAnswersWorker) ? ["workerId": Self.json(workerID)] : ["ReqID": .string(reqID)]
+        return .success(echo, emissions: emissions)
     }
 
     /// getJobs (REST-4): the open requests this worker may take, eligibility decided here (ELIG-8, FLOW-13).
@@ -169,6 +180,7 @@ public struct JobDispatchBackend: Sendable {
             return .failure(.badRequest("workerId", "the workerId query parameter is required"))
         }
         guard let worker = workers[CanonicalID(workerID)] else {
+            if faults.contains(.unknownWorkerHasNoJobs) { return .success(["jobs": []]) }
             return .failure(BackendError(.notFound, "no worker \(workerID) is known"))
         }
         let current: [RequestRecord] = requests.values.map { expiring($0, now: now) }
@@ -180,6 +192,7 @@ public struct JobDispatchBackend: Sendable {
             }
             .sorted { $0.createdAtMs == $1.createdAtMs ? $0.reqID < $1.reqID : $0.createdAtMs < $1.createdAtMs }
             .map(\.newPayload)
+            .map { faults.contains(.jobDescriptionShortened) ? Self.descriptionShortened($0) : $0 }
         return .success(["jobs": .array(jobs)])
     }
 
@@ -204,7 +217,8 @@ public struct JobDispatchBackend: Sendable {
             requests[reqID] = request
             noteIfEnded(request, now: now)
             let rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
-            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .cancel), room: $0, payload: payload) })
+            let echo = faults.contains(.cancelEchoesReqIdLowercase) ? "reqId" : "ReqID"
+            return .success([echo: .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .cancel), room: $0, payload: payload) })
         } catch {
             return .failure(error)
         }
@@ -224,6 +238,7 @@ public struct JobDispatchBackend: Sendable {
             var request = try existingRequest(reqID, now: now)
             try checkNotEnded(request)
             guard let winner = request.state.winner else {
+                if faults.contains(.closeUnwonAsClosed) { throw BackendError(.requestClosed, "request \(reqID) is not in progress") }
                 throw BackendError(.notInProgress, "no worker has won request \(reqID); cancel it instead")
             }
             let party = by == "worker" ? winner : request.client
@@ -237,7 +252,8 @@ public struct JobDispatchBackend: Sendable {
             noteIfEnded(request, now: now)
             var rooms = [request.client.text, winner.text]
             if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
-            return .success(["ReqID": .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: payload) })
+            let echo: JSONObject = faults.contains(.closeEchoesBody) ? ["outcome": .string(outcome), "by": .string(by)] : ["ReqID": .string(reqID)]
+            return .success(echo, emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: payload) })
         } catch {
             return .failure(error)
         }
@@ -246,7 +262,9 @@ public struct JobDispatchBackend: Sendable {
     // MARK: - Shared checks
 
     func existingRequest(_ reqID: String, now: Int64) throws(BackendError) -> RequestRecord {
-        guard let request = requests[reqID] else { throw BackendError(.notFound, "no request \(reqID) is known") }
+        guard let request = requests[reqID] else {
+            throw BackendError(.notFound, "no request \(reqID) is known", field: faults.contains(.notFoundNamesField) ? "ReqID" : nil)
+        }
         return expiring(request, now: now)
     }
 
@@ -295,6 +313,13 @@ public struct JobDispatchBackend: Sendable {
     }
 
     static func json(_ id: CanonicalID) -> JSONValue { .string(id.text) }
+
+    /// `payload` with its description cut to 20 characters and `…`, for the `jobDescriptionShortened` fault.
+    static func descriptionShortened(_ payload: JSONValue) -> JSONValue {
+        guard var object = payload.objectValue, let description = object["description"]?.stringValue, description.count > 20 else { return payload }
+        object["description"] = .string(description.prefix(20) + "…")
+        return .object(object)
+    }
 
     static func iso8601(_ milliseconds: Int64) -> String {
         let formatter = ISO8601DateFormatter()

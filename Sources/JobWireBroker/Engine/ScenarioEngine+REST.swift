@@ -35,7 +35,7 @@ extension ScenarioEngine {
             let bytes = body.map { Array($0.compactText.utf8) } ?? []
             reply = BackendRouter.handle(RESTRequest(method: method, target: path, body: bytes), backend: &backend, now: now)
         }
-        record(.backend, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body)))
+        record(.backend, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body, contentType: reply.contentType)))
         for emission in reply.emissions {
             record(.backend, emission.sent(in: backend.profile.namespace))
         }

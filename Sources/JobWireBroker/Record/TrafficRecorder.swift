@@ -163,7 +163,9 @@ public final class TrafficRecorder: Sendable {
     private func answer(_ call: PendingCall, _ response: ProxyHTTPResponse, _ state: inout State) {
         let body = response.body.isEmpty ? nil : try? JSONParser.parse(response.body)
         state.callers.learn(method: call.method, path: call.path, request: call.body, status: response.status, answer: body)
-        let record = HTTPResponseRecord(xid: call.xid, status: Int64(response.status), body: body.map { state.secrets.json($0) }, error: body == nil && !response.body.isEmpty ? "malformed" : nil)
+        var record = HTTPResponseRecord(xid: call.xid, status: Int64(response.status), body: body.map { state.secrets.json($0) }, error: body == nil && !response.body.isEmpty ? "malformed" : nil)
+        // The upstream's content type goes in the capture, where REST-1 judges it.
+        record.contentType = response.headers.first { $0.name.caseInsensitiveCompare("Content-Type") == .orderedSame }?.value
         write([(call.actor, .httpResponse(record))], &state)
     }
 

@@ -37,8 +37,9 @@ extension BrokerHost {
 }
 
 extension SocketIOHTTPResponse {
-    /// A JSON answer (REST-1): `application/json`, the body's compact text.
-    static func json(_ status: Int, _ body: JSONValue, afterSend: (@Sendable () -> Void)? = nil) -> SocketIOHTTPResponse {
-        SocketIOHTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body.compactText, afterSend: afterSend)
+    /// A JSON answer (REST-1): the body's compact text, as `application/json` unless a backend
+    /// fault says otherwise (``BackendFaults/answersAsHTML``).
+    static func json(_ status: Int, _ body: JSONValue, contentType: String = "application/json", afterSend: (@Sendable () -> Void)? = nil) -> SocketIOHTTPResponse {
+        SocketIOHTTPResponse(status: status, headers: [("Content-Type", contentType)], body: body.compactText, afterSend: afterSend)
     }
 }

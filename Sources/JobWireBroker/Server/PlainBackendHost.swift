@@ -55,7 +55,7 @@ public final class PlainBackendHost: BrokerHost {
         var split = await splitAccept(rest)
         if split == nil { split = await splitEnd(rest) }
         let (reply, order) = split ?? decide(rest)
-        return .json(reply.status, reply.body, afterSend: { [self] in emit(reply.emissions, order: order) })
+        return .json(reply.status, reply.body, contentType: reply.contentType, afterSend: { [self] in emit(reply.emissions, order: order) })
     }
 
     /// Runs one call and records it; the caller emits. One call at a time, from reading the clock
@@ -84,7 +84,7 @@ public final class PlainBackendHost: BrokerHost {
                 let target = request.query.isEmpty ? request.path : "\(request.path)?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
                 let body = try? JSONParser.parse(request.body)
                 try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpRequest(HTTPRequestRecord(xid: xid, method: request.method, path: target, body: body))))
-                try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body))))
+                try? recorder.record(TraceEvent(ts: now, actor: .backend, body: .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(reply.status), body: reply.body, contentType: reply.contentType))))
             }
             return (reply, counter)
         }

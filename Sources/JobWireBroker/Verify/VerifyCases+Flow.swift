@@ -36,8 +36,9 @@ extension VerifyCases {
             await session.expect(client, .apply, req)
         },
         VerifyCase(
-            "accept-not-eligible", "a WorkerAccept by a blocked, inactive, distant or not addressed worker gets 403 not_eligible",
-            ["REST-9", "REST-7", "FLOW-8"], needs: [.workerFixture]
+            "accept-not-eligible",
+            "a WorkerAccept by a blocked, inactive, distant or not addressed worker gets 403 not_eligible, but race_lost once the request is won and request_cancelled once it is cancelled",
+            ["REST-9", "REST-7", "FLOW-8", "REST-14"], needs: [.workerFixture]
         ) { session in
             let client = try await session.client("client")
             let blocked = try await session.worker("blocked")
@@ -60,7 +61,13 @@ extension VerifyCases {
             let direct = try await session.post(client, ["workerId": .string(chosen.actor.id!)])
             await session.awaitDelivery(chosen, .new, direct)
             try await session.accept(otherCategory.actor, direct)
+            // REST-14: the request's state before the caller, so a worker that is not eligible
+            // learns first that the request is won, or cancelled.
+            try await session.accept(chosen.actor, req)
+            await session.awaitDelivery(client, .apply, req)
+            try await session.accept(distant.actor, req)
             try await session.cancel(client.actor, req)
+            try await session.accept(inactive.actor, req)
             try await session.cancel(client.actor, direct)
         },
         VerifyCase(
@@ -100,8 +107,12 @@ extension VerifyCases {
             let winner = try await session.worker("winner")
             let late = try await session.worker("late")
             let req = try await session.post(client)
+            // REST-12: a close before any win, on a request of its own that only a cancel ends, so
+            // that no close of it recorded soon after can pass for the reason of another answer
+            // (a 410 request_closed, say).
+            let unwon = try await session.post(client)
             await session.expect(winner, .new, req)
-            try await session.close(client.actor, req, outcome: "unhappy")
+            try await session.close(client.actor, unwon, outcome: "unhappy")
             try await session.accept(winner.actor, req)
             await session.expect(client, .apply, req)
             try await session.close(winner.actor, req)
@@ -110,6 +121,7 @@ extension VerifyCases {
             try await session.accept(late.actor, req)
             try await session.close(client.actor, req)
             try await session.getJobs(late.actor)
+            try await session.cancel(client.actor, unwon)
         },
         VerifyCase(
             "late-and-duplicate", "a repeated WorkerAccept by the winner gets race_lost; calls after the close get request_closed and bring no event",

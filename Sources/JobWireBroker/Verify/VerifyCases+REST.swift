@@ -19,12 +19,22 @@ extension VerifyCases {
                 "clientId": .string(me.id!), "CatID": 7, "category": "Plumbing", "description": "Tap", "clientName": "Ana",
                 "address": "Calle Mayor 1", "lat": "north", "lng": 0,
             ]))
+            // REST-13's range, both sides of it: a latitude just past the pole is bad_request on
+            // `lat`; the pole itself and the antimeridian are coordinates like any other.
+            try await session.call(me, .postRequest, body: .json([
+                "clientId": .string(me.id!), "CatID": 7, "category": "Plumbing", "description": "Tap", "clientName": "Ana",
+                "address": "Calle Mayor 1", "lat": 90.5, "lng": 0,
+            ]))
+            let pole = try await session.post(client, ["lat": 90, "lng": -180])
             try await session.call(worker, .workerAccept, ["ReqID": req], body: .json([:]))
             try await session.call(worker, .workerAccept, ["ReqID": session.unknownRequest("missing")], body: .json(["workerId": 1.5]))
             try await session.call(me, .cancel, ["ReqID": req], body: .json(["reason": ""]))
             try await session.call(me, .close, ["ReqID": req], body: .json(["outcome": "fine", "by": "client"]))
+            // Each of the close's two choices, not only the first (REST-6's Decision).
+            try await session.call(me, .close, ["ReqID": req], body: .json(["outcome": "happy", "by": "admin"]))
             try await session.call(worker, .getJobs, body: nil)
             try await session.cancel(me, req)
+            try await session.cancel(me, pole)
         },
         VerifyCase(
             "unknown-ids", "calls naming a request or a worker the backend cannot know get 404 not_found",

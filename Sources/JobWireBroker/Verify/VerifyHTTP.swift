@@ -102,7 +102,9 @@ public final class VerifyHTTP: Sendable {
             let (data, response) = try await session.data(for: request)
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0
             let parsed = Self.parsed(Array(data))
-            recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(status), body: parsed)))
+            // The content type goes in the trace, where REST-1 judges it.
+            let contentType = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type")
+            recorder.record(actor, .httpResponse(HTTPResponseRecord(xid: xid, status: Int64(status), body: parsed, contentType: contentType)))
             let headers = ((response as? HTTPURLResponse)?.allHeaderFields ?? [:]).map { (name: "\($0.key)", value: "\($0.value)") }.sorted { $0.name < $1.name }
             return VerifyAnswer(status: status, body: parsed, headers: headers, bytes: data)
         } catch {

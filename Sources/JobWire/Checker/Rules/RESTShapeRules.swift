@@ -12,7 +12,9 @@ import SocketIOWire
 /// app, and an app under test is not failed for the backend's answer.
 struct RESTAnswerShapes: TraceRule {
     let infos = [
-        TraceRuleInfo("REST-1", evidence: TraceRuleInfo.backendEvidence, check: "every answer body is a JSON object, a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
+        TraceRuleInfo(
+            "REST-1", evidence: TraceRuleInfo.backendEvidence,
+            check: "every answer body is a JSON object sent as application/json (when the trace records its contentType), a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
         TraceRuleInfo(
             "REST-2", evidence: TraceRuleInfo.backendEvidence, check: "the client app's post request carries the members of the post request's body, its `clientId` the client's own id; a successful post request answers with a ReqID string and an ISO 8601 createdAt",
             about: [.backend, .client]),
@@ -20,7 +22,8 @@ struct RESTAnswerShapes: TraceRule {
             "REST-3", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's WorkerAccept carries its own id as workerId; a successful WorkerAccept answers with the ReqID of its path",
             about: [.backend, .worker]),
         TraceRuleInfo(
-            "REST-4", evidence: TraceRuleInfo.backendEvidence, check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload",
+            "REST-4", evidence: TraceRuleInfo.backendEvidence,
+            check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload, each valued as its request's `new` (when the trace shows it) in every member of MSG-4 and MSG-7",
             about: [.backend, .worker]),
         TraceRuleInfo(
             "REST-5", evidence: TraceRuleInfo.backendEvidence, check: "the client app's cancel carries a non-empty reason; a successful cancel answers with the ReqID of its path",
@@ -52,14 +55,57 @@ struct RESTAnswerShapes: TraceRule {
         // The fixtures are a test's hooks, not calls of the apps (PROTOCOL.md, FIX area); the
         // answers are the backend's half, judged only when the backend is under test.
         guard context.header.subject.contains(.backend), case .answered(let answer) = fact, let status = answer.response.status, !answer.call.isFixture else { return }
+        if let finding = Self.contentTypeFinding(answer.call.rawValue, answer.response) {
+            context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
+        }
         if let finding = Self.finding(answer.call, status: status, body: answer.response.body, req: answer.req) {
             context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
         }
+        if answer.call == .getJobs, answer.succeeded, let jobs = answer.response.body?["jobs"]?.arrayValue {
+            let problems = Self.jobsUnlikeTheirNew(jobs, context.session)
+            if !problems.isEmpty {
+                context.report(
+                    "REST-4", lines: [answer.line], expected: "each job valued as its request's `new` in the members of MSG-4 and MSG-7",
+                    observed: problems.prefix(3).joined(separator: "; "))
+            }
+        }
+    }
+
+    /// REST-4's values: a job is its request's `new` payload, so every member of MSG-4 and MSG-7
+    /// that the trace's `new` carries is in the job with the same value (ids as ELIG-2 compares
+    /// them, numbers by value, times by instant). A worker app shows a job from getJobs as it shows
+    /// one from a `new` (VIEW-9), so a shortened description or a moved createdAt reaches the user.
+    /// Only requests whose `new` the trace shows are judged.
+    static func jobsUnlikeTheirNew(_ jobs: [JSONValue], _ session: TraceSession) -> [String] {
+        var problems: [String] = []
+        for job in jobs {
+            guard let req = job["ReqID"].flatMap(\.idText), let new = session.readRequest(req, { $0.newPayload })?.objectValue else { continue }
+            for field in ContractShapes.job.fields.map(\.name) {
+                guard let sent = new[field], job.objectValue != nil else { continue }
+                let listed = job[field]
+                if let listed, sameValue(listed, sent) { continue }
+                problems.append("`jobs` lists \(req) with `\(field)` \(listed?.compactText ?? "missing"), its `new` \(sent.compactText)")
+            }
+        }
+        return problems
+    }
+
+    /// Whether a job's member says what the `new`'s does.
+    private static func sameValue(_ listed: JSONValue, _ sent: JSONValue) -> Bool {
+        if listed == sent { return true }
+        if let a = listed.doubleValue, let b = sent.doubleValue { return a == b }
+        if let a = listed.stringValue.flatMap(ISO8601Time.milliseconds), let b = sent.stringValue.flatMap(ISO8601Time.milliseconds) { return a == b }
+        if let a = listed.idText, let b = sent.idText { return a == b }
+        return false
     }
 
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
         // The settings call is a fixture (FIX-3), a test's hook.
-        guard context.header.subject.contains(.backend), answer.call != .settings, let finding = Self.envelopeFinding(answer.call.rawValue, status: answer.status, body: answer.body) else { return }
+        guard context.header.subject.contains(.backend), answer.call != .settings else { return }
+        if let finding = Self.contentTypeFinding(answer.call.rawValue, answer.response) {
+            context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
+        }
+        guard let finding = Self.envelopeFinding(answer.call.rawValue, status: answer.status, body: answer.body) else { return }
         context.report(finding.id, lines: [answer.line], expected: finding.expected, observed: finding.observed)
     }
 
@@ -70,6 +116,17 @@ struct RESTAnswerShapes: TraceRule {
         if let finding = envelopeFinding(call.rawValue, status: status, body: body) { return finding }
         guard (200..<300).contains(status), let object = body?.objectValue else { return nil }
         return successFinding(call, object, req: req)
+    }
+
+    /// REST-1's content type: an answer with a body whose recorded `Content-Type` is not
+    /// `application/json` (parameters such as `charset` aside). A body that parses as JSON is not
+    /// enough: a client that goes by the header (a browser's `fetch().json()` does not, many
+    /// generated clients do) cannot read it. Not judged when the trace does not record the header.
+    static func contentTypeFinding(_ name: String, _ response: HTTPResponseRecord) -> (id: RequirementID, expected: String, observed: String)? {
+        guard response.body != nil, let contentType = response.contentType else { return nil }
+        let mediaType = String(contentType.prefix { $0 != ";" }.filter { !$0.isWhitespace }).lowercased()
+        guard mediaType != "application/json" else { return nil }
+        return ("REST-1", "the \(name) answer sent with content type application/json", "Content-Type: \(contentType) (status \(response.status.map(String.init) ?? "none"))")
     }
 
     /// What is wrong with an answer of the call `name` whatever its call: no object, an `ok` that
