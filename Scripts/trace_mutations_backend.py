@@ -111,6 +111,30 @@ def register_msg(bad) -> None:
         del payload(c, "new.R-1.out")["workerId"]
         return c
 
+    @bad("msg-4-lat-not-posted-backend", "backend", ["MSG-4"], "R-1's `new` puts the job 0.0001 degrees north of where the client posted it.")
+    def _():
+        c = s.happy()
+        payload(c, "new.R-1.out")["lat"] = c.find("c.post.breq")["body"]["lat"] + 0.0001
+        return c
+
+    @bad("msg-7-image-dropped-backend", "backend", ["MSG-7"], "The client posted R-1 with an image; its `new` leaves it out.")
+    def _():
+        c = s.happy(image="https://img.example.com/tap.png")
+        del payload(c, "new.R-1.out")["image"]
+        return c
+
+    @bad("msg-8-channel-new-null-workerid-backend", "backend", ["MSG-8"], "A channel `new` carries \"workerId\": null, a member that is present, not absent.")
+    def _():
+        c = s.happy()
+        payload(c, "new.R-1.out")["workerId"] = None
+        return c
+
+    @bad("msg-9-name-not-fixture-backend", "backend", ["MSG-9"], "R-1's `apply` names its winner w-1 \"Eva\", w-2's name; the worker fixture named w-1 \"Luis\".")
+    def _():
+        c = s.retake()
+        payload(c, "apply.R-1.out")["workerName"] = "Eva"
+        return c
+
     @bad("msg-9-no-avatar-backend", "backend", ["MSG-9"], "R-1's `apply` has no workerAvatar.")
     def _():
         c = s.happy()

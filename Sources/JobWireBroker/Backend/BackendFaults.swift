@@ -83,6 +83,34 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// to those sockets instead of to the users' rooms (MSG-2): a user who connected again since
     /// the post never gets them (FLOW-4, FLOW-8).
     public static let socketsPinnedAtPost = BackendFaults(rawValue: 1 << 23)
+    /// `emit('close', JSON.stringify(payload))`: the `close` event's one argument is its payload
+    /// written out as JSON text, a string, not the object (breaks MSG-1; the apps cannot read its
+    /// `ReqID`, so FLOW-9 finds no `close` reaching the request's sides).
+    public static let closeSentAsText = BackendFaults(rawValue: 1 << 25)
+    /// The `new` says `exclusive` `"0"` whatever the post said: the request table has no exclusive
+    /// column, so an exclusive request is offered to every worker as open to all (breaks MSG-4).
+    public static let exclusiveDropped = BackendFaults(rawValue: 1 << 26)
+    /// A NULL column sent as is: a `new` whose client has no recorded delay carries
+    /// `"Delay": null` instead of `0` or no member (breaks MSG-6: `null` is not absent).
+    public static let delayNullWhenNone = BackendFaults(rawValue: 1 << 27)
+    /// The `new` leaves out the post's `image`, an optional member nobody copied (breaks MSG-7).
+    public static let imageDropped = BackendFaults(rawValue: 1 << 28)
+    /// The post's optional `workerId` copied through: a channel `new` carries `"workerId": null`,
+    /// which a worker app reads as a direct offer it need not filter (breaks MSG-8).
+    public static let workerIdNullOnBroadcast = BackendFaults(rawValue: 1 << 29)
+    /// The `apply` carries the request's `lat` and `lng` instead of the winner's, one record
+    /// mistaken for the other (breaks MSG-9, and REST-18 for a winner that reported its position).
+    public static let applyAtJobPosition = BackendFaults(rawValue: 1 << 30)
+    /// The `cancel` names its reason `Reason`, capitalised like `ReqID` beside it, so it carries no
+    /// `reason` (breaks MSG-10).
+    public static let cancelReasonCapitalised = BackendFaults(rawValue: 1 << 31)
+    /// The close's outcome read as a flag (`outcome ? "happy" : "unhappy"` on the text): every
+    /// `close` says `happy`, an unhappy close too (breaks MSG-11).
+    public static let closeAlwaysHappy = BackendFaults(rawValue: 1 << 32)
+    /// Direct requests are not pushed: the post of one naming a worker emits no `new`, as if the
+    /// addressed worker would find it in getJobs, where it can take it, so its `apply` comes with
+    /// no `new` before it (breaks FLOW-1 and MSG-3).
+    public static let directNewNotPushed = BackendFaults(rawValue: 1 << 33)
     /// The clock fixture moves the clock but answers the time from before the move, as a `now`
     /// read before the write would (breaks FIX-4). A high bit, so faults added beside it elsewhere do not collide.
     public static let clockAnswersStale = BackendFaults(rawValue: 1 << 40)
@@ -176,5 +204,14 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("closeUnwonAsClosed", .closeUnwonAsClosed, breaks: ["REST-12"]),
         NamedFault("postRangeUnchecked", .postRangeUnchecked, breaks: ["REST-13", "MSG-4"]),
         NamedFault("eligibilityBeforeState", .eligibilityBeforeState, breaks: ["REST-14"]),
+        NamedFault("closeSentAsText", .closeSentAsText, breaks: ["MSG-1", "FLOW-9"]),
+        NamedFault("exclusiveDropped", .exclusiveDropped, breaks: ["MSG-4"]),
+        NamedFault("delayNullWhenNone", .delayNullWhenNone, breaks: ["MSG-6"]),
+        NamedFault("imageDropped", .imageDropped, breaks: ["MSG-7"]),
+        NamedFault("workerIdNullOnBroadcast", .workerIdNullOnBroadcast, breaks: ["MSG-8"]),
+        NamedFault("applyAtJobPosition", .applyAtJobPosition, breaks: ["MSG-9", "REST-18"]),
+        NamedFault("cancelReasonCapitalised", .cancelReasonCapitalised, breaks: ["MSG-10"]),
+        NamedFault("closeAlwaysHappy", .closeAlwaysHappy, breaks: ["MSG-11"]),
+        NamedFault("directNewNotPushed", .directNewNotPushed, breaks: ["FLOW-1", "MSG-3"]),
     ]
 }

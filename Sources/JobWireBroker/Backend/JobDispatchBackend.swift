@@ -76,8 +76,11 @@ public struct JobDispatchBackend: Sendable {
             ]
             if faults.contains(.delayDropped) { payload.members.removeAll { $0.key == "Delay" } }
             if faults.contains(.bansAsNull), client.blockedWorkers.isEmpty { payload["BlockedXP"] = .null }
-            if let image { payload["image"] = .string(image) }
+            if faults.contains(.delayNullWhenNone), client.offerDelaySeconds == 0 { payload["Delay"] = .null }
+            if faults.contains(.exclusiveDropped) { payload["exclusive"] = .string("0") }
+            if let image, !faults.contains(.imageDropped) { payload["image"] = .string(image) }
             if let workerID { payload["workerId"] = Self.json(workerID) }
+            if workerID == nil, faults.contains(.workerIdNullOnBroadcast) { payload["workerId"] = .null }
             let offer = JobOffer(
                 reqID: reqID, categoryID: categoryID, exclusivePartner: exclusive.text == "0" ? nil : exclusive,
                 position: GeoPoint(lat: lat, lng: lng), blockedWorkers: client.blockedWorkers, delaySeconds: client.offerDelaySeconds)
@@ -87,7 +90,8 @@ public struct JobDispatchBackend: Sendable {
             let emission = Emission(event: profile.name(of: .new), room: room, payload: .object(payload))
             // createdAtWithoutZone: a naive local time, the `Z` left off (REST-2).
             let createdAt = faults.contains(.createdAtWithoutZone) ? String(Self.iso8601(now).dropLast()) : Self.iso8601(now)
-            return .success(["ReqID": .string(reqID), "createdAt": .string(createdAt)], emissions: [emission])
+            let pushed = workerID == nil || !faults.contains(.directNewNotPushed)
+            return .success(["ReqID": .string(reqID), "createdAt": .string(createdAt)], emissions: pushed ? [emission] : [])
         } catch {
             return .failure(error)
         }
@@ -152,14 +156,15 @@ public struct JobDispatchBackend: Sendable {
         }
         let workerID = claim.workerID
         request.state = .won(by: workerID)
+        let position = faults.contains(.applyAtJobPosition) ? request.offer.position : worker.profile.position
         let apply: JSONValue = [
             "ReqID": .string(reqID),
             "workerId": Self.json(workerID),
             "workerName": .string(worker.name),
             "workerAvatar": .string(worker.avatar),
             "workerRating": worker.rating.map { .double($0) } ?? .null,
-            "lat": .double(worker.profile.position.lat),
-            "lng": .double(worker.profile.position.lng),
+            "lat": .double(position.lat),
+            "lng": .double(position.lng),
         ]
         request.applyPayload = apply
         requests[reqID] = request
@@ -209,7 +214,7 @@ public struct JobDispatchBackend: Sendable {
                 throw BackendError(.notEligible, "client \(caller) did not post request \(reqID); only \(request.client) may cancel it")
             }
             let winner = request.state.winner
-            let payload: JSONValue = ["ReqID": .string(reqID), "reason": .string(reason)]
+            let payload: JSONValue = ["ReqID": .string(reqID), faults.contains(.cancelReasonCapitalised) ? "Reason" : "reason": .string(reason)]
             if !faults.contains(.cancelNotEnforced) {
                 request.state = .cancelled(winner: winner)
                 request.endPayload = payload
@@ -245,7 +250,8 @@ public struct JobDispatchBackend: Sendable {
             if let caller, caller != party, !faults.contains(.anyoneMayEnd) {
                 throw BackendError(.notEligible, "\(by) \(caller) is not a party of request \(reqID); only \(request.client) and \(winner) may close it")
             }
-            let payload: JSONValue = ["ReqID": .string(reqID), "outcome": .string(outcome), "by": .string(by)]
+            let said = faults.contains(.closeAlwaysHappy) ? "happy" : outcome
+            let payload: JSONValue = ["ReqID": .string(reqID), "outcome": .string(said), "by": .string(by)]
             request.state = .closed(winner: winner)
             request.endPayload = payload
             requests[reqID] = request
@@ -253,7 +259,8 @@ public struct JobDispatchBackend: Sendable {
             var rooms = [request.client.text, winner.text]
             if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
             let echo: JSONObject = faults.contains(.closeEchoesBody) ? ["outcome": .string(outcome), "by": .string(by)] : ["ReqID": .string(reqID)]
-            return .success(echo, emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: payload) })
+            let sent: JSONValue = faults.contains(.closeSentAsText) ? .string(payload.compactText) : payload
+            return .success(echo, emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: sent) })
         } catch {
             return .failure(error)
         }

@@ -100,7 +100,7 @@ extension VerifyCases {
             await session.expect(winner, .cancel, req)
         },
         VerifyCase(
-            "close", "a close needs a winner, reaches both sides, and ends the request for every later call",
+            "close", "a close needs a winner, reaches both sides with the close's outcome and side, and ends the request for every later call",
             ["REST-6", "FLOW-9", "MSG-11", "REST-12", "REST-10", "FLOW-13"], needs: [.workerFixture]
         ) { session in
             let client = try await session.client("client")
@@ -115,7 +115,9 @@ extension VerifyCases {
             try await session.close(client.actor, unwon, outcome: "unhappy")
             try await session.accept(winner.actor, req)
             await session.expect(client, .apply, req)
-            try await session.close(winner.actor, req)
+            // Unhappy, and by the worker, where late-and-duplicate's is happy and by the client:
+            // the `close` must repeat both values whichever they are (MSG-11).
+            try await session.close(winner.actor, req, outcome: "unhappy")
             await session.expect(client, .close, req)
             await session.pause()
             try await session.accept(late.actor, req)

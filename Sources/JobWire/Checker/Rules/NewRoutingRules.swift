@@ -16,7 +16,7 @@ struct MSG3And8NewRouting: TraceRule {
             tolerance: "the `new` may follow the post's success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, and a worker whose connection went down after the post was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "MSG-8", evidence: TraceRuleInfo.backendEvidence,
-            check: "a direct `new` carries the addressed worker's id as workerId, a channel `new` no workerId"),
+            check: "a direct `new` carries the addressed worker's id as workerId, a channel `new` no workerId member, not even null"),
     ]
     var wantsFacts: Bool { true }
     /// Per posted request, the workers that must get its `new` and when the post was sent, less the
@@ -101,25 +101,28 @@ struct MSG3And8NewRouting: TraceRule {
             let expected = direct.map { "only worker \($0)'s room" } ?? "the channel \(context.header.profile.channelRoom)"
             report("MSG-3", req, [emission.line], "the `new` for \(req) sent to \(expected)", "it reached \(emission.target)", &context)
         }
-        let named = emission.payload?["workerId"].flatMap(\.idText)
-        if named != direct {
-            let expected = direct.map { "`workerId` \($0), the worker the post named" } ?? "no `workerId`, since the post named no worker"
-            report("MSG-8", req, [emission.line], "\(expected) in the `new` for \(req)", "`workerId` \(named ?? "absent")", &context)
+        // A `workerId` member that is null or no id is still carried (null is not absent).
+        let member = emission.payload?["workerId"]
+        let named = member.flatMap(\.idText)
+        if named != direct || (direct == nil && member != nil) {
+            let expected = direct.map { "`workerId` \($0), the worker the post named" } ?? "no `workerId` member, since the post named no worker"
+            report("MSG-8", req, [emission.line], "\(expected) in the `new` for \(req)", "`workerId` \(named ?? member?.compactText ?? "absent")", &context)
         }
     }
 
     /// What one `new` shows alone: a direct one reaching another worker, a channel one naming a worker.
     private mutating func checkWithoutPost(_ emission: Emission, _ context: inout RuleContext) {
         guard let req = emission.req else { return }
-        let named = emission.payload?["workerId"].flatMap(\.idText)
+        let member = emission.payload?["workerId"]
+        let named = member.flatMap(\.idText)
         switch emission.target {
         case .actor(let actor) where actor.role == .worker:
             if let named, named != actor.id {
                 report("MSG-3", req, [emission.line], "a direct `new` for worker \(named) reaching only that worker", "it reached \(actor)", &context)
             }
         case .room(let room):
-            if room == context.header.profile.channelRoom, let named {
-                report("MSG-8", req, [emission.line], "no `workerId` in a `new` sent to the channel", "`workerId` \(named)", &context)
+            if room == context.header.profile.channelRoom, let member {
+                report("MSG-8", req, [emission.line], "no `workerId` member in a `new` sent to the channel", "`workerId` \(member.compactText)", &context)
             } else if room != context.header.profile.channelRoom, named != room {
                 report("MSG-8", req, [emission.line], "`workerId` \(room) in the `new` sent to worker \(room)'s room", "`workerId` \(named ?? "absent")", &context)
             }
