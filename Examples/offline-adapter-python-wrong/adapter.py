@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-twenty-one bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
+sixteen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
 Copy the correct adapter, never this one:
@@ -24,7 +24,7 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with twenty-one bugs, one per requirement id."""
+    """The correct offline workflow with sixteen bugs, one per requirement id."""
 
     def apply_list(self, listed):
         # BUG(OFFL-1): keeps only temporary entities over the list, so an unpushed edit of a listed entity is overwritten.
@@ -43,10 +43,6 @@ class WrongApp(offline.App):
         else:
             self.enqueue(request)
 
-    def notify(self, kind, entity_id):
-        # BUG(OFFL-5): an online create shows no notification; only queued creates and edits do.
-        if kind == "edit" or not self.online():
-            self.effects.append({"type": "notify", "for": kind, "id": entity_id})
 
     def replace_id(self, temporary, backend):
         # BUG(OFFL-6): an entity a list already brought under the backend id wins over the local one.
@@ -56,33 +52,18 @@ class WrongApp(offline.App):
             if request.get("id") == temporary:
                 request["id"] = backend
 
-    def store_edit(self, entity_id, data):
-        # BUG(OFFL-7): online, an edit of a backend entity leaves the state alone, waiting for the backend.
-        if not self.online() or offline.is_temporary(entity_id):
-            self.entities[entity_id] = data
 
     def drop_superseded_edits(self, entity_id):
-        # BUG(OFFL-9): de-duplicates only a temporary id's queue, so queued edits of a backend id pile up.
-        if offline.is_temporary(entity_id):
+        # BUG(OFFL-9): offline, de-duplicates only a temporary id's queue, so queued edits of a backend id pile up.
+        if offline.is_temporary(entity_id) or self.online():
             self.drop(lambda r: self.supersedes(r, entity_id))
 
-    def edit_request(self, entity_id, data, changes):
-        # BUG(OFFL-10): an edit sent at once carries only the changed fields (queued ones carry full state).
-        sent_at_once = self.online() and not offline.is_temporary(entity_id)
-        return self.new_request("edit", entity_id, changes if sent_at_once else data)
 
     def sends_edit_at_once(self, entity_id):
         # BUG(OFFL-14): waits only for a create still queued, so an edit behind a create in flight is sent under tmp-n.
         return self.online() and not any(r["kind"] == "create" and r["id"] == entity_id for r in self.queue)
 
-    def alert_refused(self, request):
-        # BUG(OFFL-19): a refused create is undone without an alert; only refused edits alert.
-        if request["kind"] == "edit":
-            self.effects.append({"type": "alert", "for": "edit", "id": request["id"]})
 
-    def online_launch_screen(self, active):
-        # BUG(AUTH-2): online, an active JWT leads to HOME (the seed's other main screen), not CONTACTS.
-        return "home" if active else "login"
 
     def launch(self, step, path):
         now = step.whole("now", 0)
@@ -105,11 +86,12 @@ class WrongApp(offline.App):
         return "pin"
 
     def enter_pin(self, step, path):
-        step.flag("accepted")
+        accepted = step.flag("accepted")
         if self.screen != "pin":
             raise offline.Invalid(f"{path}.op", "enterPIN needs the PIN screen")
-        # BUG(AUTH-6): a PIN the device refuses leads on anyway.
-        self.navigate(self.pin_destination())
+        # BUG(AUTH-6): a device that has been online skips the PIN check, so a refused PIN leads on.
+        if accepted or self.ever_online:
+            self.navigate(self.pin_destination())
 
     def pin_destination(self):
         # BUG(AUTH-7): an accepted PIN always leads HOME, a never-online app's too.
