@@ -39,6 +39,7 @@ BUGS = [
     ("BUG(OFFL-1)", "lets the list overwrite unpushed edits", "apply_list"),
     ("BUG(OFFL-3)", "reuses a temporary id", "new_temporary_id"),
     ("BUG(OFFL-4)", "queues an online create behind waiting requests", "push_create"),
+    ("BUG(OFFL-5)", "shows no notification for an online create", "notify"),
     ("BUG(OFFL-6)", "lets a listed entity win over the created one", "replace_id"),
     ("BUG(OFFL-9)", "keeps a backend id's queued edits offline", "drop_superseded_edits"),
     ("BUG(OFFL-14)", "sends an edit behind a create in flight", "sends_edit_at_once"),

@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-sixteen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
+seventeen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
 Copy the correct adapter, never this one:
@@ -24,7 +24,7 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with sixteen bugs, one per requirement id."""
+    """The correct offline workflow with seventeen bugs, one per requirement id."""
 
     def apply_list(self, listed):
         # BUG(OFFL-1): keeps only temporary entities over the list, so an unpushed edit of a listed entity is overwritten.
@@ -43,6 +43,11 @@ class WrongApp(offline.App):
         else:
             self.enqueue(request)
 
+
+    def notify(self, kind, entity_id):
+        # BUG(OFFL-5): an online create shows no notification; only queued creates and edits do.
+        if kind == "edit" or not self.online():
+            self.effects.append({"type": "notify", "for": kind, "id": entity_id})
 
     def replace_id(self, temporary, backend):
         # BUG(OFFL-6): an entity a list already brought under the backend id wins over the local one.
