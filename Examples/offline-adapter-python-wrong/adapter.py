@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-five bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
+seventeen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
 Copy the correct adapter, never this one:
@@ -24,7 +24,83 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with five bugs."""
+    """The correct offline workflow with seventeen bugs, one per requirement id."""
+
+    def apply_list(self, listed):
+        # BUG(OFFL-1): keeps only temporary entities over the list, so an unpushed edit of a listed entity is overwritten.
+        kept = {entity_id: data for entity_id, data in self.entities.items() if offline.is_temporary(entity_id)}
+        self.entities = {**listed, **kept}
+
+    def new_temporary_id(self):
+        # BUG(OFFL-3): numbers the id from the temporary entities held, so tmp-1 is reused once its create is answered.
+        self.next_temp += 1
+        return f"{offline.TEMP_PREFIX}{1 + sum(offline.is_temporary(entity_id) for entity_id in self.entities)}"
+
+    def push_create(self, request):
+        # BUG(OFFL-4): online, a create waits behind queued requests instead of being sent at once.
+        if self.online() and not self.queue:
+            self.send(request)
+        else:
+            self.enqueue(request)
+
+
+    def notify(self, kind, entity_id):
+        # BUG(OFFL-5): an online create shows no notification; only queued creates and edits do.
+        if kind == "edit" or not self.online():
+            self.effects.append({"type": "notify", "for": kind, "id": entity_id})
+
+    def replace_id(self, temporary, backend):
+        # BUG(OFFL-6): an entity a list already brought under the backend id wins over the local one.
+        local = self.entities.pop(temporary)
+        self.entities.setdefault(backend, local)
+        for request in self.queue + self.in_flight:
+            if request.get("id") == temporary:
+                request["id"] = backend
+
+
+    def drop_superseded_edits(self, entity_id):
+        # BUG(OFFL-9): offline, de-duplicates only a temporary id's queue, so queued edits of a backend id pile up.
+        if offline.is_temporary(entity_id) or self.online():
+            self.drop(lambda r: self.supersedes(r, entity_id))
+
+
+    def sends_edit_at_once(self, entity_id):
+        # BUG(OFFL-14): waits only for a create still queued, so an edit behind a create in flight is sent under tmp-n.
+        return self.online() and not any(r["kind"] == "create" and r["id"] == entity_id for r in self.queue)
+
+
+
+    def launch(self, step, path):
+        now = step.whole("now", 0)
+        if self.running():
+            raise offline.Invalid(f"{path}.op", "the app is already running")
+        active = self.jwt_is_active(now)
+        if self.online():
+            # BUG(AUTH-3): an app never online before asks for the PIN online too, instead of showing LOGIN.
+            self.navigate(self.online_launch_screen(active) if active or self.ever_online else "pin")
+            self.send(self.new_request("options"))
+        else:
+            self.navigate(self.offline_launch_screen(active))
+
+    def store_token(self, token):
+        # BUG(AUTH-4): marks the app as online before but keeps the token out of the JWT cache.
+        self.ever_online = True
+
+    def offline_launch_screen(self, active):
+        # BUG(AUTH-5): offline, every launch asks for the PIN, an active JWT too.
+        return "pin"
+
+    def enter_pin(self, step, path):
+        accepted = step.flag("accepted")
+        if self.screen != "pin":
+            raise offline.Invalid(f"{path}.op", "enterPIN needs the PIN screen")
+        # BUG(AUTH-6): a device that has been online skips the PIN check, so a refused PIN leads on.
+        if accepted or self.ever_online:
+            self.navigate(self.pin_destination())
+
+    def pin_destination(self):
+        # BUG(AUTH-7): an accepted PIN always leads HOME, a never-online app's too.
+        return "home"
 
     def refresh(self, step, path):
         self.require_running(path)
@@ -32,9 +108,9 @@ class WrongApp(offline.App):
         self.send(self.new_request("list"))
         self.effects.append({"type": "render", "updated": False})
 
-    def drop_superseded_edits(self, entity_id):
-        # BUG(OFFL-8): every queued request of the id goes, the create too (no UNLESS).
-        self.drop(lambda r: r["id"] == entity_id)
+    def supersedes(self, request, entity_id):
+        # BUG(OFFL-8): every queued request of the id is superseded, the create too (no UNLESS).
+        return request["id"] == entity_id
 
     def replay_next(self):
         pushing = any(r["kind"] in ("create", "edit") for r in self.in_flight)

@@ -226,19 +226,48 @@ class App:
     def create(self, step, path):
         data = step.object("data")
         self.require_running(path)
-        entity_id = f"{TEMP_PREFIX}{self.next_temp}"  # OFFL-3: a new temporary id, never reused
-        self.next_temp += 1
+        entity_id = self.new_temporary_id()
         self.entities[entity_id] = copy.deepcopy(data)  # OFFL-3: the state at once
-        request = self.new_request("create", entity_id, data)
+        self.push_create(self.new_request("create", entity_id, data))
+        self.notify("create", entity_id)
+
+    def new_temporary_id(self):
+        """OFFL-3: a new temporary id, tmp-1, tmp-2, ... in creation order, never reused."""
+        entity_id = f"{TEMP_PREFIX}{self.next_temp}"
+        self.next_temp += 1
+        return entity_id
+
+    def push_create(self, request):
+        """OFFL-4: a create is sent at once online, even while queued requests wait, and queued offline."""
         if self.online():
-            self.send(request)  # OFFL-4
+            self.send(request)
         else:
-            self.enqueue(request)  # OFFL-4
-        self.effects.append({"type": "notify", "for": "create", "id": entity_id})  # OFFL-5
+            self.enqueue(request)
+
+    def notify(self, kind, entity_id):
+        """OFFL-5: every create and every edit displays a notification, online and offline alike."""
+        self.effects.append({"type": "notify", "for": kind, "id": entity_id})
+
+    def supersedes(self, request, entity_id):
+        """OFFL-7, OFFL-9, OFFL-14: a queued edit of the same id is superseded by a newer edit."""
+        return request["kind"] == "edit" and request["id"] == entity_id
 
     def drop_superseded_edits(self, entity_id):
         """OFFL-8, OFFL-9, OFFL-14: queued edits of the same id go; a create never does."""
-        self.drop(lambda r: r["kind"] == "edit" and r["id"] == entity_id)
+        self.drop(lambda r: self.supersedes(r, entity_id))
+
+    def store_edit(self, entity_id, data):
+        """OFFL-7, OFFL-8: an edit updates the state at once, before its request goes anywhere."""
+        self.entities[entity_id] = data
+
+    def edit_request(self, entity_id, data, changes):
+        """OFFL-10: an edit request carries the entity's full latest state, not only `changes`."""
+        return self.new_request("edit", entity_id, data)
+
+    def sends_edit_at_once(self, entity_id):
+        """OFFL-7, OFFL-14: online, an edit is sent at once unless its entity's create is unanswered
+        (a temporary id, its create queued or in flight); then it waits in the queue behind the create."""
+        return self.online() and not is_temporary(entity_id)
 
     def edit(self, step, path):
         entity_id, changes = step.text("id"), step.object("changes")
@@ -247,14 +276,14 @@ class App:
             raise Invalid(step.field("id"), "the state holds no such entity")
         data = dict(self.entities[entity_id])
         data.update(copy.deepcopy(changes))
-        self.entities[entity_id] = data  # OFFL-7, OFFL-8: the state first
+        self.store_edit(entity_id, data)  # OFFL-7, OFFL-8: the state first
         self.drop_superseded_edits(entity_id)
-        request = self.new_request("edit", entity_id, data)  # OFFL-10: the full latest state
-        if self.online() and not is_temporary(entity_id):
+        request = self.edit_request(entity_id, data, changes)  # OFFL-10: the full latest state
+        if self.sends_edit_at_once(entity_id):
             self.send(request)  # OFFL-7
         else:
             self.enqueue(request)  # OFFL-8, OFFL-9, and OFFL-14: behind its create
-        self.effects.append({"type": "notify", "for": "edit", "id": entity_id})  # OFFL-5
+        self.notify("edit", entity_id)  # OFFL-5
 
     def go_online(self, step, path):
         if self.online():
@@ -292,10 +321,18 @@ class App:
             raise Invalid(f"{path}.op", "the app is already running")
         active = self.jwt_is_active(now)
         if self.online():
-            self.navigate("contacts" if active else "login")  # AUTH-2, AUTH-3
+            self.navigate(self.online_launch_screen(active))
             self.send(self.new_request("options"))  # OFFL-13
         else:
-            self.navigate("contacts" if active else "pin")  # AUTH-5; AUTH-6 and AUTH-7 ask for the PIN
+            self.navigate(self.offline_launch_screen(active))
+
+    def online_launch_screen(self, active):
+        """AUTH-2, AUTH-3: online, an active JWT goes to CONTACTS, none (never online too) to LOGIN."""
+        return "contacts" if active else "login"
+
+    def offline_launch_screen(self, active):
+        """AUTH-5: offline, an active JWT goes to CONTACTS; AUTH-6 and AUTH-7: without one, the PIN."""
+        return "contacts" if active else "pin"
 
     def jwt_is_active(self, now):
         """AUTH-1: the cached JWT is active only while its expiry is later than now."""
@@ -311,8 +348,12 @@ class App:
         accepted = step.flag("accepted")
         if self.screen != "pin":
             raise Invalid(f"{path}.op", "enterPIN needs the PIN screen")
-        if accepted:
-            self.navigate("home" if self.ever_online else "contacts")  # AUTH-6, AUTH-7
+        if accepted:  # AUTH-6: a refused PIN keeps the PIN screen
+            self.navigate(self.pin_destination())
+
+    def pin_destination(self):
+        """AUTH-6: after an accepted PIN, HOME if the app was ever online; AUTH-7: CONTACTS if never."""
+        return "home" if self.ever_online else "contacts"
 
     def response(self, step, path):
         seq, outcome = step.whole("seq", 1), step.choice("outcome", ["ok", "failure"])
@@ -343,7 +384,7 @@ class App:
             self.apply_list(listed)  # OFFL-1
             self.effects.append({"type": "render", "updated": True})
         elif kind == "login" and ok:
-            self.jwt, self.ever_online = token, True  # AUTH-4; AUTH-7's "online before"
+            self.store_token(token)
             if self.screen == "login":
                 self.navigate("contacts")
         elif kind == "create" and ok:
@@ -352,8 +393,12 @@ class App:
             del self.entities[request["id"]]  # OFFL-6: a refused create is undone
             self.drop(lambda r: r["id"] == request["id"])
         if kind in ("create", "edit") and not ok:
-            self.effects.append({"type": "alert", "for": kind, "id": request["id"]})  # OFFL-19, TASK-24: the user is told
+            self.alert_refused(request)
         # edit and options responses change nothing (OFFL-7); refused lists and logins neither
+
+    def alert_refused(self, request):
+        """OFFL-19, TASK-24: a refused create or edit, sent at once or from the queue, alerts naming its entity."""
+        self.effects.append({"type": "alert", "for": request["kind"], "id": request["id"]})
 
     def apply_list(self, listed):
         """OFFL-1: the list wins, except where local changes wait to be pushed."""
@@ -363,6 +408,10 @@ class App:
                   for i, data in listed.items()}
         merged.update({i: data for i, data in self.entities.items() if i in pending and i not in merged})
         self.entities = merged
+
+    def store_token(self, token):
+        """AUTH-4: a successful login caches its token; AUTH-7: the app has now been online."""
+        self.jwt, self.ever_online = token, True
 
     def replace_id(self, temporary, backend):
         """OFFL-6: the backend's id replaces the temporary one in the state and the queue."""
