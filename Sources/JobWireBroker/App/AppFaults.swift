@@ -141,6 +141,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The worker answers a `close` it receives in Work in Progress by sending a close of its own,
     /// the Close Request button's code reused, for a request that is no longer in progress (FLOW-14).
     public static let closeEchoed = AppFaults(rawValue: 1 << 56)
+    /// The worker takes a direct offer, addressed to it, for one already assigned to it and sends
+    /// WorkerAccept at its receipt, before the offer is shown (FLOW-2).
+    public static let directAcceptedAtReceipt = AppFaults(rawValue: 1 << 60)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -205,6 +208,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("new-listener-lost-on-reconnect", .newListenerLostOnReconnect, breaks: ["VIEW-4"]),
         NamedFault("getjobs-waits-delay", .getJobsWaitsDelay, breaks: ["VIEW-4"]),
         NamedFault("close-echoed", .closeEchoed, breaks: ["FLOW-14", "STATE-7"]),
+        NamedFault("direct-accepted-at-receipt", .directAcceptedAtReceipt, breaks: ["FLOW-2"]),
     ]
 
     /// The faults by name.

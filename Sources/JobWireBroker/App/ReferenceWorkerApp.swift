@@ -212,7 +212,7 @@ public struct ReferenceWorkerApp: AppModel {
             let wellFormed = (try? JobOffer(json: payload)) != nil
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: wellFormed || faults.contains(.malformedShown), delayed: false)
             order.append(req)
-            return actions + showDue(now: now)
+            return actions + acceptedAtReceipt(req, direct: direct) + showDue(now: now)
         }
         if let refused = refusedForUnknownMember(req, payload, now: now) { return actions + refused }
         switch Eligibility.decide(input: ["profile": profile, "job": payload, "receivedAt": .int(now)]) {
@@ -393,6 +393,12 @@ extension ReferenceWorkerApp {
         offers[req] = Offer(payload: payload, receivedAt: now, showAt: showAt, showable: true, delayed: true)
         order.append(req)
         return [.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(now)]), .timer(at: showAt)]
+    }
+
+    /// The fault of FLOW-2: a direct offer accepted at its receipt, before it is shown.
+    mutating func acceptedAtReceipt(_ req: String, direct: Bool) -> [AppAction] {
+        guard faults.contains(.directAcceptedAtReceipt), direct, available, !calls.values.contains(where: { if case .accept = $0 { return true } else { return false } }) else { return [] }
+        return [call(.accept(req: req), .workerAccept, ["ReqID": req], ["workerId": .string(config.id)])]
     }
 
     /// The fault of FLOW-14: a received `close` answered with a close of the worker's own.
