@@ -144,6 +144,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The worker takes a direct offer, addressed to it, for one already assigned to it and sends
     /// WorkerAccept at its receipt, before the offer is shown (FLOW-2).
     public static let directAcceptedAtReceipt = AppFaults(rawValue: 1 << 60)
+    /// The worker's accept button checks only that the offer was once shown: a discarded offer,
+    /// gone from the screen but still in the offer list, can still be accepted (FLOW-11).
+    public static let discardedAcceptable = AppFaults(rawValue: 1 << 61)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -209,6 +212,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("getjobs-waits-delay", .getJobsWaitsDelay, breaks: ["VIEW-4"]),
         NamedFault("close-echoed", .closeEchoed, breaks: ["FLOW-14", "STATE-7"]),
         NamedFault("direct-accepted-at-receipt", .directAcceptedAtReceipt, breaks: ["FLOW-2"]),
+        NamedFault("discarded-acceptable", .discardedAcceptable, breaks: ["FLOW-11"]),
     ]
 
     /// The faults by name.

@@ -257,8 +257,10 @@ public struct ReferenceWorkerApp: AppModel {
     private mutating func user(_ action: UserAction, now: Int64) -> [AppAction] {
         switch action {
         case .accept(let req):
-            // FLOW-2, FLOW-10 ... FLOW-12: only an offer on screen can be accepted.
-            guard let offer = offers[req], offer.shown, !offer.removed, !offer.ended, !offer.failed, !discards.contains(req), available,
+            // FLOW-2, FLOW-10 ... FLOW-12: only an offer on screen can be accepted; the fault of
+            // FLOW-11 checks only that it was once shown, so a discarded one can be accepted too.
+            guard let offer = offers[req], offer.shown, !offer.ended, !offer.failed, available,
+                faults.contains(.discardedAcceptable) || (!offer.removed && !discards.contains(req)),
                 !calls.values.contains(where: { if case .accept = $0 { return true } else { return false } })
             else { return [] }
             let accept = call(.accept(req: req), .workerAccept, ["ReqID": req], ["workerId": .string(config.id)])
