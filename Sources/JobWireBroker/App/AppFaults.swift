@@ -147,6 +147,10 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// The worker's accept button checks only that the offer was once shown: a discarded offer,
     /// gone from the screen but still in the offer list, can still be accepted (FLOW-11).
     public static let discardedAcceptable = AppFaults(rawValue: 1 << 61)
+    /// The client stamps a request's timer with the moment the user first pressed Post and keeps
+    /// that moment until a post succeeds, so after a failed post the retry's timer starts at the
+    /// first attempt, not at the success (TIME-1).
+    public static let timerFromFirstPress = AppFaults(rawValue: 1 << 62)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -213,6 +217,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("close-echoed", .closeEchoed, breaks: ["FLOW-14", "STATE-7"]),
         NamedFault("direct-accepted-at-receipt", .directAcceptedAtReceipt, breaks: ["FLOW-2"]),
         NamedFault("discarded-acceptable", .discardedAcceptable, breaks: ["FLOW-11"]),
+        NamedFault("timer-from-first-press", .timerFromFirstPress, breaks: ["TIME-1"]),
     ]
 
     /// The faults by name.

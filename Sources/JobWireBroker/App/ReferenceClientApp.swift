@@ -24,6 +24,9 @@ public struct ReferenceClientApp: AppModel {
     var nextXid = 1
     var link = DeviceLink()
     var screen = AlertOnScreen()
+    /// When the user first pressed Post since the last post that succeeded:
+    /// ``AppFaults/timerFromFirstPress`` starts the timer there (TIME-1).
+    var postPressedAt: Int64?
 
     /// A request as the client app keeps it.
     struct ClientRequest: Sendable {
@@ -114,6 +117,7 @@ public struct ReferenceClientApp: AppModel {
             var body: JSONObject = ["clientId": .string(config.id)]
             if request["clientName"] == nil { body["clientName"] = .string(config.name) }
             body.members += request.members.filter { $0.key != "clientId" && !($0.key == "lat" && faults.contains(.postWithoutLat)) }
+            if postPressedAt == nil { postPressedAt = now }
             return [call(.post(body), .postRequest, [:], .object(body))]
         case .close(let req, let outcome):
             guard requests[req]?.state == .inProgress else { return [] }
@@ -142,11 +146,14 @@ public struct ReferenceClientApp: AppModel {
             guard ok, let req = body?["ReqID"]?.stringValue else {
                 return [.event(.alertShown, ["alert": "postFailed", "result": "failure", "elements": ["title": "Not sent", "text": "Your request could not be sent. Try again.", "ok": true]])]
             }
-            requests[req] = ClientRequest(fields: fields, startedAt: now, state: .waiting)
+            // TIME-1: the timer starts when the success arrives.
+            let startedAt = faults.contains(.timerFromFirstPress) ? postPressedAt ?? now : now
+            postPressedAt = nil
+            requests[req] = ClientRequest(fields: fields, startedAt: startedAt, state: .waiting)
             order.append(req)
             return [
-                .event(.timerStarted, ["timer": "timeout", "req": .string(req), "startedAt": .int(now)]),
-                waitingView(req, now: now), .timer(at: now + config.timeoutMs),
+                .event(.timerStarted, ["timer": "timeout", "req": .string(req), "startedAt": .int(startedAt)]),
+                waitingView(req, now: now), .timer(at: startedAt + config.timeoutMs),
             ] + (faults.contains(.socketLetGo) ? [.event(.socketDisconnected, ["reason": "client"])] : [])
         case .cancel(let req, let timeout):
             // A lost post cancelled (STATE-11) has nothing on screen.
