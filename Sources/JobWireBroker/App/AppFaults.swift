@@ -151,6 +151,9 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
     /// that moment until a post succeeds, so after a failed post the retry's timer starts at the
     /// first attempt, not at the success (TIME-1).
     public static let timerFromFirstPress = AppFaults(rawValue: 1 << 62)
+    /// The client's timeout cancel goes through the user's cancel call with its default reason
+    /// `cancelled`, not `timeout` (TIME-5).
+    public static let timeoutCancelDefaultReason = AppFaults(rawValue: 1 << 63)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -218,6 +221,7 @@ public struct AppFaults: OptionSet, Sendable, Hashable {
         NamedFault("direct-accepted-at-receipt", .directAcceptedAtReceipt, breaks: ["FLOW-2"]),
         NamedFault("discarded-acceptable", .discardedAcceptable, breaks: ["FLOW-11"]),
         NamedFault("timer-from-first-press", .timerFromFirstPress, breaks: ["TIME-1"]),
+        NamedFault("timeout-cancel-default-reason", .timeoutCancelDefaultReason, breaks: ["TIME-5"]),
     ]
 
     /// The faults by name.

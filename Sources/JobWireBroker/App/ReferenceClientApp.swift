@@ -212,7 +212,7 @@ public struct ReferenceClientApp: AppModel {
             else { continue }
             requests[req]!.cancelSent = true
             actions.append(.event(.timerFired, ["timer": "timeout", "req": .string(req)]))
-            actions.append(call(.cancel(req: req, timeout: true), .cancel, ["ReqID": req], faults.endBody(["reason": "timeout"], "clientId", config.id)))
+            actions.append(call(.cancel(req: req, timeout: true), .cancel, ["ReqID": req], faults.endBody(["reason": faults.contains(.timeoutCancelDefaultReason) ? "cancelled" : "timeout"], "clientId", config.id)))
         }
         return actions
     }
