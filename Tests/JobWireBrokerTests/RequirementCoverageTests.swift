@@ -54,6 +54,47 @@ struct RequirementCoverageTests {
         }
     }
 
+    /// The bad example that proves each kind of judge can fail: a bad trace for a checker rule, a
+    /// backend mutant for a `jobwire verify` case, a wrong app for a scenario, a wrong adapter's
+    /// failure for a vector. A requirement judged by verify that only a bad trace trips has a rule
+    /// that can fail, but nothing shows verify drives a backend into failing it.
+    static let proofKind: [CoverageEvidence.Kind: CoverageEvidence.Kind] = [
+        .rule: .badTrace, .verify: .backendMutant, .scenario: .appMutant, .vectors: .wrongAdapter,
+    ]
+
+    /// MUST requirements with a kind of judge that no bad example of its own kind trips yet, and
+    /// why. The list only shrinks: an entry that is proved now fails the test below.
+    static let unprovenJudges: [RequirementID: String] = [
+        "DISC-1": "scenario: a wrong app that keeps discards in memory only exists, but AppFaults' 64 bits are all taken (branch appmut2-wide widens them to UInt128, which needs macOS 15)",
+        "DISC-4": "scenario: a wrong app that tells the backend of a discard exists, but AppFaults' 64 bits are all taken (as DISC-1)",
+        "TIME-10": "scenario: the reference apps stamp with the kit's own virtual clock, so no wrong app can run a skewed clock yet",
+        "ELIG-9": "scenario: the reference worker decides with the kit's Eligibility; no wrong app misreads malformed input (the wrong eligibility adapter trips the vectors)",
+        "ELIG-6": "vectors: the wrong eligibility adapter has no Delay bug (the delay-ignored wrong app trips the scenarios)",
+        "OFFL-7": "vectors: a wrong edit is blamed on TASK-10 by the wrong adapter's blame, not on OFFL-7",
+        "OFFL-10": "vectors: an edit sending only the changed fields is blamed on TASK-10, not on OFFL-10",
+        "OFFL-19": "vectors: a refused create without an alert also fails the online create vector (TASK-24's); the adapter cannot tell a replayed request",
+        "AUTH-2": "vectors: every AUTH-2 bug changes the path that shows AUTH-1's vector, which is then blamed on another id",
+        "TASK-24": "vectors: no bug of its own in the wrong offline adapter yet (the same path as OFFL-19's)",
+    ]
+
+    /// Every kind of judge of every MUST requirement is tripped by a bad example of its own kind
+    /// (``proofKind``), except the few listed in ``unprovenJudges`` with why; none listed is proved.
+    @Test func everyKindOfJudgeIsTrippedByABadExampleOfItsKind() {
+        var unproven: [String] = []
+        var proved: [RequirementID] = []
+        for entry in Self.kit.entries where entry.requirement.isMust {
+            let tripped = Set(entry.badExamples.map(\.kind))
+            let missing = Set(entry.judges.map(\.kind)).compactMap { judge in Self.proofKind[judge].flatMap { tripped.contains($0) ? nil : "\(judge.rawValue) without \($0.rawValue)" } }.sorted()
+            if missing.isEmpty {
+                if Self.unprovenJudges[entry.id] != nil { proved.append(entry.id) }
+            } else if Self.unprovenJudges[entry.id] == nil {
+                unproven.append("\(entry.id): \(missing.joined(separator: ", "))")
+            }
+        }
+        #expect(unproven.isEmpty, "add the bad example (a mutant, a wrong app, a wrong adapter's bug) that trips each judge:\n\(unproven.joined(separator: "\n"))")
+        #expect(proved.isEmpty, "proved now, take them off unprovenJudges: \(proved)")
+    }
+
     @Test func withoutExamplesTheWrongAdaptersAreNotCountedAndItSaysSo() throws {
         #expect(RequirementEvidence.examples(near: FileManager.default.temporaryDirectory) == nil)
         #expect(RequirementEvidence.examples(near: ScenarioFixtures.vectors) != nil)
