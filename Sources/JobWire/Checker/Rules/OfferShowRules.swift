@@ -95,15 +95,7 @@ struct OfferShowObligations: TraceRule {
         } else if obligation.tag == Tag.direct {
             guard offer.direct else { return }
         }
-        guard let state = context.session.actors[actor] else { return }
-        guard state.available else {
-            waiting[actor, default: [:]][obligation.req] = obligation.tag
-            return
-        }
-        if state.availableSince > obligation.due {
-            context.schedule(due: state.availableSince, req: obligation.req, actor: actor, tag: obligation.tag, line: obligation.line)
-            return
-        }
+        guard let state = context.session.actors[actor], couldShow(state, actor, obligation, &context) else { return }
         let direct = obligation.tag == Tag.direct
         context.report(
             direct ? "ELIG-7" : "VIEW-4", lines: [offer.receivedLine],
@@ -111,6 +103,21 @@ struct OfferShowObligations: TraceRule {
                 ? "the direct offer \(obligation.req) shown at once, by \(obligation.due + context.skew)"
                 : "\(obligation.req) shown by \(obligation.due + context.skew), its showAt plus \(context.skew) ms",
             observed: "worker \(actor.id ?? "?") had not shown it by then")
+    }
+
+    /// Whether the worker could show offers all the while up to the obligation's due time; if not,
+    /// the obligation is put off with its tag: until the app can show offers again, or to the
+    /// moment it could since.
+    private mutating func couldShow(_ state: ActorState, _ actor: TraceActor, _ obligation: Obligation, _ context: inout RuleContext) -> Bool {
+        guard state.available else {
+            waiting[actor, default: [:]][obligation.req] = obligation.tag
+            return false
+        }
+        if state.availableSince > obligation.due {
+            context.schedule(due: state.availableSince, req: obligation.req, actor: actor, tag: obligation.tag, line: obligation.line)
+            return false
+        }
+        return true
     }
 
     /// A delivered `new` the worker never took in: VIEW-4 (ELIG-7 for a direct one) once the
@@ -124,14 +131,7 @@ struct OfferShowObligations: TraceRule {
             delivered[ActorRequest(actor: actor, req: obligation.req)] = nil
             return
         }
-        guard state.available else {
-            waiting[actor, default: [:]][obligation.req] = Tag.intake
-            return
-        }
-        if state.availableSince > obligation.due {
-            context.schedule(due: state.availableSince, req: obligation.req, actor: actor, tag: Tag.intake, line: obligation.line)
-            return
-        }
+        guard couldShow(state, actor, obligation, &context) else { return }
         delivered[ActorRequest(actor: actor, req: obligation.req)] = nil
         if !delivery.direct {
             // Only a channel offer the kit finds eligible for the profile at the delivery must show.
