@@ -181,6 +181,12 @@ def register_rest_shapes(bad) -> None:
         c.find("c.cancel.bresp")["body"] = "done"
         return c
 
+    @bad("rest-1-answer-as-html-backend", "backend", ["REST-1"], "The cancel's JSON answer is sent with content type text/html.")
+    def _():
+        c = s.timeout()
+        c.find("c.cancel.bresp")["contentType"] = "text/html; charset=utf-8"
+        return c
+
     @bad("rest-1-failure-with-ok-true-backend", "backend", ["REST-1"], "w-2's race_lost answer has status 409 and \"ok\": true.")
     def _():
         c = s.race()
@@ -222,6 +228,14 @@ def register_rest_shapes(bad) -> None:
         c = s.getjobs()
         job = dict(c.find("new.R-1.out")["payload"])
         del job["address"]
+        c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
+        return c
+
+    @bad("rest-4-job-description-differs-backend", "backend", ["REST-4"], "getJobs lists R-1 with a description cut short, not its `new`'s.")
+    def _():
+        c = s.getjobs()
+        job = dict(c.find("new.R-1.out")["payload"])
+        job["description"] = job["description"][:8] + "…"
         c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
         return c
 

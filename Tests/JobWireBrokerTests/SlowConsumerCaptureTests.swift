@@ -27,14 +27,17 @@ struct SlowConsumerCaptureTests {
         // whose cooperative threads are busy with other suites once took 0.7 s per suspension.
         let burst = 8
         let limit = SocketIOServer.OutboundLimit(hardBytes: 1 << 20, softBytes: 16 << 10, softDuration: .seconds(600))
-        let server = ReferenceBackendServer(host: host, logger: log.logger, outboundLimit: limit)
+        // The stuck worker never answers a ping either: a heartbeat of an hour, so that on a busy
+        // machine, where the fillers take minutes, only the outbound limit can drop it.
+        let server = ReferenceBackendServer(host: host, logger: log.logger, outboundLimit: limit, pingInterval: .seconds(3600), pingTimeout: .seconds(3600))
         let port = try #require(try await server.start(host: "127.0.0.1", port: 0).port)
         defer { Task { await server.shutdown() } }
         let reader = try await ReferenceBackendServerTests.connect(URL(string: "http://127.0.0.1:\(port)")!, userID: "w-1", role: "worker")
         let events = reader.events()
         let stuck = try await StuckWebSocketClient.connect(port: port, auth: #"{"userId":"w-9","role":"worker"}"#)
         defer { stuck.close() }
-        let end = ContinuousClock.now + .seconds(10)
+        // A hang guard, not a verdict: joining waits on a busy machine's threads.
+        let end = ContinuousClock.now + .seconds(300)
         while server.sockets(in: "w-9").isEmpty {
             guard ContinuousClock.now < end else { Issue.record("w-9 never joined"); return }
             await Task.yield()

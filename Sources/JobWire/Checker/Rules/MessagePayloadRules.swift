@@ -64,7 +64,13 @@ struct MSGPayloadShapes: TraceRule {
             if let post = context.session.readRequest(req, { $0.postBody }) {
                 problems += PayloadShape.newValues(object, post: post)
             } else if emission.req != nil {
-                if early.count > 10_000 { early.removeAll() }
+                // Judged when the post's answer names its ReqID. One whose answer has not come
+                // within retainMs (a post given up, a `new` no post made) has nothing to be
+                // compared with, and goes; those still awaited stay.
+                if early.count > 1_000 {
+                    let horizon = emission.ts - context.header.retainMs
+                    early = early.filter { $0.value.contains { $0.ts > horizon } }
+                }
                 early[req, default: []].append(emission)
             }
         case .apply:
