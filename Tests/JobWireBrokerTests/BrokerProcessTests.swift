@@ -44,13 +44,12 @@ struct BrokerProcessTests {
     /// Starts `jobwire broker ARGS --port 0` and waits for the URL it prints.
     static func broker(_ arguments: [String]) async throws -> (ChildProgram, URL) {
         let child = try ChildProgram(jobwire, ["broker", "--port", "0"] + arguments)
-        let end = ContinuousClock.now + .seconds(30)
-        repeat {
-            if let range = child.text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
-                return (child, URL(string: String(child.text[range]))!)
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        } while ContinuousClock.now < end
+        let pattern = #"http://127\.0\.0\.1:[0-9]+"#
+        if try await eventually({ child.text.range(of: pattern, options: .regularExpression) != nil }),
+            let range = child.text.range(of: pattern, options: .regularExpression)
+        {
+            return (child, URL(string: String(child.text[range]))!)
+        }
         child.stop()
         throw LiveScenario.Timeout(description: "jobwire broker printed no URL: \(child.text)")
     }
@@ -120,11 +119,10 @@ struct BrokerProcessTests {
         defer { broker.stop() }
         let app = try ChildProgram(python, [Self.fakeApp, url.absoluteString])
         defer { app.stop() }
-        let end = ContinuousClock.now + .seconds(40)
         var lines = 0
-        while ContinuousClock.now < end, lines < 12 {
-            try await Task.sleep(for: .milliseconds(10))
+        _ = try await eventually {
             lines = ((try? String(contentsOfFile: capture, encoding: .utf8)) ?? "").split(separator: "\n").count
+            return lines >= 12
         }
         #expect(lines >= 12, "the broker wrote \(lines) lines:\n\(broker.text)\npython:\n\(app.text)")
         kill(broker.pid, SIGKILL)

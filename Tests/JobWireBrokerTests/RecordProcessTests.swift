@@ -21,13 +21,12 @@ struct RecordProcessTests {
     /// Starts `jobwire record --upstream URL --listen 127.0.0.1:0 --out OUT ARGS` and waits for the address it prints.
     static func recorder(upstream: URL, out: String, _ arguments: [String] = []) async throws -> (ChildProgram, URL) {
         let child = try ChildProgram(BrokerProcessTests.jobwire, ["record", "--upstream", upstream.absoluteString, "--listen", "127.0.0.1:0", "--out", out] + arguments)
-        let end = ContinuousClock.now + .seconds(30)
-        repeat {
-            if let range = child.text.range(of: #"listening on http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
-                return (child, URL(string: String(child.text[range].dropFirst("listening on ".count)))!)
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        } while ContinuousClock.now < end
+        let pattern = #"listening on http://127\.0\.0\.1:[0-9]+"#
+        if try await eventually({ child.text.range(of: pattern, options: .regularExpression) != nil }),
+            let range = child.text.range(of: pattern, options: .regularExpression)
+        {
+            return (child, URL(string: String(child.text[range].dropFirst("listening on ".count)))!)
+        }
         child.stop()
         throw LiveScenario.Timeout(description: "jobwire record printed no address: \(child.text)")
     }
@@ -43,11 +42,7 @@ struct RecordProcessTests {
 
     /// Waits until the capture holds `text`.
     static func waitFor(_ text: String, in capture: String) async throws {
-        let end = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < end {
-            if ((try? String(contentsOfFile: capture, encoding: .utf8)) ?? "").contains(text) { return }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        if try await eventually({ ((try? String(contentsOfFile: capture, encoding: .utf8)) ?? "").contains(text) }) { return }
         throw LiveScenario.Timeout(description: "the capture never held \(text)")
     }
 
@@ -127,8 +122,7 @@ struct RecordProcessTests {
         // --hold: the apps stay connected after the flow, so the kill lands mid-session.
         let apps = try ChildProgram(try BrokerProcessTests.python(), [Self.apps, proxy.absoluteString, "--transport", "websocket", "--hold"])
         defer { apps.stop() }
-        let end = ContinuousClock.now + .seconds(60)
-        while !apps.stdout.contains("done\n"), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(20)) }
+        _ = try await eventually { apps.stdout.contains("done\n") }
         #expect(apps.stdout.contains("done\n"), "the apps:\n\(apps.text)")
         kill(recorder.pid, SIGKILL)
         _ = await recorder.finish(within: .seconds(5))

@@ -36,11 +36,9 @@ struct SlowConsumerCaptureTests {
         let events = reader.events()
         let stuck = try await StuckWebSocketClient.connect(port: port, auth: #"{"userId":"w-9","role":"worker"}"#)
         defer { stuck.close() }
-        // A hang guard, not a verdict: joining waits on a busy machine's threads.
-        let end = ContinuousClock.now + .seconds(300)
-        while server.sockets(in: "w-9").isEmpty {
-            guard ContinuousClock.now < end else { Issue.record("w-9 never joined"); return }
-            await Task.yield()
+        guard try await eventually({ !server.sockets(in: "w-9").isEmpty }) else {
+            Issue.record("w-9 never joined")
+            return
         }
 
         // Two real posts, captured as the backend decided them; then 60 KB events (not captured,

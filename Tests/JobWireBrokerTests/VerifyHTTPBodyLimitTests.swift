@@ -71,8 +71,7 @@ struct VerifyHTTPBodyLimitTests {
         }
         let server = try ChildProgram(python, ["-c", Self.endlessAnswer])
         defer { server.stop() }
-        let end = ContinuousClock.now + .seconds(20)
-        while !server.stdout.contains("\n"), ContinuousClock.now < end { try await Task.sleep(for: .milliseconds(10)) }
+        _ = try await eventually { server.stdout.contains("\n") }
         let port = try #require(Int(server.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         let url = URL(string: "http://127.0.0.1:\(port)/api/requests")!
         let session = BoundedURLSession(maximumBodySize: 100_000)

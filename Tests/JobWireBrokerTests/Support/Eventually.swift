@@ -1,0 +1,12 @@
+/// Waits for something a child process or a socket will show, looking every `interval`: whether
+/// `condition` came to hold. `hangGuard` only stops a test that would otherwise wait forever; it
+/// is no verdict, so the condition is looked at once more after it: on a busy machine a starved
+/// test task can wake long past the guard with the awaited output already there.
+func eventually(hangGuard: Duration = .seconds(300), interval: Duration = .milliseconds(20), _ condition: () -> Bool) async throws -> Bool {
+    let end = ContinuousClock.now + hangGuard
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        try await Task.sleep(for: interval)
+    }
+    return condition()
+}
