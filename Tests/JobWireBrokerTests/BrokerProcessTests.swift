@@ -57,7 +57,7 @@ struct BrokerProcessTests {
     /// `jobwire check FILE --format json`: its exit status, the failed ids and its output.
     static func check(_ path: String) async throws -> (Int32, Set<String>, String) {
         let child = try ChildProgram(jobwire, ["check", path, "--format", "json"])
-        let status = await child.finish(within: .seconds(20)) ?? -1
+        let status = await child.finish(within: .hangGuard) ?? -1
         let json = (try? JSONParser.parse(child.stdout)) ?? .null
         let failed = Set((json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue?.split(separator: ":").last.map(String.init) })
         return (status, failed, child.text)
@@ -75,7 +75,7 @@ struct BrokerProcessTests {
         #expect((response as? HTTPURLResponse)?.statusCode == 400)
         #expect(try JSONParser.parse(Array(data))["error"]?["field"] == "CatID")
         kill(broker.pid, SIGINT)
-        #expect(await broker.finish(within: .seconds(10)) == 0)
+        #expect(await broker.finish(within: .hangGuard) == 0)
         let (status, failed, _) = try await Self.check(capture)
         #expect(status == 0 && failed.isEmpty)
     }
@@ -92,7 +92,7 @@ struct BrokerProcessTests {
         defer { broker.stop() }
         let app = try ChildProgram(python, [Self.fakeApp, url.absoluteString] + (bug.isEmpty ? [] : ["--bug", bug]))
         defer { app.stop() }
-        let status = await broker.finish(within: .seconds(30))
+        let status = await broker.finish(within: .hangGuard)
         // The report's JSON follows the broker's own lines on stdout.
         let report = broker.stdout.components(separatedBy: "\n{").dropFirst().joined(separator: "\n{")
         let verdict = (try? JSONParser.parse("{" + report)) ?? .null
@@ -126,7 +126,7 @@ struct BrokerProcessTests {
         }
         #expect(lines >= 12, "the broker wrote \(lines) lines:\n\(broker.text)\npython:\n\(app.text)")
         kill(broker.pid, SIGKILL)
-        _ = await broker.finish(within: .seconds(5))
+        _ = await broker.finish(within: .hangGuard)
         let text = try String(contentsOfFile: capture, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
         #expect(!text.contains("trace.end"), "killed before the end")

@@ -15,16 +15,12 @@ import Testing
     }()
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")), .timeLimit(.minutes(10)))
-    func freedHeapMemoryIsReturnedToTheSystem() throws {
+    func freedHeapMemoryIsReturnedToTheSystem() async throws {
         let executable = try #require(Self.probe, "FreedMemoryProbe is not built beside the tests")
-        let process = Process()
-        process.executableURL = executable
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let probe = try ChildProgram(executable.path, [])
+        defer { probe.stop() }
+        #expect(await probe.finish(within: .hangGuard) == 0, "\(probe.text)")
+        let printed = probe.stdout
         let figures = printed.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         try #require(figures.count == 2, "the probe printed \(printed.debugDescription), not BEFORE AFTER")
         let (before, after) = (figures[0], figures[1])

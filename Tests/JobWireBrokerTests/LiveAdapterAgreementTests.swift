@@ -74,7 +74,7 @@ struct LiveAdapterAgreementTests {
         let folder = "Examples/\(testCase.role)-app-adapter-python\(testCase.bug == nil ? "" : "-wrong")/adapter.py"
         let command = "\(python) \(ScenarioFixtures.packageRoot.appendingPathComponent(folder).path)" + (testCase.bug.map { " --bug \($0)" } ?? "")
         let run = try ChildProgram(BrokerProcessTests.jobwire, ["scenario", "run", testCase.scenario, "--scenarios", scenarios, "--adapter", command, "--format", "json"])
-        let status = await run.finish(within: .seconds(60))
+        let status = await run.finish(within: .hangGuard)
         let verdict = (try? JSONParser.parse(run.stdout)) ?? .null
         #expect(status == (failedIDs(verdict).isEmpty ? 0 : 1), "\(run.text)")
         return failedIDs(verdict)
@@ -86,7 +86,7 @@ struct LiveAdapterAgreementTests {
         defer { broker.stop() }
         let app = try ChildProgram(python, [BrokerProcessTests.fakeApp, url.absoluteString] + (testCase.bug.map { ["--bug", $0] } ?? []))
         defer { app.stop() }
-        let status = await broker.finish(within: .seconds(60))
+        let status = await broker.finish(within: .hangGuard)
         // The report's JSON follows the broker's own lines on stdout.
         let report = broker.stdout.components(separatedBy: "\n{").dropFirst().joined(separator: "\n{")
         let verdict = (try? JSONParser.parse("{" + report)) ?? .null

@@ -35,7 +35,7 @@ struct RecordProcessTests {
     static func runApps(through proxy: URL, transport: String) async throws -> String {
         let apps = try ChildProgram(try BrokerProcessTests.python(), [Self.apps, proxy.absoluteString, "--transport", transport, "--password", password])
         defer { apps.stop() }
-        let status = await apps.finish(within: .seconds(60))
+        let status = await apps.finish(within: .hangGuard)
         #expect(status == 0, "the apps through jobwire record:\n\(apps.text)")
         return try token(in: apps)
     }
@@ -65,7 +65,7 @@ struct RecordProcessTests {
         // The apps' last packets may still be on their way through the proxy when they exit.
         try await Self.waitFor(#""actor":"client","id":"c-1","kind":"io.disconnected""#, in: capture)
         kill(recorder.pid, SIGINT)
-        #expect(await recorder.finish(within: .seconds(20)) == 0, "jobwire record --check:\n\(recorder.text)")
+        #expect(await recorder.finish(within: .hangGuard) == 0, "jobwire record --check:\n\(recorder.text)")
         #expect(recorder.text.contains("stopped by signal"))
 
         let verdict = try TraceChecker.check(path: capture)
@@ -105,8 +105,8 @@ struct RecordProcessTests {
         #expect(text.contains(#""token":"\#(token)""#))
 
         kill(broker.pid, SIGINT)
-        #expect(await broker.finish(within: .seconds(10)) == 0)
-        #expect(await recorder.finish(within: .seconds(20)) == 0, "jobwire record:\n\(recorder.text)")
+        #expect(await broker.finish(within: .hangGuard) == 0)
+        #expect(await recorder.finish(within: .hangGuard) == 0, "jobwire record:\n\(recorder.text)")
         #expect(recorder.text.contains("the upstream is gone"))
         #expect(recorder.text.contains("0 failed"), "the verdict is printed:\n\(recorder.text)")
         #expect(try String(contentsOfFile: capture, encoding: .utf8).hasSuffix(#""kind":"trace.end"}"# + "\n"))
@@ -125,7 +125,7 @@ struct RecordProcessTests {
         _ = try await eventually { apps.stdout.contains("done\n") }
         #expect(apps.stdout.contains("done\n"), "the apps:\n\(apps.text)")
         kill(recorder.pid, SIGKILL)
-        _ = await recorder.finish(within: .seconds(5))
+        _ = await recorder.finish(within: .hangGuard)
 
         let text = try String(contentsOfFile: capture, encoding: .utf8)
         #expect(text.hasSuffix("\n"), "the last line is whole")

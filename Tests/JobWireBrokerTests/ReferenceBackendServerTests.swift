@@ -37,15 +37,28 @@ struct ReferenceBackendServerTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, try JSONParser.parse(Array(data)))
     }
 
-    /// The next event named `name` on `stream`, or nil after `seconds`.
-    static func next(_ name: String, on stream: AsyncStream<SocketIOEvent>, within seconds: Double = 5) async -> SocketIOEvent? {
-        await withTaskGroup(of: SocketIOEvent?.self) { group in
+    /// The next event named `name` on `stream`, or nil if the stream ends or a 300 s hang guard
+    /// passes first (a starved machine makes this slower, never wrong).
+    static func next(_ name: String, on stream: AsyncStream<SocketIOEvent>) async -> SocketIOEvent? {
+        await events(until: { $0.name == name }, on: stream)?.last
+    }
+
+    /// Every event on `stream` up to and including the first that `fence` accepts, or nil if the
+    /// stream ends or the 300 s hang guard passes first. Events are ordered on a socket, so what
+    /// the server sent before the fence is all here: an absence is proven by the fence, not by
+    /// waiting.
+    static func events(until fence: @escaping @Sendable (SocketIOEvent) -> Bool, on stream: AsyncStream<SocketIOEvent>) async -> [SocketIOEvent]? {
+        await withTaskGroup(of: [SocketIOEvent]?.self) { group in
             group.addTask {
-                for await event in stream where event.name == name { return event }
+                var seen: [SocketIOEvent] = []
+                for await event in stream {
+                    seen.append(event)
+                    if fence(event) { return seen }
+                }
                 return nil
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
+                try? await Task.sleep(for: .hangGuard)
                 return nil
             }
             let first = await group.next() ?? nil
@@ -76,7 +89,11 @@ struct ReferenceBackendServerTests {
         let (raceStatus, race) = try await Self.post(url, "api/requests/\(reqID)/accept", ["workerId": "w-2"])
         #expect(raceStatus == 409)
         #expect(race["error"]?["code"] == "race_lost")
-        #expect(await Self.next("apply", on: workerEvents, within: 0.3) == nil)  // FLOW-5
+        // FLOW-5: the lost race sends the worker no apply. A later post's `new` fences it: the
+        // server emits anything the race caused before it answers 409, so before that `new`.
+        let (_, second) = try await Self.post(url, "api/requests", JobDispatchBackendTests.post())
+        let fenced = try #require(await Self.events(until: { $0.name == "new" && $0.arguments.first?.jsonValue?["ReqID"] == second["ReqID"] }, on: workerEvents))
+        #expect(!fenced.contains { $0.name == "apply" }, "\(fenced.map(\.name))")
         await worker.disconnect()
         await client.disconnect()
     }

@@ -24,7 +24,7 @@ struct ReplayProcessTests {
     static func replay(_ capture: String, against url: URL?, _ arguments: [String] = []) async throws -> (status: Int32, failed: Set<String>, differences: [String], text: String) {
         let target = url.map { ["--against", $0.absoluteString] } ?? []
         let child = try ChildProgram(BrokerProcessTests.jobwire, ["replay", capture, "--format", "json"] + target + arguments)
-        let status = await child.finish(within: .seconds(60)) ?? -1
+        let status = await child.finish(within: .hangGuard) ?? -1
         let cases = (try? JSONParser.parse(child.stdout))?["cases"]?.arrayValue ?? []
         let failed = cases.filter { $0["outcome"] == "failed" }
         let differences = failed.filter { $0["requirement"] == "REPLAY" }.map { ($0["id"]?.stringValue?.split(separator: ":").last.map(String.init) ?? "?") + ": " + ($0["observed"]?.stringValue ?? "") }
@@ -124,7 +124,7 @@ struct ReplayProcessTests {
         _ = try await RecordProcessTests.runApps(through: proxy, transport: "upgrade")
         try await RecordProcessTests.waitFor(#""actor":"client","id":"c-1","kind":"io.disconnected""#, in: capture)
         kill(recorder.pid, SIGINT)
-        #expect(await recorder.finish(within: .seconds(20)) == 0, "\(recorder.text)")
+        #expect(await recorder.finish(within: .hangGuard) == 0, "\(recorder.text)")
 
         let (fresh, url) = try await BrokerProcessTests.broker([])
         defer { fresh.stop() }

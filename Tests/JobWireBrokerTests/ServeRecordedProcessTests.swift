@@ -24,7 +24,7 @@ struct ServeRecordedProcessTests {
         _ = try await RecordProcessTests.runApps(through: proxy, transport: transport)
         try await RecordProcessTests.waitFor(#""actor":"client","id":"c-1","kind":"io.disconnected""#, in: capture)
         kill(recorder.pid, SIGINT)
-        #expect(await recorder.finish(within: .seconds(20)) == 0, "jobwire record:\n\(recorder.text)")
+        #expect(await recorder.finish(within: .hangGuard) == 0, "jobwire record:\n\(recorder.text)")
         return capture
     }
 
@@ -34,7 +34,7 @@ struct ServeRecordedProcessTests {
         let arguments = [RecordProcessTests.apps, url.absoluteString, "--transport", transport, "--password", RecordProcessTests.password, "--report"] + flags
         let apps = try ChildProgram(try BrokerProcessTests.python(), arguments)
         defer { apps.stop() }
-        return (await apps.finish(within: .seconds(60)), apps.text)
+        return (await apps.finish(within: .hangGuard), apps.text)
     }
 
     /// Records a session and serves it with `broker --replay` to the apps run again with `flags`,
@@ -46,7 +46,7 @@ struct ServeRecordedProcessTests {
         defer { broker.stop() }
         let (status, output) = try await apps(against: url, flags)
         #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
-        let exit = await broker.finish(within: .seconds(20))
+        let exit = await broker.finish(within: .hangGuard)
         return (exit, broker.text, served)
     }
 
@@ -61,7 +61,7 @@ struct ServeRecordedProcessTests {
         let (status, output) = try await Self.apps(against: url, transport: transport)
         #expect(status == 0, "the apps against broker --replay:\n\(output)\n\(broker.text)")
         #expect(output.contains("token: redacted-"), "the sign-up is answered with the recorded (redacted) token")
-        #expect(await broker.finish(within: .seconds(20)) == 0, "\(broker.text)")
+        #expect(await broker.finish(within: .hangGuard) == 0, "\(broker.text)")
         #expect(broker.text.contains("10 of 10 recorded steps matched, 0 unmatched; passed"), "\(broker.text)")
         #expect(broker.text.contains("the apps conform"), "\(broker.text)")
         #expect(broker.text.range(of: #"[0-9]+ passed, 0 failed"#, options: .regularExpression) != nil, "\(broker.text)")
@@ -130,7 +130,7 @@ struct ServeRecordedProcessTests {
         #expect(status != 0)
         #expect(output.contains("server_error"))
         kill(broker.pid, SIGINT)
-        #expect(await broker.finish(within: .seconds(20)) == 1, "\(broker.text)")
+        #expect(await broker.finish(within: .hangGuard) == 1, "\(broker.text)")
         let log = broker.text
         #expect(log.contains(#"unmatched: POST /api/requests with {"clientId":"c-1","CatID":9,"category":"Plumbing","description":"Leaking kitchen tap""#), "\(log)")
         #expect(log.range(of: #"nearest recorded: line [0-9]+, client c-1 POST /api/requests with \{[^\n]*"description":"Broken boiler""#, options: .regularExpression) != nil, "\(log)")

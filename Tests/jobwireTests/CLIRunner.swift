@@ -34,33 +34,19 @@ enum CLIRunner {
         return url
     }
 
-    /// Runs `jobwire ARGS` in `directory`, killing it after `deadline` seconds.
-    static func run(_ arguments: [String], in directory: URL? = nil, deadline: Double = 120) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? scratchDirectory()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
-        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errData = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    /// Runs `jobwire ARGS` in `directory` (a fresh one when nil) without holding a thread of the
+    /// tests' cooperative pool while it waits: the output is read on threads of its own, and the
+    /// wait sleeps. A blocking wait would take one of the pool's two threads on this machine for
+    /// the command's whole run, and two of them stall every live test in the process. The
+    /// deadline is a hang guard, never a verdict: a busy machine makes a command slower.
+    static func run(_ arguments: [String], in directory: URL? = nil, deadline: Double = 300) async throws -> Result {
+        try await run(executable, arguments, in: directory, deadline: deadline)
     }
 
-    /// Runs `jobwire ARGS` like ``run(_:in:deadline:)`` without holding a thread of the tests'
-    /// cooperative pool while it waits: the output is read on threads of its own, and the wait
-    /// sleeps. Long commands use this so they cannot starve the live, timing-sensitive tests.
-    static func launch(_ arguments: [String], in directory: URL? = nil, deadline: Double = 120) async throws -> Result {
+    /// Runs any program like ``run(_:in:deadline:)`` runs `jobwire`.
+    static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, deadline: Double = 300) async throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? scratchDirectory()
         let stdout = Pipe()

@@ -15,8 +15,8 @@ import SocketIOWire
         }
     }
 
-    @Test func builtinPassesEveryOfflineVector() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--format", "json"])
+    @Test func builtinPassesEveryOfflineVector() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = result.json["summary"]
         #expect((summary?["passed"]?.integerValue ?? 0) >= 45)
@@ -25,21 +25,21 @@ import SocketIOWire
         #expect(summary?["requirements"]?["AUTH-7"]?["passed"]?.integerValue ?? 0 > 0)
     }
 
-    @Test func vectorsListShowsTheSuite() throws {
-        let result = try CLIRunner.run(["vectors", "list"])
+    @Test func vectorsListShowsTheSuite() async throws {
+        let result = try await CLIRunner.run(["vectors", "list"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("suite offline: "))
         #expect(result.stdout.contains("OFFL-15"))
     }
 
-    @Test func theCorrectExampleAdapterPasses() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", CLIRunner.example("offline-adapter-python")])
+    @Test func theCorrectExampleAdapterPasses() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", CLIRunner.example("offline-adapter-python")])
         #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
         #expect(result.stdout.contains("example-offline-python 1.0"))
     }
 
-    @Test func theWrongExampleAdapterFailsExactlyTheListedVectors() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--format", "json"])
+    @Test func theWrongExampleAdapterFailsExactlyTheListedVectors() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--format", "json"])
         #expect(result.status == 1)
         let failed = (result.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue }
         #expect(failed.sorted() == (try Self.listedIDs()).sorted())
@@ -49,8 +49,8 @@ import SocketIOWire
         }
     }
 
-    @Test func theWrongAdapterExplainsTheFirstDifference() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter])
+    @Test func theWrongAdapterExplainsTheFirstDifference() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter])
         #expect(result.stdout.contains("FAIL   replay.in-order-one-at-a-time"))
         #expect(result.stdout.contains("OFFL-11 MUST:"), "failures must show the requirement sentence")
         #expect(result.stdout.contains("expected: after steps[0] (goOnline): effects[1].request.seq is 1"))
@@ -62,8 +62,8 @@ import SocketIOWire
     /// another requirement as a consequence, which is reported too), and a vector of OFFL-5 failed by
     /// the bug that drops a create is counted under OFFL-8, not OFFL-5: the summary's OFFL-5 failures
     /// are exactly the cases blamed on OFFL-5 (those of the BUG(OFFL-5) that skips a notification).
-    @Test func theWrongAdaptersFailuresNameTheRequirementItsBugBreaks() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--format", "json"])
+    @Test func theWrongAdaptersFailuresNameTheRequirementItsBugBreaks() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--format", "json"])
         let text = try String(contentsOfFile: Self.knownFailures, encoding: .utf8)
         var bugs: [String: Set<String>] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
@@ -89,18 +89,18 @@ import SocketIOWire
         #expect(Set((notification?["violations"]?.arrayValue ?? []).compactMap { $0["requirement"]?.stringValue }) == ["OFFL-8"])
         #expect(blamedOnOFFL5 > 0)
         #expect(result.json["summary"]?["requirements"]?["OFFL-5"]?["failed"]?.integerValue == Int64(blamedOnOFFL5))
-        let report = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter])
+        let report = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter])
         #expect(report.stdout.contains("broke OFFL-8 MUST:"), "\(report.stdout)")
     }
 
-    @Test func theWrongAdapterWithItsKnownFailuresExitsZero() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--known-failures", Self.knownFailures, "--format", "json"])
+    @Test func theWrongAdapterWithItsKnownFailuresExitsZero() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", Self.wrongAdapter, "--known-failures", Self.knownFailures, "--format", "json"])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))")
         #expect(result.json["summary"]?["knownFailures"]?.integerValue == Int64(try Self.listedIDs().count))
     }
 
-    @Test func theEligibilityAdapterSkipsTheOfflineSuite() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", CLIRunner.example("eligibility-adapter-python"), "--format", "json"])
+    @Test func theEligibilityAdapterSkipsTheOfflineSuite() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "offline", "--adapter", CLIRunner.example("eligibility-adapter-python"), "--format", "json"])
         #expect(result.status == 0)
         #expect(result.json["cases"]?.arrayValue?.first?["reason"]?.stringValue == "testee does not support suite offline")
     }

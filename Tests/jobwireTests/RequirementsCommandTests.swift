@@ -15,8 +15,8 @@ struct RequirementsCommandTests {
         return copy
     }
 
-    @Test func theJSONHasASummaryOfCountsAndAnEntryPerRequirement() throws {
-        let result = try CLIRunner.run(["requirements", "--format", "json"])
+    @Test func theJSONHasASummaryOfCountsAndAnEntryPerRequirement() async throws {
+        let result = try await CLIRunner.run(["requirements", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)\n\(result.stdout.suffix(1500))")
         let json = result.json
         let summary = try #require(json["summary"]?.objectValue)
@@ -46,42 +46,42 @@ struct RequirementsCommandTests {
         #expect(json["notes"] == .array([]), "Examples/ is found beside the checkout's vectors")
     }
 
-    @Test func theTextTableEndsWithTheTotalsAndTheFilterKeepsOnlyWhatIsNotJudged() throws {
-        let all = try CLIRunner.run(["requirements"])
+    @Test func theTextTableEndsWithTheTotalsAndTheFilterKeepsOnlyWhatIsNotJudged() async throws {
+        let all = try await CLIRunner.run(["requirements"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.contains("\nMUST ") && all.stdout.contains(" judge-none\n"))
         #expect(all.stdout.contains("every MUST requirement is judged, judge-none or awaiting"))
         // The areas' judged requirements (all of FIX and VIEW) are left out; what awaits a judge (OFFL-16) is kept.
-        let unjudged = try CLIRunner.run(["requirements", "--unjudged", "--area", "FIX", "--area", "VIEW", "--area", "OFFL"])
+        let unjudged = try await CLIRunner.run(["requirements", "--unjudged", "--area", "FIX", "--area", "VIEW", "--area", "OFFL"])
         #expect(unjudged.status == 0)
         let rows = unjudged.stdout.split(separator: "\n").filter { $0.hasPrefix("FIX-") || $0.hasPrefix("VIEW-") || $0.hasPrefix("OFFL-") || $0.hasPrefix("FLOW-") }
         #expect(!rows.isEmpty && rows.allSatisfy { $0.hasPrefix("OFFL-") && $0.contains(" awaiting") }, "\(rows)")
         #expect(!unjudged.stdout.contains("VIEW-4 ") && !unjudged.stdout.contains("FIX-4 "), "VIEW-4 and FIX-4 are judged")
     }
 
-    @Test func aGapOrAStaleAwaitingEntryExitsOneAndSaysWhich() throws {
+    @Test func aGapOrAStaleAwaitingEntryExitsOneAndSaysWhich() async throws {
         let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Vectors/requirements-awaiting-judge.txt"), encoding: .utf8)
         // Without the awaiting list, each MUST requirement on it is a gap the run names (as are those
         // only a wrong adapter trips, since this copy has no Examples/ beside it).
         let awaiting = Set(shipped.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first.map(String.init) })
-        let gap = try CLIRunner.run(["requirements", "--format", "json", "--vectors", Self.vectors(awaiting: "# nothing awaits\n").path])
+        let gap = try await CLIRunner.run(["requirements", "--format", "json", "--vectors", Self.vectors(awaiting: "# nothing awaits\n").path])
         #expect(gap.json["notes"] == ["wrong adapters: Examples/ not found, not counted"])
         let gaps = Set((gap.json["requirements"]?.arrayValue ?? []).filter { $0["level"] == "MUST" && $0["status"] != "judged" && $0["status"] != "judge-none" }.compactMap { $0["id"]?.stringValue })
         let awaitingMust = Set((gap.json["requirements"]?.arrayValue ?? []).filter { $0["level"] == "MUST" && awaiting.contains($0["id"]?.stringValue ?? "") }.compactMap { $0["id"]?.stringValue })
         #expect(awaitingMust.isSubset(of: gaps), "\(awaitingMust.subtracting(gaps))")
         #expect(gap.status == (gaps.isEmpty ? 0 : 1))
-        let stale = try CLIRunner.run(["requirements", "--format", "json", "--vectors", Self.vectors(awaiting: shipped + "FLOW-3  # judged long ago\n").path])
+        let stale = try await CLIRunner.run(["requirements", "--format", "json", "--vectors", Self.vectors(awaiting: shipped + "FLOW-3  # judged long ago\n").path])
         #expect(stale.status == 1)
         let problem = try #require(stale.json["problems"]?.arrayValue?.first)
         #expect(problem["id"] == "FLOW-3")
         #expect(problem["place"]?.stringValue?.hasSuffix("requirements-awaiting-judge.txt:\(shipped.split(separator: "\n", omittingEmptySubsequences: false).count)") == true, "\(problem)")
     }
 
-    @Test func anUnusableListOrAreaExitsTwoNamingFileAndLine() throws {
-        let bad = try CLIRunner.run(["requirements", "--vectors", Self.vectors(awaiting: "# c\nVIEW-1\n").path])
+    @Test func anUnusableListOrAreaExitsTwoNamingFileAndLine() async throws {
+        let bad = try await CLIRunner.run(["requirements", "--vectors", Self.vectors(awaiting: "# c\nVIEW-1\n").path])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("requirements-awaiting-judge.txt:2:"), "\(bad.stderr)")
-        let area = try CLIRunner.run(["requirements", "--area", "NOPE"])
+        let area = try await CLIRunner.run(["requirements", "--area", "NOPE"])
         #expect(area.status == 2 && area.stderr.contains("NOPE"))
     }
 }

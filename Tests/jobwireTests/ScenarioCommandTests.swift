@@ -21,7 +21,7 @@ struct ScenarioCommandTests {
 
     @Test(arguments: ["client", "worker"])
     func theCorrectExampleAdapterPassesEveryScenarioOfItsSide(_ side: String) async throws {
-        let result = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side), "--format", "json"], deadline: 180)
+        let result = try await CLIRunner.run(["scenario", "run", "--adapter", Self.adapter(side), "--format", "json"])
         #expect(result.status == 0, "\(result.stdout.prefix(2000))\n\(result.stderr)")
         #expect(result.json["summary"]?["failed"] == .int(0))
         #expect(result.json["summary"]?["errors"] == .int(0))
@@ -40,7 +40,7 @@ struct ScenarioCommandTests {
         let expected = Set(try String(contentsOf: known, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
         // One run: with the list it exits 0 only if exactly these fail (an unlisted failure fails
         // the run, a listed case that passes makes the list stale), and the JSON names them.
-        let gated = try await CLIRunner.launch(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--known-failures", known.path, "--format", "json"], deadline: 180)
+        let gated = try await CLIRunner.run(["scenario", "run", "--adapter", Self.adapter(side, bug: bug), "--known-failures", known.path, "--format", "json"])
         #expect(gated.status == 0, "\(gated.stdout.suffix(1500))")
         let failed = Set((gated.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue })
         #expect(failed == expected, "\(bug): caught \(failed.sorted()), expected \(expected.sorted())")
@@ -57,7 +57,7 @@ struct ScenarioCommandTests {
     func theSeedsTenMinuteTimeoutRunsInVirtualTime(override: Int64?) async throws {
         let directory = CLIRunner.scratchDirectory()
         let flags = override.map { ["--timeout-ms", String($0)] } ?? []
-        let result = try await CLIRunner.launch(
+        let result = try await CLIRunner.run(
             ["scenario", "run", "client-timeout", "--adapter", Self.adapter("client"), "--capture-dir", directory.path] + flags, in: directory)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let capture = try String(contentsOf: directory.appendingPathComponent("client-timeout.jsonl"), encoding: .utf8)
@@ -72,8 +72,8 @@ struct ScenarioCommandTests {
     @Test(arguments: [("worker-race-lost", "worker", "failure-alert-after-view"), ("client-timeout", "client", nil as String?)])
     func aCaptureReplayedWithCheckGivesTheSameVerdict(name: String, side: String, bug: String?) async throws {
         let directory = CLIRunner.scratchDirectory()
-        let run = try await CLIRunner.launch(["scenario", "run", name, "--adapter", Self.adapter(side, bug: bug), "--capture-dir", directory.path, "--format", "json"], in: directory)
-        let check = try await CLIRunner.launch(["check", directory.appendingPathComponent("\(name).jsonl").path, "--format", "json"], in: directory)
+        let run = try await CLIRunner.run(["scenario", "run", name, "--adapter", Self.adapter(side, bug: bug), "--capture-dir", directory.path, "--format", "json"], in: directory)
+        let check = try await CLIRunner.run(["check", directory.appendingPathComponent("\(name).jsonl").path, "--format", "json"], in: directory)
         #expect(run.status == check.status)
         func failed(_ json: JSONValue) -> Set<String> {
             Set((json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }.compactMap { $0["id"]?.stringValue?.split(separator: ":").last.map(String.init) })
@@ -96,12 +96,12 @@ struct ScenarioCommandTests {
             .replacingOccurrences(of: #""steps": ["#, with: #""steps": [{"at": 0, "do": "fail", "call": "postRequest", "code": "server_error"}, {"at": 3000, "actor": "c-1", "do": "cancel", "req": "r1"},"#)
             .write(to: directory.appendingPathComponent("client-never-posted.json"), atomically: true, encoding: .utf8)
         let junit = directory.appendingPathComponent("junit.xml")
-        let text = try await CLIRunner.launch(["scenario", "run", "client-happy", "--scenarios", directory.path, "--adapter", Self.adapter("client"), "--junit", junit.path], in: directory)
+        let text = try await CLIRunner.run(["scenario", "run", "client-happy", "--scenarios", directory.path, "--adapter", Self.adapter("client"), "--junit", junit.path], in: directory)
         #expect(text.status == 1, "\(text.stdout)\n\(text.stderr)")
         #expect(text.stdout.contains("client-happy:steps[1]"), "\(text.stdout)")
         #expect(text.stderr.contains("client-happy steps[1] (accept) never ran: r1.shown@w-1 did not happen"), "\(text.stderr)")
         #expect(try String(contentsOf: junit, encoding: .utf8).contains("client-happy:steps[1]"))
-        let json = try await CLIRunner.launch(["scenario", "run", "client-never-posted", "--scenarios", directory.path, "--adapter", Self.adapter("client"), "--format", "json"], in: directory)
+        let json = try await CLIRunner.run(["scenario", "run", "client-never-posted", "--scenarios", directory.path, "--adapter", Self.adapter("client"), "--format", "json"], in: directory)
         #expect(json.status == 1, "\(json.stdout)\n\(json.stderr)")
         let failed = (json.json["cases"]?.arrayValue ?? []).filter { $0["outcome"] == "failed" }
         let step = try #require(failed.first { $0["id"] == "client-never-posted:steps[1]" }, "\(json.stdout)")
@@ -109,25 +109,25 @@ struct ScenarioCommandTests {
     }
 
     @Test func unknownAndMalformedScenariosAreRefusedWithExitTwo() async throws {
-        let unknown = try await CLIRunner.launch(["scenario", "run", "worker-hapy"])
+        let unknown = try await CLIRunner.run(["scenario", "run", "worker-hapy"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no scenario named \"worker-hapy\"; did you mean worker-happy?"), "\(unknown.stderr)")
         let directory = CLIRunner.scratchDirectory()
         let original = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Vectors/scenarios/worker-happy.json"), encoding: .utf8)
         try original.replacingOccurrences(of: #""outcome": "happy""#, with: #""outcome": "sad""#)
             .write(to: directory.appendingPathComponent("worker-happy.json"), atomically: true, encoding: .utf8)
-        let malformed = try await CLIRunner.launch(["scenario", "run", "worker-happy", "--scenarios", directory.path], in: directory)
+        let malformed = try await CLIRunner.run(["scenario", "run", "worker-happy", "--scenarios", directory.path], in: directory)
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("worker-happy.json:12:95: "), "\(malformed.stderr)")
         #expect(malformed.stderr.contains("steps[2].outcome: expected one of happy, unhappy, found \"sad\""), "\(malformed.stderr)")
         // The broker reads scenarios with the same loader.
-        let broker = try await CLIRunner.launch(["broker", "--port", "0", "--scenario", "worker-happy", "--scenarios", directory.path], in: directory)
+        let broker = try await CLIRunner.run(["broker", "--port", "0", "--scenario", "worker-happy", "--scenarios", directory.path], in: directory)
         #expect(broker.status == 2)
         #expect(broker.stderr.contains("worker-happy.json:12:95: steps[2].outcome"), "\(broker.stderr)")
-        let unknownToBroker = try await CLIRunner.launch(["broker", "--port", "0", "--play", "client", "--scenario", "worker-hapy"])
+        let unknownToBroker = try await CLIRunner.run(["broker", "--port", "0", "--play", "client", "--scenario", "worker-hapy"])
         #expect(unknownToBroker.status == 2)
         #expect(unknownToBroker.stderr.contains("did you mean worker-happy?"))
-        let list = try await CLIRunner.launch(["broker", "--list-scenarios"])
+        let list = try await CLIRunner.run(["broker", "--list-scenarios"])
         #expect(list.status == 0)
         #expect(list.stdout.contains("client-timeout") && list.stdout.contains("--play worker"))
     }
@@ -145,7 +145,7 @@ struct ScenarioCommandTests {
                 elif m["type"] == "stop":
                     break
             """.write(to: script, atomically: true, encoding: .utf8)
-        let result = try await CLIRunner.launch(["scenario", "run", "client-timeout", "client-happy", "--adapter", "\(CLIRunner.python) \(script.path)"])
+        let result = try await CLIRunner.run(["scenario", "run", "client-timeout", "client-happy", "--adapter", "\(CLIRunner.python) \(script.path)"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("ERROR  client-timeout:TIME-1") || result.stdout.contains("client-timeout:TIME-1"), "\(result.stdout.prefix(1500))")
         #expect(result.stderr.contains("actions[0]: kind: http.request is recorded by the kit from the wire"), "\(result.stderr)")

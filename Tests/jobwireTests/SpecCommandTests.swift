@@ -6,28 +6,28 @@ import Testing
 /// events, rooms and paths in both, and third-party tools read them (Scripts/check_contract.py).
 struct SpecCommandTests {
     @Test(arguments: [("--openapi", "Docs/jobwire.openapi.json"), ("--asyncapi", "Docs/jobwire.asyncapi.json")])
-    func theCheckedInDocumentIsWhatTheExportWrites(_ flag: String, _ path: String) throws {
-        let result = try CLIRunner.run(["spec", "export", flag, "-"])
+    func theCheckedInDocumentIsWhatTheExportWrites(_ flag: String, _ path: String) async throws {
+        let result = try await CLIRunner.run(["spec", "export", flag, "-"])
         #expect(result.status == 0, "\(result.stderr)")
         let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent(path), encoding: .utf8)
         #expect(result.stdout == shipped, "\(path) is stale: run Scripts/export_contract.py and commit it")
     }
 
-    @Test func theExportIsDeterministic() throws {
-        let first = try CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
-        let second = try CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
+    @Test func theExportIsDeterministic() async throws {
+        let first = try await CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
+        let second = try await CLIRunner.run(["spec", "export", "--asyncapi", "-", "--openapi", "-"])
         #expect(first.status == 0 && !first.stdout.isEmpty)
         #expect(first.stdout == second.stdout)
     }
 
-    @Test func aProfileRenamesEventsRoomsAndPathsInBothDocuments() throws {
+    @Test func aProfileRenamesEventsRoomsAndPathsInBothDocuments() async throws {
         let directory = CLIRunner.scratchDirectory()
         let profile = """
             {"events": {"new": "job.new"}, "namespace": "/jobs", "rooms": {"channel": "experts"},
              "paths": {"getJobs": "GET /v2/jobs?worker={workerId}", "clientFixture": null}}
             """
         try profile.write(to: directory.appendingPathComponent("names.json"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["spec", "export", "--openapi", "openapi.json", "--asyncapi", "asyncapi.json", "--profile", "names.json"], in: directory)
+        let result = try await CLIRunner.run(["spec", "export", "--openapi", "openapi.json", "--asyncapi", "asyncapi.json", "--profile", "names.json"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let openapi = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("openapi.json"), encoding: .utf8))
         let asyncapi = try JSONParser.parse(String(contentsOf: directory.appendingPathComponent("asyncapi.json"), encoding: .utf8))
@@ -41,8 +41,8 @@ struct SpecCommandTests {
         #expect(asyncapi["channels"]?["channelRoom"]?["address"] == "experts")
     }
 
-    @Test func noDocumentAskedForIsUnusableInput() throws {
-        let result = try CLIRunner.run(["spec", "export"])
+    @Test func noDocumentAskedForIsUnusableInput() async throws {
+        let result = try await CLIRunner.run(["spec", "export"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--asyncapi"))
     }
@@ -50,8 +50,8 @@ struct SpecCommandTests {
     /// openapi-spec-validator, openapi-core against a live `jobwire broker`, asyncapi-payload-validator,
     /// the structural check of the AsyncAPI document and the agreement of the schemas with the
     /// checker on every shipped payload (Scripts/check_contract.py says what each part proves).
-    @Test func theEcosystemsToolsReadTheDocumentsAndAgreeWithTheChecker() throws {
-        let (status, text) = try Self.checkContract()
+    @Test func theEcosystemsToolsReadTheDocumentsAndAgreeWithTheChecker() async throws {
+        let (status, text) = try await Self.checkContract()
         #expect(status == 0, "\(text)")
         #expect(text.contains(" 0 disagreements"), "\(text)")
         // The state and history reads' answers are compared, a shape-bad one of each among them, and
@@ -81,9 +81,9 @@ struct SpecCommandTests {
     /// The agreement holds the history read's entries to the schema: with `clientId` no longer
     /// required of a HistoryEntry, the schema accepts the entry of rest-16-entry-without-client,
     /// which the checker refuses under REST-16.
-    @Test func aSpoiltHistoryEntrySchemaIsCaughtByTheAgreement() throws {
+    @Test func aSpoiltHistoryEntrySchemaIsCaughtByTheAgreement() async throws {
         let file = try Self.spoilt("jobwire.openapi.json", cutting: "\"clientId\",\n", after: "\"HistoryEntry\": {", as: "spoilt-history.openapi.json")
-        let (status, text) = try Self.checkContract(["--openapi", file.path, "--no-broker"])
+        let (status, text) = try await Self.checkContract(["--openapi", file.path, "--no-broker"])
         #expect(status == 1, "\(text)")
         #expect(text.contains("rest-16-entry-without-client-backend.jsonl") && text.contains("(ListRequestsAnswer): the checker says ['REST-16'], the schema valid"), "\(text)")
     }
@@ -91,11 +91,11 @@ struct SpecCommandTests {
     /// The check can fail: a `new` schema that no longer requires `CatID` accepts the payload of
     /// the bad trace msg-4-no-catid, which the checker refuses under MSG-4, and a channel whose
     /// address names a parameter it does not declare breaks the structural check.
-    @Test func aSpoiltAsyncAPIDocumentIsCaughtNamingTheTraceAndTheChannel() throws {
+    @Test func aSpoiltAsyncAPIDocumentIsCaughtNamingTheTraceAndTheChannel() async throws {
         let file = try Self.spoilt("jobwire.asyncapi.json", cutting: "\"CatID\",\n", after: "\"NewPayload\": {", as: "spoilt.asyncapi.json") {
             $0.replacingOccurrences(of: "\"address\": \"workers\"", with: "\"address\": \"workers-{zone}\"")
         }
-        let (status, text) = try Self.checkContract(["--asyncapi", file.path, "--no-broker"])
+        let (status, text) = try await Self.checkContract(["--asyncapi", file.path, "--no-broker"])
         #expect(status == 1, "\(text)")
         #expect(text.contains("msg-4-no-catid-backend.jsonl") && text.contains("the checker says ['MSG-4'], the schema valid"), "\(text)")
         #expect(text.contains("channels.channelRoom address parameters ['zone']"), "\(text)")
@@ -103,9 +103,9 @@ struct SpecCommandTests {
 
     /// ... and so can the REST half: with race_lost no longer a 409 code, openapi-core refuses the
     /// broker's answer to a second WorkerAccept and the agreement test the traces' race_lost answers.
-    @Test func aSpoiltOpenAPIDocumentIsCaughtByOpenAPICoreAndTheAgreement() throws {
+    @Test func aSpoiltOpenAPIDocumentIsCaughtByOpenAPICoreAndTheAgreement() async throws {
         let file = try Self.spoilt("jobwire.openapi.json", cutting: "\"race_lost\",\n", after: "\"ErrorAnswer409\": {", as: "spoilt.openapi.json")
-        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        let (status, text) = try await Self.checkContract(["--openapi", file.path])
         #expect(status == 1, "\(text)")
         #expect(text.contains("openapi-core: POST /api/requests/") && text.contains("/accept: the document refuses the broker's 409 answer"), "\(text)")
         #expect(text.contains("(ErrorAnswer409): the checker says well formed, the schema ['REST-7']"), "\(text)")
@@ -114,11 +114,11 @@ struct SpecCommandTests {
     /// Every documented operation is driven: with the task completion's path renamed in the
     /// document, openapi-core refuses the real completion call and the renamed path is named as
     /// one the check sent nothing to, not skipped.
-    @Test func aDocumentedOperationNoCallReachesIsNamed() throws {
+    @Test func aDocumentedOperationNoCallReachesIsNamed() async throws {
         let file = try Self.spoilt("jobwire.openapi.json", as: "spoilt-paths.openapi.json") {
             $0.replacingOccurrences(of: "\"/api/tasks/{objectId}/complete\": {", with: "\"/api/tasks/{objectId}/done\": {")
         }
-        let (status, text) = try Self.checkContract(["--openapi", file.path])
+        let (status, text) = try await Self.checkContract(["--openapi", file.path])
         #expect(status == 1, "\(text)")
         #expect(text.contains("openapi-core: POST /api/tasks/{objectId}/done: documented, but the check sends it no invalid and no valid request"), "\(text)")
         #expect(text.contains("/complete: the document refuses the request"), "\(text)")
@@ -141,16 +141,9 @@ struct SpecCommandTests {
     }
 
     /// Runs Scripts/check_contract.py with the built binary: its exit status and output.
-    static func checkContract(_ arguments: [String] = []) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [CLIRunner.python, CLIRunner.packageRoot.appendingPathComponent("Scripts/check_contract.py").path, "--jobwire", CLIRunner.executable.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+    static func checkContract(_ arguments: [String] = []) async throws -> (Int32, String) {
+        let script = CLIRunner.packageRoot.appendingPathComponent("Scripts/check_contract.py").path
+        let result = try await CLIRunner.run(URL(fileURLWithPath: "/usr/bin/env"), [CLIRunner.python, script, "--jobwire", CLIRunner.executable.path] + arguments)
+        return (result.status, result.stdout + result.stderr)
     }
 }

@@ -5,8 +5,8 @@ import Testing
 /// `jobwire vectors fuzz`: the built-in agrees with the reference and the correct example adapters,
 /// and each bug of the wrong example adapter is found, shrunk and printed as a vector naming it.
 struct VectorsFuzzCommandTests {
-    @Test func theBuiltinAgreesWithTheReferenceImplementation() throws {
-        let result = try CLIRunner.run(["vectors", "fuzz", "--seed", "1", "--count", "3000"])
+    @Test func theBuiltinAgreesWithTheReferenceImplementation() async throws {
+        let result = try await CLIRunner.run(["vectors", "fuzz", "--seed", "1", "--count", "3000"])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))")
         #expect(result.stdout.contains("0 disagreements in 3000 cases"))
         for rule in ["ELIG-1", "ELIG-2", "ELIG-3", "ELIG-4", "ELIG-5", "ELIG-6", "ELIG-9", "ELIG-11"] {
@@ -17,14 +17,14 @@ struct VectorsFuzzCommandTests {
     /// The eligibility example, and the worker app example, which serves the suite with the
     /// decision it filters its offers with.
     @Test(arguments: ["eligibility-adapter-python", "worker-app-adapter-python"])
-    func theCorrectExampleAdaptersAgreeOn2000Cases(example: String) throws {
-        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", CLIRunner.example(example), "--seed", "2", "--count", "2000"])
+    func theCorrectExampleAdaptersAgreeOn2000Cases(example: String) async throws {
+        let result = try await CLIRunner.run(["vectors", "fuzz", "--adapter", CLIRunner.example(example), "--seed", "2", "--count", "2000"])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
         #expect(result.stdout.contains("0 disagreements in 2000 cases"))
     }
 
-    @Test func theWorkerAppExamplePassesEveryEligibilityVector() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", CLIRunner.example("worker-app-adapter-python")])
+    @Test func theWorkerAppExamplePassesEveryEligibilityVector() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", CLIRunner.example("worker-app-adapter-python")])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))\n\(result.stderr)")
         #expect(result.stdout.contains("0 failed, 0 skipped, 0 errors"))
     }
@@ -34,12 +34,12 @@ struct VectorsFuzzCommandTests {
         ("strict-boundary", "ELIG-4"), ("flat-earth", "ELIG-4"), ("first-failed-only", "ELIG-11"), ("blockedxp-object", "ELIG-9"),
         ("job-before-profile", "ELIG-9"), ("failed-out-of-order", "ELIG-11"),
     ])
-    func aWrongAdapterIsShrunkToAVectorNamingItsBug(bug: String, requirement: String) throws {
+    func aWrongAdapterIsShrunkToAVectorNamingItsBug(bug: String, requirement: String) async throws {
         let directory = CLIRunner.scratchDirectory()
         let saved = directory.appendingPathComponent("eligibility/fuzz.json")
         try FileManager.default.createDirectory(at: saved.deletingLastPathComponent(), withIntermediateDirectories: true)
         let adapter = CLIRunner.example("eligibility-adapter-python-wrong") + " --bug \(bug)"
-        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", adapter, "--seed", "7", "--count", "300", "--save", saved.path], in: directory)
+        let result = try await CLIRunner.run(["vectors", "fuzz", "--adapter", adapter, "--seed", "7", "--count", "300", "--save", saved.path], in: directory)
         print(result.stdout.components(separatedBy: "\n").filter { !$0.hasPrefix("  ELIG") }.joined(separator: "\n"))
         #expect(result.status == 1)
         #expect(result.stdout.contains("replay: jobwire vectors fuzz --adapter"))
@@ -58,14 +58,14 @@ struct VectorsFuzzCommandTests {
         }
 
         // Ready to commit: the built-in passes the vector and the wrong adapter fails it.
-        let builtin = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path])
+        let builtin = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path])
         #expect(builtin.status == 0, "\(builtin.stdout)\n\(builtin.stderr)")
-        let wrong = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path, "--adapter", adapter])
+        let wrong = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--vectors", directory.path, "--adapter", adapter])
         #expect(wrong.status == 1)
         #expect(wrong.stdout.contains("FAIL   fuzz.\(requirement.lowercased())-seed-7-case-"))
     }
 
-    @Test func anAdapterThatAnswersNoOutputStopsTheRun() throws {
+    @Test func anAdapterThatAnswersNoOutputStopsTheRun() async throws {
         let script = CLIRunner.scratchDirectory().appendingPathComponent("testee.py")
         try """
             import json, sys
@@ -78,14 +78,14 @@ struct VectorsFuzzCommandTests {
                 else:
                     break
             """.write(to: script, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["vectors", "fuzz", "--adapter", "\(CLIRunner.python) \(script.path)", "--seed", "5", "--count", "50"])
+        let result = try await CLIRunner.run(["vectors", "fuzz", "--adapter", "\(CLIRunner.python) \(script.path)", "--seed", "5", "--count", "50"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("STOPPED at case 0, which got no output: error: testee reported an error: boom"), "\(result.stdout)")
         #expect(result.stdout.contains("--seed 5 --count 1"))
     }
 
-    @Test func helpTeachesWithExamples() throws {
-        let result = try CLIRunner.run(["vectors", "fuzz", "--help"])
+    @Test func helpTeachesWithExamples() async throws {
+        let result = try await CLIRunner.run(["vectors", "fuzz", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("Exit status: 0"))

@@ -4,8 +4,8 @@ import SocketIOWire
 
 /// `jobwire vectors run` end to end, as a user runs it: built-in, example adapters, broken testees.
 @Suite(.serialized) struct VectorsRunCommandTests {
-    @Test func builtinPassesEveryEligibilityVectorFromAnyDirectory() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--format", "json"])
+    @Test func builtinPassesEveryEligibilityVectorFromAnyDirectory() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = result.json["summary"]
         #expect((summary?["passed"]?.integerValue ?? 0) >= 100)
@@ -14,16 +14,16 @@ import SocketIOWire
         #expect(summary?["errors"] == .int(0))
     }
 
-    @Test func theCorrectExampleAdapterPasses() throws {
-        let result = try CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python")])
+    @Test func theCorrectExampleAdapterPasses() async throws {
+        let result = try await CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python")])
         #expect(result.status == 0, "\(result.stdout.suffix(2000))\n\(result.stderr)")
         #expect(result.stdout.contains("example-python"))
     }
 
-    @Test func theWrongExampleAdapterFailsOnTheVectorsItShould() throws {
+    @Test func theWrongExampleAdapterFailsOnTheVectorsItShould() async throws {
         let directory = CLIRunner.scratchDirectory()
         let junit = directory.appendingPathComponent("out.xml").path
-        let result = try CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python-wrong"), "--junit", junit], in: directory)
+        let result = try await CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python-wrong"), "--junit", junit], in: directory)
         #expect(result.status == 1)
         // One vector per bug: flat-earth distance, first failed rule only, strict boundary.
         for id in ["geometry.antimeridian-equator", "combined.fail-1-2", "distance.exactly-at-maxkms"] {
@@ -36,24 +36,24 @@ import SocketIOWire
         #expect(xml.contains("name=\"distance.exactly-at-maxkms\""))
     }
 
-    @Test func theWrongAdapterFailsExactlyItsKnownFailures() throws {
+    @Test func theWrongAdapterFailsExactlyItsKnownFailures() async throws {
         let list = CLIRunner.packageRoot.appendingPathComponent("Examples/eligibility-adapter-python-wrong/known-failures.txt").path
-        let result = try CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python-wrong"), "--known-failures", list, "--format", "json"])
+        let result = try await CLIRunner.run(["vectors", "run", "--adapter", CLIRunner.example("eligibility-adapter-python-wrong"), "--known-failures", list, "--format", "json"])
         #expect(result.status == 0, "\(result.stdout.suffix(3000))")
         #expect((result.json["summary"]?["knownFailures"]?.integerValue ?? 0) > 0)
     }
 
-    @Test func aStaleKnownFailuresListFailsTheRun() throws {
+    @Test func aStaleKnownFailuresListFailsTheRun() async throws {
         let directory = CLIRunner.scratchDirectory()
         let list = directory.appendingPathComponent("known.txt")
         try "distance.one-metre-over # passes on the built-in\nno.such-vector\n".write(to: list, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["vectors", "run", "--known-failures", list.path], in: directory)
+        let result = try await CLIRunner.run(["vectors", "run", "--known-failures", list.path], in: directory)
         #expect(result.status == 1)
         #expect(result.stdout.contains("distance.one-metre-over is listed as a known failure but passed"))
         #expect(result.stdout.contains("no.such-vector is listed as a known failure but no case has this id"))
     }
 
-    @Test func aHungTesteeIsReportedAndTheRunEnds() throws {
+    @Test func aHungTesteeIsReportedAndTheRunEnds() async throws {
         let script = try writeTestee(
             """
             import sys, json, time
@@ -63,7 +63,7 @@ import SocketIOWire
             time.sleep(600)
             """)
         let start = Date()
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--timeout", "1", "--format", "json"])
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--timeout", "1", "--format", "json"])
         #expect(result.status == 1)
         #expect(Date().timeIntervalSince(start) < 30)
         let cases = result.json["cases"]?.arrayValue ?? []
@@ -71,7 +71,7 @@ import SocketIOWire
         #expect(cases.dropFirst().allSatisfy { $0["message"]?.stringValue?.hasPrefix("not run: testee hung") == true })
     }
 
-    @Test func aCrashingTesteeIsReportedWithItsStatusAndStderr() throws {
+    @Test func aCrashingTesteeIsReportedWithItsStatusAndStderr() async throws {
         let script = try writeTestee(
             """
             import sys, json
@@ -81,14 +81,14 @@ import SocketIOWire
             sys.stderr.write("boom: out of cheese\\n")
             sys.exit(3)
             """)
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
         #expect(result.status == 1)
         let first = result.json["cases"]?.arrayValue?.first?["message"]?.stringValue ?? ""
         #expect(first.contains("exited with status 3"), "\(first)")
         #expect(first.contains("out of cheese"))
     }
 
-    @Test func aTesteeWithoutTheSuiteSkipsEveryCase() throws {
+    @Test func aTesteeWithoutTheSuiteSkipsEveryCase() async throws {
         let script = try writeTestee(
             """
             import sys, json
@@ -99,13 +99,13 @@ import SocketIOWire
                 elif message["type"] == "stop":
                     break
             """)
-        let result = try CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
+        let result = try await CLIRunner.run(["vectors", "run", "--suite", "eligibility", "--adapter", "\(CLIRunner.python) \(script)", "--format", "json"])
         #expect(result.status == 0)
         #expect((result.json["summary"]?["skipped"]?.integerValue ?? 0) >= 100)
         #expect(result.json["cases"]?.arrayValue?.first?["reason"]?.stringValue == "testee does not support suite eligibility")
     }
 
-    @Test func unusableInputExitsTwoNamingFileLineAndField() throws {
+    @Test func unusableInputExitsTwoNamingFileLineAndField() async throws {
         let directory = CLIRunner.scratchDirectory()
         let suite = directory.appendingPathComponent("eligibility")
         try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
@@ -115,16 +115,16 @@ import SocketIOWire
            "expect": {"eligible": "yes", "failed": [], "distanceKm": 0, "showAt": 0}}
         ]}
         """.write(to: suite.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["vectors", "run", "--vectors", directory.path])
+        let result = try await CLIRunner.run(["vectors", "run", "--vectors", directory.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("eligibility/bad.json:3:"), "\(result.stderr)")
         #expect(result.stderr.contains("cases[0].expect.eligible"))
 
-        let unknown = try CLIRunner.run(["vectors", "run", "--suite", "nope"])
+        let unknown = try await CLIRunner.run(["vectors", "run", "--suite", "nope"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown suite \"nope\""))
 
-        let missing = try CLIRunner.run(["vectors", "run", "--adapter", "no-such-adapter-binary"])
+        let missing = try await CLIRunner.run(["vectors", "run", "--adapter", "no-such-adapter-binary"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no-such-adapter-binary"))
     }

@@ -2,11 +2,17 @@
 /// `condition` came to hold. `hangGuard` only stops a test that would otherwise wait forever; it
 /// is no verdict, so the condition is looked at once more after it: on a busy machine a starved
 /// test task can wake long past the guard with the awaited output already there.
-func eventually(hangGuard: Duration = .seconds(300), interval: Duration = .milliseconds(20), _ condition: () -> Bool) async throws -> Bool {
+func eventually(hangGuard: Duration = .hangGuard, interval: Duration = .milliseconds(20), _ condition: () -> Bool) async throws -> Bool {
     let end = ContinuousClock.now + hangGuard
     while ContinuousClock.now < end {
         if condition() { return true }
         try await Task.sleep(for: interval)
     }
     return condition()
+}
+
+extension Duration {
+    /// How long a test waits for something that must happen before it calls the wait hung: five
+    /// minutes, far past any starvation seen on a busy two-core machine. A guard, never a verdict.
+    static let hangGuard = Duration.seconds(300)
 }

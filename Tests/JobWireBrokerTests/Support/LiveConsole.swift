@@ -49,7 +49,7 @@ final class LiveConsole: Sendable {
 
     /// Waits until nothing is under way between the session and the app (events, not time).
     func quiet() async throws {
-        guard await pending.quiet(within: .seconds(30)) else { throw LiveScenario.Timeout(description: "the app stayed busy: \(pending.now) under way") }
+        guard await pending.quiet(within: .hangGuard) else { throw LiveScenario.Timeout(description: "the app stayed busy: \(pending.now) under way") }
     }
 
     /// Stops the app and both servers.

@@ -16,7 +16,7 @@ enum LiveScenario {
     /// below the scenarios' 250 ms clock-skew tolerance.
     static let lanes = Lanes(Int(ProcessInfo.processInfo.environment["JOBWIRE_LIVE_LANES"] ?? "") ?? 6)
 
-    static func run(_ name: String, faults: AppFaults = [], deadline: Duration = .seconds(50)) async throws -> ScenarioResult {
+    static func run(_ name: String, faults: AppFaults = [], deadline: Duration = .hangGuard) async throws -> ScenarioResult {
         await lanes.enter()
         defer { Task { await lanes.leave() } }
         return try await runAlone(name, faults: faults, deadline: deadline)
