@@ -4,156 +4,160 @@ import SocketIOWire
 /// Deliberate mistakes the reference apps can be switched into, so tests can prove each is
 /// caught with the right requirement id (the Swift twin of the wrong example adapters'
 /// `--bug NAME`). Never on in the kit's own scripted roles; ``named`` declares the ids each breaks.
-public struct AppFaults: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+public struct AppFaults: WideOptionSet, Sendable, Hashable {
+    /// 128 bits: the 64 of an `Int` are all taken.
+    public let rawValue: FaultBits
+    public init(rawValue: FaultBits) { self.rawValue = rawValue }
+
+    /// Only fault number `bit`.
+    init(bit: Int) { self.init(rawValue: FaultBits(bit: bit)) }
 
     /// A failure alert after the view change: the worker's failed WorkerAccept, the client's timeout.
-    public static let failureAlertAfterView = AppFaults(rawValue: 1 << 0)
+    public static let failureAlertAfterView = AppFaults(bit: 0)
     /// The client never sends the timeout cancel.
-    public static let noTimeoutCancel = AppFaults(rawValue: 1 << 1)
+    public static let noTimeoutCancel = AppFaults(bit: 1)
     /// The client restarts its timer after a restart or a return from the background.
-    public static let timerRestarted = AppFaults(rawValue: 1 << 2)
+    public static let timerRestarted = AppFaults(bit: 2)
     /// The worker shows channel offers it decided it is not eligible for.
-    public static let ineligibleShown = AppFaults(rawValue: 1 << 3)
+    public static let ineligibleShown = AppFaults(bit: 3)
     /// The worker shows a discarded offer again when it comes back.
-    public static let discardShownAgain = AppFaults(rawValue: 1 << 4)
+    public static let discardShownAgain = AppFaults(bit: 4)
     /// The worker treats a job at exactly maxKms (within ELIG-4's tolerance) as out of range.
-    public static let strictRangeBoundary = AppFaults(rawValue: 1 << 5)
+    public static let strictRangeBoundary = AppFaults(bit: 5)
     /// The worker decides channel offers without looking at BlockedXP.
-    public static let blockedIgnored = AppFaults(rawValue: 1 << 6)
+    public static let blockedIgnored = AppFaults(bit: 6)
     /// The worker starts a Delay wait again when the same `new` arrives a second time.
-    public static let redeliveryRestartsDelay = AppFaults(rawValue: 1 << 7)
+    public static let redeliveryRestartsDelay = AppFaults(bit: 7)
     /// The client's apply alert takes a worker rated 0 for a new worker.
-    public static let ratingZeroAsNewWorker = AppFaults(rawValue: 1 << 8)
+    public static let ratingZeroAsNewWorker = AppFaults(bit: 8)
     /// The worker keeps an offer it is not working on open when its `cancel` or `close` arrives.
-    public static let endIgnored = AppFaults(rawValue: 1 << 9)
+    public static let endIgnored = AppFaults(bit: 9)
     /// The client keeps the timeout running in Work in Progress and cancels at the deadline.
-    public static let timeoutAfterApply = AppFaults(rawValue: 1 << 10)
+    public static let timeoutAfterApply = AppFaults(bit: 10)
     /// The worker hides every channel offer whose BlockedXP is not empty, whoever it names.
-    public static let anyBlockBlocks = AppFaults(rawValue: 1 << 11)
+    public static let anyBlockBlocks = AppFaults(bit: 11)
     /// The worker shows a channel offer at its receipt, whatever its Delay.
-    public static let delayIgnored = AppFaults(rawValue: 1 << 13)
+    public static let delayIgnored = AppFaults(bit: 13)
     /// The worker starts a Delay wait again from its relaunch.
-    public static let delayRestartedOnRelaunch = AppFaults(rawValue: 1 << 14)
+    public static let delayRestartedOnRelaunch = AppFaults(bit: 14)
     /// The worker filters direct offers as if they came to the channel.
-    public static let directFiltered = AppFaults(rawValue: 1 << 15)
+    public static let directFiltered = AppFaults(bit: 15)
     /// The client's apply alert shows the rating rounded to whole stars.
-    public static let ratingRounded = AppFaults(rawValue: 1 << 16)
+    public static let ratingRounded = AppFaults(bit: 16)
     /// The client's cancel by the user carries the reason `timeout`.
-    public static let userCancelSaysTimeout = AppFaults(rawValue: 1 << 17)
+    public static let userCancelSaysTimeout = AppFaults(bit: 17)
     /// The client's apply alert shows rating 0 for a new worker (workerRating null).
-    public static let ratingNullAsZero = AppFaults(rawValue: 1 << 18)
+    public static let ratingNullAsZero = AppFaults(bit: 18)
     /// The worker refuses every exclusive request, its own partner's too.
-    public static let exclusiveAlwaysRefused = AppFaults(rawValue: 1 << 19)
+    public static let exclusiveAlwaysRefused = AppFaults(bit: 19)
     /// The worker reaches only half its maxKms.
-    public static let reachHalved = AppFaults(rawValue: 1 << 20)
+    public static let reachHalved = AppFaults(bit: 20)
     /// The worker looks only at the first of its categories.
-    public static let firstCategoryOnly = AppFaults(rawValue: 1 << 21)
+    public static let firstCategoryOnly = AppFaults(bit: 21)
     /// The app takes an answer that never came (a transport error: `reset`, `timeout`,
     /// `malformed`) as no answer at all: it shows nothing and stays where it was. A high bit, so
     /// faults added beside it elsewhere do not collide.
-    public static let transportErrorIgnored = AppFaults(rawValue: 1 << 40)
+    public static let transportErrorIgnored = AppFaults(bit: 40)
     /// The client's waiting counter counts minutes, not seconds (VIEW-1).
-    public static let counterInMinutes = AppFaults(rawValue: 1 << 22)
+    public static let counterInMinutes = AppFaults(bit: 22)
     /// The client stays on the waiting view when the `apply` arrives (VIEW-2).
-    public static let noWorkInProgressOnApply = AppFaults(rawValue: 1 << 23)
+    public static let noWorkInProgressOnApply = AppFaults(bit: 23)
     /// The worker stays where it is when its WorkerAccept succeeds (VIEW-3).
-    public static let noWorkInProgressOnSuccess = AppFaults(rawValue: 1 << 24)
+    public static let noWorkInProgressOnSuccess = AppFaults(bit: 24)
     /// The client's Work in Progress view has no Close Request button (VIEW-5).
-    public static let noCloseRequestButton = AppFaults(rawValue: 1 << 25)
+    public static let noCloseRequestButton = AppFaults(bit: 25)
     /// The client shows the distance in metres (VIEW-6).
-    public static let distanceInMetres = AppFaults(rawValue: 1 << 26)
+    public static let distanceInMetres = AppFaults(bit: 26)
     /// The worker's Work in Progress view has no map (VIEW-8).
-    public static let noMap = AppFaults(rawValue: 1 << 27)
+    public static let noMap = AppFaults(bit: 27)
     /// The Work Information alert leaves the address out (VIEW-9).
-    public static let workInformationWithoutAddress = AppFaults(rawValue: 1 << 28)
+    public static let workInformationWithoutAddress = AppFaults(bit: 28)
     /// The Work Information alert leaves the request's image out (VIEW-10).
-    public static let workInformationWithoutImage = AppFaults(rawValue: 1 << 29)
+    public static let workInformationWithoutImage = AppFaults(bit: 29)
     /// Work Information opens as a view of its own, not an alert (VIEW-11).
-    public static let workInformationAsView = AppFaults(rawValue: 1 << 30)
+    public static let workInformationAsView = AppFaults(bit: 30)
     /// Close Request sends the other outcome than the one the user chose (VIEW-12).
-    public static let outcomeNotChosen = AppFaults(rawValue: 1 << 31)
+    public static let outcomeNotChosen = AppFaults(bit: 31)
     /// The worker stays in Work in Progress, silently, when the `close` arrives (VIEW-13).
-    public static let staysAfterClose = AppFaults(rawValue: 1 << 32)
+    public static let staysAfterClose = AppFaults(bit: 32)
     /// The worker lists a cancelled offer again right after taking it off (VIEW-14).
-    public static let cancelledOfferRelisted = AppFaults(rawValue: 1 << 33)
+    public static let cancelledOfferRelisted = AppFaults(bit: 33)
     /// The worker leaves an offer on screen when its `cancel` arrives (VIEW-15).
-    public static let offerStaysAfterCancel = AppFaults(rawValue: 1 << 34)
+    public static let offerStaysAfterCancel = AppFaults(bit: 34)
     /// The worker shows Work in Progress as soon as it sends its WorkerAccept (ALERT-2).
-    public static let workInProgressBeforeAnswer = AppFaults(rawValue: 1 << 35)
+    public static let workInProgressBeforeAnswer = AppFaults(bit: 35)
     /// No success alert: the client's apply alert and the worker's accept alert (ALERT-4, ALERT-5).
-    public static let noSuccessAlert = AppFaults(rawValue: 1 << 36)
+    public static let noSuccessAlert = AppFaults(bit: 36)
     /// No alert when a received `cancel` or `close` moves the app out of its view (ALERT-12).
-    public static let noEndAlert = AppFaults(rawValue: 1 << 37)
+    public static let noEndAlert = AppFaults(bit: 37)
     /// The app reads no request's state when it comes back or reconnects (STATE-6).
-    public static let noStateRead = AppFaults(rawValue: 1 << 41)
+    public static let noStateRead = AppFaults(bit: 41)
     /// The app ignores what a state read answers (STATE-7).
-    public static let stateReadIgnored = AppFaults(rawValue: 1 << 42)
+    public static let stateReadIgnored = AppFaults(bit: 42)
     /// Back from a restart or the background, the client shows no waiting view (STATE-1).
-    public static let waitingNotShownAgain = AppFaults(rawValue: 1 << 43)
+    public static let waitingNotShownAgain = AppFaults(bit: 43)
     /// Back from a restart or the background, the app shows no Work in Progress view (STATE-2).
-    public static let workInProgressNotShownAgain = AppFaults(rawValue: 1 << 44)
+    public static let workInProgressNotShownAgain = AppFaults(bit: 44)
     /// Back from a restart, the client sends its answered cancel again (STATE-3).
-    public static let cancelRepeated = AppFaults(rawValue: 1 << 45)
+    public static let cancelRepeated = AppFaults(bit: 45)
     /// Back from a restart, the client shows the waiting view of a request it cancelled (STATE-4).
-    public static let endedShownAgain = AppFaults(rawValue: 1 << 46)
+    public static let endedShownAgain = AppFaults(bit: 46)
     /// The client lets its socket go once its post succeeded (STATE-8).
-    public static let socketLetGo = AppFaults(rawValue: 1 << 47)
+    public static let socketLetGo = AppFaults(bit: 47)
     /// The worker refuses a `new` carrying a member it does not know (MSG-12).
-    public static let unknownFieldRefused = AppFaults(rawValue: 1 << 48)
+    public static let unknownFieldRefused = AppFaults(bit: 48)
     /// The worker shows an offer it refused as malformed (MSG-13).
-    public static let malformedShown = AppFaults(rawValue: 1 << 49)
+    public static let malformedShown = AppFaults(bit: 49)
     /// The worker never reads its meProfile (ELIG-12).
-    public static let noProfileRead = AppFaults(rawValue: 1 << 50)
+    public static let noProfileRead = AppFaults(bit: 50)
     /// The app never tries to connect again after its connection drops; only the kit's
     /// reconnection, once the network is back, brings it back (STATE-9).
-    public static let noReconnect = AppFaults(rawValue: 1 << 51)
+    public static let noReconnect = AppFaults(bit: 51)
     /// The worker never calls getJobs after a launch, a return or a reconnection (STATE-5).
-    public static let noCatchUp = AppFaults(rawValue: 1 << 52)
+    public static let noCatchUp = AppFaults(bit: 52)
     /// The client's post request leaves `lat` out of its body (REST-2's app half).
-    public static let postWithoutLat = AppFaults(rawValue: 1 << 53)
+    public static let postWithoutLat = AppFaults(bit: 53)
 
     /// The worker's getJobs names another worker in its query, not itself (REST-4's app half).
     /// A high bit, so faults added beside it elsewhere do not collide.
-    public static let getJobsNamesOther = AppFaults(rawValue: 1 << 58)
+    public static let getJobsNamesOther = AppFaults(bit: 58)
     /// The app's cancels and closes carry no id of its own (REST-20): the backend still takes
     /// them as the right caller's (REST-19). A high bit, so faults added beside it elsewhere do not collide.
-    public static let anonymousEnds = AppFaults(rawValue: 1 << 57)
+    public static let anonymousEnds = AppFaults(bit: 57)
     /// The worker shows a channel offer only when its Delay timer fires and starts no timer for a
     /// `Delay` of 0, so such an offer never shows (VIEW-4).
-    public static let zeroDelayNeverShown = AppFaults(rawValue: 1 << 12)
+    public static let zeroDelayNeverShown = AppFaults(bit: 12)
     /// The worker counts a channel offer's showAt from the job's `createdAt`, the backend's time,
     /// not from its own receipt, so a `new` heard late shows too early (ELIG-6, TIME-8).
-    public static let delayFromCreatedAt = AppFaults(rawValue: 1 << 38)
+    public static let delayFromCreatedAt = AppFaults(bit: 38)
     /// The worker drops its `new` listener when it goes to the background and adds it again only
     /// at launch: back in the foreground it takes in no `new` (VIEW-4).
-    public static let newListenerLostInBackground = AppFaults(rawValue: 1 << 39)
+    public static let newListenerLostInBackground = AppFaults(bit: 39)
     /// The worker adds its `new` listener only at its first launch: after a restart or a relaunch
     /// it takes in no `new` (VIEW-4).
-    public static let newListenerLostOnRelaunch = AppFaults(rawValue: 1 << 54)
+    public static let newListenerLostOnRelaunch = AppFaults(bit: 54)
     /// The worker adds its `new` listener in its first connection's handler, so after a
     /// reconnection it takes in no `new` (VIEW-4).
-    public static let newListenerLostOnReconnect = AppFaults(rawValue: 1 << 59)
+    public static let newListenerLostOnReconnect = AppFaults(bit: 59)
     /// The worker takes getJobs jobs in through its `new` handler, so it waits their `Delay` again
     /// from the answer instead of showing them at once (VIEW-4; ELIG-8 says the backend already waited).
-    public static let getJobsWaitsDelay = AppFaults(rawValue: 1 << 55)
+    public static let getJobsWaitsDelay = AppFaults(bit: 55)
     /// The worker answers a `close` it receives in Work in Progress by sending a close of its own,
     /// the Close Request button's code reused, for a request that is no longer in progress (FLOW-14).
-    public static let closeEchoed = AppFaults(rawValue: 1 << 56)
+    public static let closeEchoed = AppFaults(bit: 56)
     /// The worker takes a direct offer, addressed to it, for one already assigned to it and sends
     /// WorkerAccept at its receipt, before the offer is shown (FLOW-2).
-    public static let directAcceptedAtReceipt = AppFaults(rawValue: 1 << 60)
+    public static let directAcceptedAtReceipt = AppFaults(bit: 60)
     /// The worker's accept button checks only that the offer was once shown: a discarded offer,
     /// gone from the screen but still in the offer list, can still be accepted (FLOW-11).
-    public static let discardedAcceptable = AppFaults(rawValue: 1 << 61)
+    public static let discardedAcceptable = AppFaults(bit: 61)
     /// The client stamps a request's timer with the moment the user first pressed Post and keeps
     /// that moment until a post succeeds, so after a failed post the retry's timer starts at the
     /// first attempt, not at the success (TIME-1).
-    public static let timerFromFirstPress = AppFaults(rawValue: 1 << 62)
+    public static let timerFromFirstPress = AppFaults(bit: 62)
     /// The client's timeout cancel goes through the user's cancel call with its default reason
     /// `cancelled`, not `timeout` (TIME-5).
-    public static let timeoutCancelDefaultReason = AppFaults(rawValue: 1 << 63)
+    public static let timeoutCancelDefaultReason = AppFaults(bit: 63)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).

@@ -33,7 +33,7 @@ public actor ReferenceAppTestee: ScenarioTestee {
     /// The reference apps, with deliberate `faults` for the wrong fake app of the tests.
     public init(faults: AppFaults = []) { self.faults = faults }
 
-    public var name: String { faults.isEmpty ? "builtin JobWire \(JobWireInfo.version) reference apps" : "reference apps with faults \(faults.rawValue)" }
+    public var name: String { faults.isEmpty ? "builtin JobWire \(JobWireInfo.version) reference apps" : "reference apps with faults " + AppFaults.named.filter { faults.contains($0.fault) }.map(\.name).joined(separator: ", ") }
 
     public func plays(_ role: TraceRole) -> Bool { role != .backend }
 
