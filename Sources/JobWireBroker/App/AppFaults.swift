@@ -158,6 +158,9 @@ public struct AppFaults: WideOptionSet, Sendable, Hashable {
     /// The client's timeout cancel goes through the user's cancel call with its default reason
     /// `cancelled`, not `timeout` (TIME-5).
     public static let timeoutCancelDefaultReason = AppFaults(bit: 63)
+    /// The worker keeps its discards in memory only and never writes them to device storage, so
+    /// the stored list lacks them and a relaunch forgets them (DISC-1, DISC-3).
+    public static let discardsNotStored = AppFaults(bit: 64)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -226,6 +229,7 @@ public struct AppFaults: WideOptionSet, Sendable, Hashable {
         NamedFault("discarded-acceptable", .discardedAcceptable, breaks: ["FLOW-11"]),
         NamedFault("timer-from-first-press", .timerFromFirstPress, breaks: ["TIME-1"]),
         NamedFault("timeout-cancel-default-reason", .timeoutCancelDefaultReason, breaks: ["TIME-5"]),
+        NamedFault("discards-not-stored", .discardsNotStored, breaks: ["DISC-1", "DISC-3"]),
     ]
 
     /// The faults by name.

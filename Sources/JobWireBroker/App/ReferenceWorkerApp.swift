@@ -270,7 +270,8 @@ public struct ReferenceWorkerApp: AppModel {
             guard let offer = offers[req], offer.shown, !discards.contains(req) else { return [] }
             discards.append(req)
             // DISC-1, DISC-4: stored on the device, nothing sent; VIEW-15: off the screen.
-            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(discards.map(JSONValue.string))])] + takeOff(req, why: .discarded)
+            let stored = faults.contains(.discardsNotStored) ? [] : discards
+            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(stored.map(JSONValue.string))])] + takeOff(req, why: .discarded)
         case .close(let req, let outcome):
             guard workInProgress == req else { return [] }
             // VIEW-12: the two choices, and the one taken is the outcome sent.
@@ -382,7 +383,9 @@ public struct ReferenceWorkerApp: AppModel {
 // STATE-2, STATE-6, STATE-7, STATE-10: what the worker learns from the backend when it may have missed something.
 extension ReferenceWorkerApp {
     /// A launch after a restart or a kill; ``AppFaults/newListenerLostOnRelaunch`` registers no `new` listener then.
+    /// ``AppFaults/discardsNotStored`` kept its discards in memory only, so the relaunch has none.
     mutating func relaunch(now: Int64) -> [AppAction] {
+        if faults.contains(.discardsNotStored) { discards = [] }
         let actions = launch(now: now)
         if faults.contains(.newListenerLostOnRelaunch) { newListenerLost = true }
         return actions
