@@ -161,6 +161,9 @@ public struct AppFaults: WideOptionSet, Sendable, Hashable {
     /// The worker keeps its discards in memory only and never writes them to device storage, so
     /// the stored list lacks them and a relaunch forgets them (DISC-1, DISC-3).
     public static let discardsNotStored = AppFaults(bit: 64)
+    /// The worker tells the backend of a discard with a Socket.IO `discard` event, so it stops
+    /// offering the request (DISC-4).
+    public static let discardTold = AppFaults(bit: 65)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -230,6 +233,7 @@ public struct AppFaults: WideOptionSet, Sendable, Hashable {
         NamedFault("timer-from-first-press", .timerFromFirstPress, breaks: ["TIME-1"]),
         NamedFault("timeout-cancel-default-reason", .timeoutCancelDefaultReason, breaks: ["TIME-5"]),
         NamedFault("discards-not-stored", .discardsNotStored, breaks: ["DISC-1", "DISC-3"]),
+        NamedFault("discard-told", .discardTold, breaks: ["DISC-4"]),
     ]
 
     /// The faults by name.

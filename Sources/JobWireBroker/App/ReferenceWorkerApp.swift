@@ -271,7 +271,8 @@ public struct ReferenceWorkerApp: AppModel {
             discards.append(req)
             // DISC-1, DISC-4: stored on the device, nothing sent; VIEW-15: off the screen.
             let stored = faults.contains(.discardsNotStored) ? [] : discards
-            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(stored.map(JSONValue.string))])] + takeOff(req, why: .discarded)
+            let told: [AppAction] = faults.contains(.discardTold) ? [.emit(event: "discard", payload: ["ReqID": .string(req)])] : []
+            return [.event(.offerDiscarded, ["req": .string(req), "stored": .array(stored.map(JSONValue.string))])] + takeOff(req, why: .discarded) + told
         case .close(let req, let outcome):
             guard workInProgress == req else { return [] }
             // VIEW-12: the two choices, and the one taken is the outcome sent.
