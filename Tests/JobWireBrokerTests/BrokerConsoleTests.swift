@@ -8,7 +8,7 @@ import Testing
 /// The console drives a live scenario: a paused one stays paused, a step runs the next moment,
 /// the stream gives every capture line once and in order, and an injected fault shows in the
 /// capture and, where the app breaks a rule over it, in the verdict with the requirement's id.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct BrokerConsoleTests {
     /// Whether `line` is the kit client's post request.
     static func isPost(_ line: String) -> Bool { line.contains(#""actor":"client","id":"c-1","kind":"http.request""#) && line.contains(#""method":"POST""#) }

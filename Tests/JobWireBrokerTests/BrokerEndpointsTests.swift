@@ -10,7 +10,7 @@ import Testing
 
 /// The hooks an app under test uses besides its protocol: `GET /jobwire/session`, reports by
 /// `POST /jobwire/trace` and by the `jobwire:trace` event, each refused with its field named.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct BrokerEndpointsTests {
     static func send(_ url: URL, _ method: String, _ path: String, _ body: String? = nil) async throws -> (Int, JSONValue) {
         var request = URLRequest(url: URL(string: path, relativeTo: url)!)

@@ -12,7 +12,7 @@ import Testing
 /// the plain backend, a scenario judged at the end and again by `jobwire check`, and a broker
 /// killed with SIGKILL mid-scenario leaving a capture `jobwire check` reads to its last line.
 /// Broker and app are processes of their own, so the tests' own load cannot make them late.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct BrokerProcessTests {
     /// The built `jobwire` beside the test bundle.
     static let jobwire: String = {

@@ -10,7 +10,7 @@ import SocketIOWire
 /// Each scenario waits for one of ``LiveScenario/lanes`` and then has its own deadline; the time
 /// limit only stops a hung test, so it leaves room for the queue of some 120 scenarios on a busy
 /// machine (a loaded machine makes the run slower, never wrong).
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct BrokerSessionTests {
     @Test(arguments: ScenarioFixtures.liveNames)
     func theFakeAppPassesEveryScenarioOverRealSockets(_ name: String) async throws {
@@ -65,7 +65,7 @@ struct BrokerSessionTests {
 /// The wrong fake app over real sockets: each fault caught live with the requirement ids its
 /// Python twin (Examples/*-wrong, `--bug NAME`) is caught with in virtual time. It shares the
 /// live lanes with ``BrokerSessionTests``, hence the same room for the queue.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct WrongFakeAppTests {
     /// The ids the wrong example adapter's known-failures list gives for `bug` in `scenario`.
     static func expected(_ side: String, _ bug: String, in scenario: String) throws -> Set<RequirementID> {

@@ -6,7 +6,7 @@ import Testing
 
 /// The console's HTTP side: the token guards every path, and control requests are validated with
 /// errors naming the field (an unknown step kind lists the valid ones).
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct ConsoleServerTests {
     @Test func aWrongOrMissingTokenGets403AndNothingElse() async throws {
         let live = try await LiveConsole("worker-happy")

@@ -14,7 +14,7 @@ import Testing
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")), .timeLimit(.minutes(10)))
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")), .timeLimit(.minutes(30)))
     func freedHeapMemoryIsReturnedToTheSystem() async throws {
         let executable = try #require(Self.probe, "FreedMemoryProbe is not built beside the tests")
         let probe = try ChildProgram(executable.path, [])

@@ -10,7 +10,7 @@ import Testing
 /// correct app, and the same failed requirements, among those its known-failures file lists for
 /// the scenario, for a wrong one. Both read one scenario file, a copy of the shipped one with an 8 s
 /// timeout (after client-restart's restart at 5 s) so the live run takes seconds of wall time.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct LiveAdapterAgreementTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var scenario: String

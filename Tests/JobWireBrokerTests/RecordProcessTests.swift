@@ -13,7 +13,7 @@ import Testing
 /// whole lines, and a recorder whose upstream goes away stops by itself with its verdict.
 /// Every process is real and every wait is bounded by the suite's time limit; the tests run one
 /// at a time, so a loaded machine runs one set of apps, backend and recorder at once.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct RecordProcessTests {
     static let apps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/record_apps.py").path
     static let password = "correct-horse-battery-7"

@@ -11,7 +11,7 @@ import Testing
 
 /// The reference backend over real sockets: handshake identity and rooms (MSG-2), REST on the
 /// same port, and each call's events reaching exactly their rooms (MSG-3, FLOW-5).
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct ReferenceBackendServerTests {
     static func startServer() async throws -> (ReferenceBackendServer, URL) {
         var backend = JobDispatchBackend()

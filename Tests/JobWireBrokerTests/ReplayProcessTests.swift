@@ -15,7 +15,7 @@ import JobWireBroker
 /// with a fault the recorded flow runs into fail with that fault's requirement, and the diff
 /// names the recorded line they answered or emitted otherwise. One live test records the capture
 /// itself first. Every process is real, on loopback, and every wait is bounded.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct ReplayProcessTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Interop/recorded_session.jsonl").path
 

@@ -65,8 +65,6 @@ struct RequirementCoverageTests {
     /// MUST requirements with a kind of judge that no bad example of its own kind trips yet, and
     /// why. The list only shrinks: an entry that is proved now fails the test below.
     static let unprovenJudges: [RequirementID: String] = [
-        "DISC-1": "scenario: a wrong app that keeps discards in memory only exists, but AppFaults' 64 bits are all taken (branch appmut2-wide widens them to UInt128, which needs macOS 15)",
-        "DISC-4": "scenario: a wrong app that tells the backend of a discard exists, but AppFaults' 64 bits are all taken (as DISC-1)",
         "TIME-10": "scenario: the reference apps stamp with the kit's own virtual clock, so no wrong app can run a skewed clock yet",
         "ELIG-9": "scenario: the reference worker decides with the kit's Eligibility; no wrong app misreads malformed input (the wrong eligibility adapter trips the vectors)",
         "ELIG-6": "vectors: the wrong eligibility adapter has no Delay bug (the delay-ignored wrong app trips the scenarios)",

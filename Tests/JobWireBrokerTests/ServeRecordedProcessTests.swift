@@ -12,7 +12,7 @@ import Testing
 /// saw gets a 500 naming the call and the nearest recorded one with its line, and the session
 /// fails with the match's own cases; a client that reports its view seconds after its last call
 /// has it judged, since the session waits for each app's recorded disconnect, not a fixed time.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct ServeRecordedProcessTests {
     /// Records the apps' session with the reference backend over `transport`; returns the capture's path.
     static func recordSession(transport: String = "websocket") async throws -> String {

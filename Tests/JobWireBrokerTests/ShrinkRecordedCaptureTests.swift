@@ -9,7 +9,7 @@ import Testing
 /// record`, with a violation injected (the backend's `apply` after the successful WorkerAccept
 /// removed while the client stays connected, FLOW-4), shrink to the WorkerAccept, its answer and
 /// the line that ends the trace.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct ShrinkRecordedCaptureTests {
     @Test func aRecordedCaptureWithAnInjectedViolationShrinksToTheAcceptAndItsAnswer() async throws {
         let capture = try await ServeRecordedProcessTests.recordSession()

@@ -9,7 +9,7 @@ import Testing
 /// requests and more piles up: the broker drops the stuck one as a slow consumer, says so in a warning and in its
 /// capture (`io.disconnected`, reason `slow`), the capture checks clean, and the reading worker
 /// gets every `new`.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct SlowConsumerCaptureTests {
     /// A post whose description is 10 KB.
     static let post = JSONValue.parsing(

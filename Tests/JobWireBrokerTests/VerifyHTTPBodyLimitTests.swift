@@ -9,7 +9,7 @@ import Testing
 
 /// verify's REST client against a backend whose answers are too long: the call fails naming the
 /// URL and the limit, the trace records the app's `reset`, and an answer under the limit is read.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct VerifyHTTPBodyLimitTests {
     /// Answers every REST call 200 with a JSON body of `bytes` bytes.
     struct LongAnswers: BrokerHost {

@@ -6,7 +6,7 @@ import Testing
 /// The race cases alone: a caught race is reported so a backend team can act on it (its smallest
 /// round, the interleaving as observed, the options that replay it), and the same seed draws the
 /// same release orders.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.serialized, .timeLimit(.minutes(30)))
 struct VerifyRaceTests {
     /// The race case `only` against the embedded backend with `faults`, seed 7; a race mutant's run
     /// that caught nothing runs again with the next seed, up to three (``VerifyRunnerTests/isRaceMiss(_:_:)``).

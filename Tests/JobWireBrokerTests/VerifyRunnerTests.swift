@@ -6,7 +6,7 @@ import Testing
 /// `jobwire verify` in-process against the embedded reference backend: the clean backend passes
 /// every case, and each mutant fails exactly on the requirements its fault breaks. Its tests run
 /// beside one another; ``slots`` bounds the runs they make at once.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.timeLimit(.minutes(30)))
 struct VerifyRunnerTests {
     static let vectors: URL = {
         var url = URL(fileURLWithPath: #filePath)

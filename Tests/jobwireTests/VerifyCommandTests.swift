@@ -5,7 +5,7 @@ import Testing
 /// `jobwire verify` end to end, as a user runs it: the embedded backend passes every case with a
 /// JSON summary of integer counts, an unreachable URL is one line and exit 2, a bad profile names
 /// its file, line and field, and the reports and capture are written.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct VerifyCommandTests {
     @Test func theEmbeddedBackendPassesWithAJSONSummary() async throws {
         let directory = CLIRunner.scratchDirectory()

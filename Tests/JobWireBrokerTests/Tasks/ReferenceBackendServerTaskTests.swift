@@ -11,7 +11,7 @@ import Testing
 /// The task API over real HTTP on the reference server's port, as a `jobwire verify` case will
 /// drive it: bearer tokens in the Authorization header, the job flow's routes beside it, and a
 /// clock the test moves to expire a token.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.timeLimit(.minutes(30)))
 struct ReferenceBackendServerTaskTests {
     typealias F = TaskFixtures
 
