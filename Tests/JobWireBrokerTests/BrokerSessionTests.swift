@@ -7,9 +7,10 @@ import SocketIOWire
 /// Every shipped scenario live, over real sockets on loopback, against the fake app; and the
 /// wrong fake app caught with the requirement ids the wrong example adapters are caught with.
 ///
-/// Each scenario waits for one of ``LiveScenario/lanes`` and then has its own deadline; the time
-/// limit only stops a hung test, so it leaves room for the queue of some 120 scenarios on a busy
-/// machine (a loaded machine makes the run slower, never wrong).
+/// Each scenario waits for one of ``LiveScenario/lanes`` and is then failed only when its capture
+/// stops growing for five minutes; the time limit only stops a hung test, so it leaves room for
+/// the queue of some 120 scenarios on a busy machine (a loaded machine makes the run slower,
+/// never wrong).
 @Suite(.timeLimit(.minutes(30)))
 struct BrokerSessionTests {
     @Test(arguments: ScenarioFixtures.liveNames)

@@ -4,7 +4,7 @@ import Logging
 @testable import JobWireBroker
 
 /// Runs one scenario live: a ``BrokerSession`` on ``ReferenceBackendServer`` at port 0 on
-/// loopback, the fake app over real sockets, a deadline, and everything shut down afterwards.
+/// loopback, the fake app over real sockets, a guard against a stalled run, and everything shut down afterwards.
 enum LiveScenario {
     static let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -16,16 +16,16 @@ enum LiveScenario {
     /// below the scenarios' 250 ms clock-skew tolerance.
     static let lanes = Lanes(Int(ProcessInfo.processInfo.environment["JOBWIRE_LIVE_LANES"] ?? "") ?? 6)
 
-    static func run(_ name: String, faults: AppFaults = [], deadline: Duration = .hangGuard) async throws -> ScenarioResult {
+    static func run(_ name: String, faults: AppFaults = [], stallGuard: Duration = .hangGuard) async throws -> ScenarioResult {
         await lanes.enter()
         defer { Task { await lanes.leave() } }
-        return try await runAlone(name, faults: faults, deadline: deadline)
+        return try await runAlone(name, faults: faults, stallGuard: stallGuard)
     }
 
     /// Lockstep: virtual time over real sockets. The broker's clock is a ``ManualBrokerClock`` that
     /// moves only when nothing is under way between the session and the app (``PendingWork``), to
     /// the next moment either waits for; every packet and REST call still crosses loopback.
-    private static func runAlone(_ name: String, faults: AppFaults, deadline: Duration) async throws -> ScenarioResult {
+    private static func runAlone(_ name: String, faults: AppFaults, stallGuard: Duration) async throws -> ScenarioResult {
         let scenario = ScenarioFixtures.scenario(name)
         let clock = ManualBrokerClock(start: ScenarioRunner.virtualStart)
         let pending = PendingWork()
@@ -40,15 +40,22 @@ enum LiveScenario {
                 await server.shutdown()
             }
         }
-        let end = ContinuousClock.now + deadline
+        // The stall guard is a hang guard on progress, not on the whole run: it passes only when the
+        // capture gains no line for that long. A starved machine slows every step, and a long
+        // scenario on it may take longer than the guard in all, yet never stops progressing.
+        var progress = (lines: recorder.lineCount, at: ContinuousClock.now)
+        func stalled() -> Bool {
+            if recorder.lineCount != progress.lines { progress = (recorder.lineCount, ContinuousClock.now) }
+            return ContinuousClock.now - progress.at > stallGuard
+        }
         try await app.start()
-        while session.nextWake == nil, !session.isFinished, ContinuousClock.now < end {
+        while session.nextWake == nil, !session.isFinished, !stalled() {
             try await Task.sleep(for: .milliseconds(1))
         }
-        while !session.isFinished, ContinuousClock.now < end {
+        while !session.isFinished, !stalled() {
             // Never move the clock while something is under way: a starved machine makes the
-            // test slower, never wrong. Only the overall deadline ends the wait.
-            guard await pending.quiet(within: end - ContinuousClock.now) else { break }
+            // test slower, never wrong.
+            guard await pending.quiet(within: .seconds(1)) else { continue }
             let next = min(session.nextWake ?? .max, await app.nextTimer ?? .max)
             guard next != .max else {
                 try await Task.sleep(for: .milliseconds(1))
@@ -59,8 +66,8 @@ enum LiveScenario {
             await app.fireDueTimers()
         }
         guard session.isFinished else {
-            session.stop("the test's deadline passed")
-            throw Timeout(description: "\(name) did not end within \(deadline) (\(pending.now) things under way); capture so far:\n\(recorder.text ?? "")")
+            session.stop("the test's stall guard passed")
+            throw Timeout(description: "\(name) stalled: no new line in its capture for \(stallGuard) (\(pending.now) things under way); capture so far:\n\(recorder.text ?? "")")
         }
         return await session.run()
     }
