@@ -38,6 +38,7 @@ BUGS = [
     ("BUG(ELIG-11)", "failed in check order, distance last", "failed_rules"),
     ("BUG(MSG-15)", "refuses the object form of BlockedXP", "blocked_workers"),
     ("BUG(ELIG-9)", "checks the job before the profile", "read_fields"),
+    ("BUG(ELIG-6)", "Delay counted from createdAt", "show_at"),
 ]
 
 

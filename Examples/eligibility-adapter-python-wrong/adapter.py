@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `eligibility` suite.
 
 It shows what failures look like: the correct adapter from ../eligibility-adapter-python
-with six bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
+with seven bugs, one overridden method each, marked `# BUG(ID):`, that the vectors must
 catch. known-failures.txt beside it lists exactly the vectors it fails and the bug behind
 each (Scripts/explain_wrong_adapter_failures.py writes it). Copy the correct adapter, never
 this one:
@@ -11,7 +11,7 @@ this one:
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py"
 
 `--bug NAME` keeps one bug alone (flat-earth, strict-boundary, job-before-profile,
-failed-out-of-order, blockedxp-object, first-failed-only), so `jobwire vectors fuzz` can show
+failed-out-of-order, blockedxp-object, first-failed-only, delay-from-created), so `jobwire vectors fuzz` can show
 the smallest input that reveals it:
 
     swift run jobwire vectors fuzz \\
@@ -20,6 +20,7 @@ the smallest input that reveals it:
 
 import importlib.util
 import math
+from datetime import datetime
 import os
 import sys
 
@@ -32,7 +33,7 @@ NAME = "example-python-wrong 1.0"
 
 
 class WrongEligibility(eligibility.Eligibility):
-    """The correct decision with six bugs."""
+    """The correct decision with seven bugs."""
 
     def distance_km(self, lat1, lng1, lat2, lng2):
         # BUG(ELIG-4): flat-earth distance, 111.19492664455873 km per degree (6371 * pi / 180)
@@ -59,6 +60,15 @@ class WrongEligibility(eligibility.Eligibility):
         # BUG(MSG-15): only the array form is read; the seed's {"userID": [...]} is refused as malformed.
         return eligibility.as_ids(job["BlockedXP"], "job.BlockedXP") if "BlockedXP" in job else []
 
+    def show_at(self, received_at, delay, job):
+        # BUG(ELIG-6): Delay counted from the job's createdAt, the backend's moment, not from the
+        # receipt; a job without a readable createdAt falls back to the receipt.
+        try:
+            created = datetime.fromisoformat(job["createdAt"].replace("Z", "+00:00"))
+        except (KeyError, AttributeError, ValueError):
+            return received_at + delay * 1000
+        return round(created.timestamp() * 1000) + delay * 1000
+
     def decide(self, case_input):
         output = eligibility.Eligibility.decide(self, case_input)
         # BUG(ELIG-11): only the first failed rule is reported, not all of them.
@@ -68,11 +78,12 @@ class WrongEligibility(eligibility.Eligibility):
 
 # `--bug NAME`: the method of WrongEligibility that holds each bug.
 BUG_METHODS = {"flat-earth": "distance_km", "strict-boundary": "in_range", "job-before-profile": "read_fields",
-               "failed-out-of-order": "failed_rules", "blockedxp-object": "blocked_workers", "first-failed-only": "decide"}
+               "failed-out-of-order": "failed_rules", "blockedxp-object": "blocked_workers", "first-failed-only": "decide",
+               "delay-from-created": "show_at"}
 
 
 def chosen_rules(arguments):
-    """All six bugs, or with `--bug NAME` the correct decision with that one method swapped in."""
+    """All seven bugs, or with `--bug NAME` the correct decision with that one method swapped in."""
     if not arguments:
         return WrongEligibility()
     if len(arguments) != 2 or arguments[0] != "--bug" or arguments[1] not in BUG_METHODS:

@@ -218,8 +218,12 @@ class Eligibility:
             "eligible": not failed,
             "failed": failed,
             "distanceKm": distance,
-            "showAt": received_at + delay * 1000,  # ELIG-6: hold the job for Delay seconds
+            "showAt": self.show_at(received_at, delay, job),
         }
+
+    def show_at(self, received_at, delay, job):
+        """ELIG-6: hold the job for Delay seconds from its receipt, whatever its createdAt says."""
+        return received_at + delay * 1000
 
 
 # --- The pipe: read a request, write exactly one answer, flush. ---

@@ -14,7 +14,8 @@ public enum EligibilityFuzzFocus: String, Sendable, CaseIterable {
     case antipode
     /// ELIG-5: `BlockedXP` as an array or the seed's object, holding the worker or a near miss.
     case blocked
-    /// ELIG-6: `Delay` and `receivedAt` at their bounds and in their whole-number spellings.
+    /// ELIG-6: `Delay` and `receivedAt` at their bounds and in their whole-number spellings, and a
+    /// `createdAt` that is not the receipt.
     case delay
     /// ELIG-9: one to three fields broken at once; the first in ELIG-9's order must be named.
     case malformed
@@ -98,6 +99,8 @@ public struct EligibilityFuzzGenerator: Sendable {
         let delayFocus = focus == .delay || focus == .mixed
         if delayFocus ? chance(4, 5) : chance(1, 3) { job.append(.init("Delay", pick(delayFocus ? Self.delays : [.number("0"), .number("30")]))) }
         let receivedAt = delayFocus ? pick(Self.receipts) : .number("1767225600000")
+        // The backend's createdAt is no start for the wait: Delay counts from the receipt.
+        if delayFocus && chance(1, 2) { job.append(.init("createdAt", pick(Self.creations))) }
 
         // Members the rules do not read are ignored (MSG-12).
         if chance(1, 5) { job.append(.init(pick(["clientName", "workerId", "address"]), pick([.string("Ana"), .number("17"), .null]))) }
@@ -200,6 +203,7 @@ public struct EligibilityFuzzGenerator: Sendable {
     // MARK: Delay and receipt
 
     static let delays: [FuzzJSON] = ["0", "1", "30", "30.0", "3e1", "3.0E1", "86400", "2147483647", "2147483647.0"].map { .number($0) }
+    static let creations: [FuzzJSON] = ["2026-01-01T00:00:00Z", "2026-01-01T00:05:00Z", "2025-12-31T23:00:00.000Z"].map { .string($0) }
     static let receipts: [FuzzJSON] = ["0", "0.0", "1", "1767225600000", "1767225600000.0", "1.7672256e12", "9007199254740992", "4611686018427387903"].map { .number($0) }
 
     // MARK: Malformed input (ELIG-9)
