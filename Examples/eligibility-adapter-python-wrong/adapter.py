@@ -11,7 +11,7 @@ this one:
         --adapter "python3 Examples/eligibility-adapter-python-wrong/adapter.py"
 
 `--bug NAME` keeps one bug alone (flat-earth, strict-boundary, job-before-profile,
-failed-out-of-order, blockedxp-object, first-failed-only, delay-from-created), so `jobwire vectors fuzz` can show
+failed-out-of-order, blockedxp-object, first-failed-only, delay-from-created-at), so `jobwire vectors fuzz` can show
 the smallest input that reveals it:
 
     swift run jobwire vectors fuzz \\
@@ -79,7 +79,7 @@ class WrongEligibility(eligibility.Eligibility):
 # `--bug NAME`: the method of WrongEligibility that holds each bug.
 BUG_METHODS = {"flat-earth": "distance_km", "strict-boundary": "in_range", "job-before-profile": "read_fields",
                "failed-out-of-order": "failed_rules", "blockedxp-object": "blocked_workers", "first-failed-only": "decide",
-               "delay-from-created": "show_at"}
+               "delay-from-created-at": "show_at"}
 
 
 def chosen_rules(arguments):

@@ -29,7 +29,7 @@ struct SlowConsumerCaptureTests {
         let limit = SocketIOServer.OutboundLimit(hardBytes: 1 << 20, softBytes: 16 << 10, softDuration: .seconds(600))
         // The stuck worker never answers a ping either: a heartbeat of an hour, so that on a busy
         // machine, where the fillers take minutes, only the outbound limit can drop it.
-        let server = ReferenceBackendServer(host: host, logger: log.logger, outboundLimit: limit, pingInterval: .seconds(3600), pingTimeout: .seconds(3600))
+        let server = ReferenceBackendServer(host: host, logger: log.logger, outboundLimit: limit, heartbeat: (.seconds(3600), .seconds(3600)))
         let port = try #require(try await server.start(host: "127.0.0.1", port: 0).port)
         defer { Task { await server.shutdown() } }
         let reader = try await ReferenceBackendServerTests.connect(URL(string: "http://127.0.0.1:\(port)")!, userID: "w-1", role: "worker")

@@ -32,7 +32,7 @@ struct VectorsFuzzCommandTests {
     /// Each bug of the wrong adapter, alone, and the requirement its shrunk vector must name.
     @Test(arguments: [
         ("strict-boundary", "ELIG-4"), ("flat-earth", "ELIG-4"), ("first-failed-only", "ELIG-11"), ("blockedxp-object", "ELIG-9"),
-        ("job-before-profile", "ELIG-9"), ("failed-out-of-order", "ELIG-11"), ("delay-from-created", "ELIG-6"),
+        ("job-before-profile", "ELIG-9"), ("failed-out-of-order", "ELIG-11"), ("delay-from-created-at", "ELIG-6"),
     ])
     func aWrongAdapterIsShrunkToAVectorNamingItsBug(bug: String, requirement: String) async throws {
         let directory = CLIRunner.scratchDirectory()

@@ -32,18 +32,18 @@ public final class ReferenceBackendServer: Sendable {
 
     /// A server whose REST calls, connections and packets go to `host`; `outboundLimit` bounds
     /// what may wait for one app, `maxConnections` how many connections may be open (nil: no limit).
-    /// `pingInterval` and `pingTimeout` are Engine.IO's heartbeat (the reference defaults); a test
-    /// of an app that never reads lengthens them, so only the limit under test can drop it.
+    /// `heartbeat` replaces Engine.IO's ping interval and timeout (nil: the server's defaults); a
+    /// test of an app that never reads lengthens them, so only the limit under test can drop it.
     public init(
         host: any BrokerHost, profile: ProtocolProfile = .standard, logger: Logger,
         outboundLimit: SocketIOServer.OutboundLimit? = .standard, maxConnections: Int? = nil,
-        pingInterval: Duration = .seconds(25), pingTimeout: Duration = .seconds(20),
+        heartbeat: (interval: Duration, timeout: Duration)? = nil,
         observer: (@Sendable (SocketIOPacketRecord) -> Void)? = nil
     ) {
         self.host = host
         self.profile = profile
-        var configuration = SocketIOServer.Configuration(
-            logger: logger, pingInterval: pingInterval, pingTimeout: pingTimeout, outboundLimit: outboundLimit, maxConnections: maxConnections)
+        var configuration = SocketIOServer.Configuration(logger: logger, outboundLimit: outboundLimit, maxConnections: maxConnections)
+        if let heartbeat { (configuration.pingInterval, configuration.pingTimeout) = heartbeat }
         configuration.observer = { record in
             host.observed(record)
             observer?(record)
