@@ -147,7 +147,8 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// Work in Progress were an end, instead of 409 `not_in_progress` (breaks REST-12).
     public static let closeUnwonAsClosed = BackendFaults(rawValue: 1 << 50)
     /// The post request checks that `lat` and `lng` are numbers but not their range, so a
-    /// latitude past 90 is posted and its `new` sent (breaks REST-13, and MSG-4 by that `new`).
+    /// latitude past 90 is posted and its `new` sent (breaks REST-13, and MSG-4 by that `new`;
+    /// REST-4 too when another case's getJobs lists the job before `rest-malformed` cancels it).
     public static let postRangeUnchecked = BackendFaults(rawValue: 1 << 51)
     /// WorkerAccept judges the worker's eligibility before the request's state, so an ineligible
     /// worker accepting a request that is cancelled, closed or won gets `not_eligible` instead of
@@ -202,7 +203,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("repeatAcceptAlreadyExists", .repeatAcceptAlreadyExists, breaks: ["REST-8"]),
         NamedFault("unknownWorkerHasNoJobs", .unknownWorkerHasNoJobs, breaks: ["REST-11"]),
         NamedFault("closeUnwonAsClosed", .closeUnwonAsClosed, breaks: ["REST-12"]),
-        NamedFault("postRangeUnchecked", .postRangeUnchecked, breaks: ["REST-13", "MSG-4"]),
+        NamedFault("postRangeUnchecked", .postRangeUnchecked, breaks: ["REST-13", "MSG-4"], breaksInSomeInterleavings: ["REST-4"]),
         NamedFault("eligibilityBeforeState", .eligibilityBeforeState, breaks: ["REST-14"]),
         NamedFault("closeSentAsText", .closeSentAsText, breaks: ["MSG-1", "FLOW-9"]),
         NamedFault("exclusiveDropped", .exclusiveDropped, breaks: ["MSG-4"]),

@@ -11,6 +11,9 @@ extension VerifyCases {
             let client = try await session.client("client")
             let me = client.actor
             let worker = TraceActor(.worker, id: session.id("worker"))
+            // A connected worker with no record: it hears every `new` on the channel, so a post
+            // wrongly taken shows its bad value in this case's own trace (MSG-4).
+            let watcher = try await session.worker("watcher", nil)
             let req = try await session.post(client)
             try await session.call(me, .postRequest, body: .raw("{\"clientId\": "))
             try await session.call(me, .postRequest, body: .json([]))
@@ -21,11 +24,18 @@ extension VerifyCases {
             ]))
             // REST-13's range, both sides of it: a latitude just past the pole is bad_request on
             // `lat`; the pole itself and the antimeridian are coordinates like any other.
-            try await session.call(me, .postRequest, body: .json([
+            let pastThePole = try await session.call(me, .postRequest, body: .json([
                 "clientId": .string(me.id!), "CatID": 7, "category": "Plumbing", "description": "Tap", "clientName": "Ana",
                 "address": "Calle Mayor 1", "lat": 90.5, "lng": 0,
             ]))
             let pole = try await session.post(client, ["lat": 90, "lng": -180])
+            // The `new`s go out in the order of the posts, so the pole's fences a wrongly taken one.
+            await session.awaitDelivery(watcher, .new, pole)
+            // A backend that took the bad post gets it cancelled at once, so other cases' workers
+            // hardly see it (its mutant declares what they might: postRangeUnchecked).
+            if pastThePole.succeeded, let taken = pastThePole.body?["ReqID"].flatMap(VerifyApp.id) {
+                try await session.cancel(me, taken)
+            }
             try await session.call(worker, .workerAccept, ["ReqID": req], body: .json([:]))
             try await session.call(worker, .workerAccept, ["ReqID": session.unknownRequest("missing")], body: .json(["workerId": 1.5]))
             try await session.call(me, .cancel, ["ReqID": req], body: .json(["reason": ""]))
