@@ -65,8 +65,6 @@ struct RequirementCoverageTests {
     /// MUST requirements with a kind of judge that no bad example of its own kind trips yet, and
     /// why. The list only shrinks: an entry that is proved now fails the test below.
     static let unprovenJudges: [RequirementID: String] = [
-        "TIME-10": "scenario: the reference apps stamp with the kit's own virtual clock, so no wrong app can run a skewed clock yet",
-        "ELIG-9": "scenario: the reference worker decides with the kit's Eligibility; no wrong app misreads malformed input (the wrong eligibility adapter trips the vectors)",
         "OFFL-7": "vectors: a wrong edit is blamed on TASK-10 by the wrong adapter's blame, not on OFFL-7",
         "OFFL-10": "vectors: an edit sending only the changed fields is blamed on TASK-10, not on OFFL-10",
         "OFFL-19": "vectors: a refused create without an alert also fails the online create vector (TASK-24's); the adapter cannot tell a replayed request",

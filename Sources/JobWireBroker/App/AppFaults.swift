@@ -164,6 +164,15 @@ public struct AppFaults: WideOptionSet, Sendable, Hashable {
     /// The worker tells the backend of a discard with a Socket.IO `discard` event, so it stops
     /// offering the request (DISC-4).
     public static let discardTold = AppFaults(bit: 65)
+    /// The worker refuses a malformed offer naming only the input the field came in (`job` or
+    /// `profile`), not the field's path, `job.lat` say (ELIG-9).
+    public static let malformedNamesInput = AppFaults(bit: 66)
+    /// The worker stamps what it reports (views, timers, decisions) with a device clock a second
+    /// behind the kit's, while the kit stamps what it sees on the wire (TIME-10). Every rule that
+    /// times the worker's reports against its receipts then sees them a second early or late: a
+    /// decision dated before its receipt's Delay (ELIG-6), a wait restarted (TIME-9), a view or
+    /// an offer later than its bound (ELIG-7, STATE-10, VIEW-3, VIEW-4).
+    public static let clockBehind = AppFaults(bit: 67)
     /// Every fault by the name the wrong example adapters use for `--bug`, with the requirement
     /// ids the checker finds violated over every shipped scenario run in virtual time against the
     /// reference apps with it on, exactly (AppFaultsTests proves each).
@@ -234,6 +243,8 @@ public struct AppFaults: WideOptionSet, Sendable, Hashable {
         NamedFault("timeout-cancel-default-reason", .timeoutCancelDefaultReason, breaks: ["TIME-5"]),
         NamedFault("discards-not-stored", .discardsNotStored, breaks: ["DISC-1", "DISC-3"]),
         NamedFault("discard-told", .discardTold, breaks: ["DISC-4"]),
+        NamedFault("malformed-names-input", .malformedNamesInput, breaks: ["ELIG-9"]),
+        NamedFault("clock-behind", .clockBehind, breaks: ["ELIG-6", "ELIG-7", "STATE-10", "TIME-9", "TIME-10", "VIEW-3", "VIEW-4"]),
     ]
 
     /// The faults by name.

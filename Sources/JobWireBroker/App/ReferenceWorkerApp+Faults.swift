@@ -21,4 +21,14 @@ extension ReferenceWorkerApp {
         }
         return EligibilityDecision(failed: failed, distanceKm: decision.distanceKm, showAt: showAt)
     }
+
+    /// The app's reports as it stamps them: at the kit's time (`ts` left to the kit), or with
+    /// ``AppFaults/clockBehind`` a second earlier, by a device clock behind the kit's (TIME-10).
+    func stamped(_ actions: [AppAction], now: Int64) -> [AppAction] {
+        guard faults.contains(.clockBehind) else { return actions }
+        return actions.map { action in
+            guard case .trace(let kind, let fields, nil) = action else { return action }
+            return .trace(kind: kind, fields: fields, ts: now - 1_000)
+        }
+    }
 }

@@ -89,11 +89,11 @@ public struct ReferenceWorkerApp: AppModel {
             actions.append(.event(.timerStarted, ["timer": "delay", "req": .string(req), "startedAt": .int(offer.receivedAt)]))
             actions.append(.timer(at: offer.showAt))
         }
-        return actions + showDue(now: now) + catchUp() + stateReads() + readMe()
+        return stamped(actions + showDue(now: now) + catchUp() + stateReads() + readMe(), now: now)
     }
 
     public mutating func handle(_ input: AppInput, now: Int64) -> [AppAction] {
-        screen.note(react(input, now: now))
+        stamped(screen.note(react(input, now: now)), now: now)
     }
 
     private mutating func react(_ input: AppInput, now: Int64) -> [AppAction] {
@@ -220,7 +220,8 @@ public struct ReferenceWorkerApp: AppModel {
             // ELIG-9: malformed input is refused, naming the field.
             offers[req] = Offer(payload: payload, receivedAt: now, showAt: now, showable: faults.contains(.malformedShown), delayed: false)
             order.append(req)
-            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(error.field), "message": .string(error.message)]])] + showDue(now: now)
+            let field = faults.contains(.malformedNamesInput) ? String(error.field.prefix { $0 != "." && $0 != "[" }) : error.field
+            return actions + [.event(.offerDecided, ["req": .string(req), "invalid": ["field": .string(field), "message": .string(error.message)]])] + showDue(now: now)
         case .success(let kitDecision):
             let decision = mistaken(kitDecision, job: payload, now: now)
             // The fault of VIEW-4: with nothing to wait, no timer, and only a timer shows the offer.
