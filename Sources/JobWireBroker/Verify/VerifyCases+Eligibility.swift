@@ -52,7 +52,7 @@ extension VerifyCases {
             population.append(try await post(profile: profile, job: job, label: member.label, number: offset + index, session))
         }
         // The `new` of every request in the trace, and the skew passed, before any getJobs.
-        for member in population { await session.awaitDelivery(observer, .new, member.req) }
+        await session.awaitDelivery(all: population.map { (observer, .new, $0.req) })
         await session.pause()
         for member in population { try await session.getJobs(TraceActor(.worker, id: member.worker)) }
         // A call within the skew of an answer could have been the backend's reason to leave a job out.

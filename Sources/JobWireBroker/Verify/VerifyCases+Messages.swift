@@ -17,7 +17,7 @@ extension VerifyCases {
             }
             // An exclusive request with an image: both must reach the `new` as posted (MSG-4, MSG-7).
             let req = try await session.post(client, ["image": "https://verify.jobwire.test/tap.png", "exclusive": "P-1"])
-            for worker in [near, other, blocked] { await session.expect(worker, .new, req) }
+            await session.expect(all: [near, other, blocked].map { ($0, .new, req) })
         },
         VerifyCase(
             "new-direct", "a post naming a worker sends its `new` to that worker only, carrying its workerId, before the `apply` of its win",

@@ -22,7 +22,7 @@ extension VerifyCases {
             let rounds = max(1, session.race.rounds)
             for round in 1...rounds {
                 let req = try await session.post(client)
-                for worker in workers { await session.awaitDelivery(worker, .new, req) }
+                await session.awaitDelivery(all: workers.map { ($0, .new, req) })
                 let calls = workers.map { RaceCall($0.actor, accept, ["ReqID": req], body: ["workerId": .string($0.actor.id ?? "")]) }
                 // The client connects again after the post: in the last round before the release,
                 // so the `apply` must reach its new socket; in some others right after it.
@@ -74,7 +74,7 @@ extension VerifyCases {
                 let order = round.isMultiple(of: 2) ? racers.pairOrder(race.count, round: round) : racers.sweptPairOrder(race.count, round: round)
                 try await racers.release(calls, order: order, round: round, reqs: reqs, readAnswersAfter: moving.afterRelease, aside: moving.note)
                 try moving.check()
-                for req in reqs { await session.expect(client, .cancel, req) }
+                await session.expect(all: reqs.map { (client, .cancel, $0) })
                 try await session.getJobs(workers[round % race.count].actor)
                 // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
                 _ = try await race.each { pair in try await session.readRequest(client.actor, reqs[pair]) }
@@ -102,13 +102,14 @@ extension VerifyCases {
                 }
                 let answers = try await racers.release(calls, order: racers.pairOrder(race.count, round: round), round: round, reqs: reqs)
                 // Whichever end succeeded is announced to both parties; a fence for both when both did.
+                var announced: [(app: VerifyApp, event: ProtocolEvent, req: String)] = []
                 for pair in 0..<race.count {
                     let events: [(answer: VerifyAnswer?, event: ProtocolEvent)] = [(answers[2 * pair], .cancel), (answers[2 * pair + 1], .close)]
                     for (answer, event) in events where answer?.succeeded == true {
-                        await session.expect(client, event, reqs[pair])
-                        await session.expect(workers[pair], event, reqs[pair])
+                        announced += [(client, event, reqs[pair]), (workers[pair], event, reqs[pair])]
                     }
                 }
+                await session.expect(all: announced)
             }
             await racers.close()
         },

@@ -32,7 +32,7 @@ extension VerifyCases {
             // its write; even rounds draw which goes first, each pair from both sides.
             let order = round.isMultiple(of: 2) ? racers.pairOrder(race.count, round: round) : racers.sweptPairOrder(race.count, round: round)
             try await racers.release(calls, order: order, round: round, reqs: reqs)
-            for req in reqs { await session.expect(client, .cancel, req) }
+            await session.expect(all: reqs.map { (client, .cancel, $0) })
             // The end state as the backend keeps it: cancelled, with the winner if the accept came first.
             _ = try await race.each { pair in try await session.readRequest(client.actor, reqs[pair]) }
         }

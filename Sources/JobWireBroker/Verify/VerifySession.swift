@@ -233,12 +233,31 @@ public final class VerifySession: Sendable {
         await wait(app, event, req, runningMs: emitToleranceMs)
     }
 
+    /// Waits for each of `expected` as ``expect(_:_:_:)`` does, all at once: a backend that sends
+    /// none of a round's events costs one emit tolerance, not one per event.
+    public func expect(all expected: [(app: VerifyApp, event: ProtocolEvent, req: String)]) async {
+        await waitAll(expected, runningMs: emitToleranceMs)
+    }
+
     /// Waits until `event` has reached `app` before the case acts on it, for as long as a loaded
     /// machine may need (at least 10 s); the checker still judges its timing against emitToleranceMs.
     /// REST answers are judged by the request's state as the trace shows it, so a case must not
     /// call about a request its app has not yet seen.
     public func awaitDelivery(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String) async {
         await wait(app, event, req, runningMs: max(emitToleranceMs, 10_000))
+    }
+
+    /// Waits for each of `expected` as ``awaitDelivery(_:_:_:)`` does, all at once: a backend that
+    /// sends none of them costs one wait, not one per event.
+    public func awaitDelivery(all expected: [(app: VerifyApp, event: ProtocolEvent, req: String)]) async {
+        await waitAll(expected, runningMs: max(emitToleranceMs, 10_000))
+    }
+
+    /// ``wait(_:_:_:runningMs:)`` for each of `expected`, side by side.
+    private func waitAll(_ expected: [(app: VerifyApp, event: ProtocolEvent, req: String)], runningMs: Int64) async {
+        await withTaskGroup(of: Void.self) { group in
+            for item in expected { group.addTask { await self.wait(item.app, item.event, item.req, runningMs: runningMs) } }
+        }
     }
 
     /// Returns as soon as the event is there; else after `runningMs` of time in which the kit ran
