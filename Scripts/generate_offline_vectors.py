@@ -954,6 +954,11 @@ def replay_feature() -> Feature:
     f.case("refused-edit-alerts", "a queued edit the backend refuses shows an error alert naming its entity",
            "OFFL-19", queued, [GO_ONLINE, failure(1)],
            lambda r: effects_after(r)[0] == {"type": "alert", "for": "edit", "id": "c-1"})
+    # The queue's only edit: its alert does not depend on the order the queue is replayed in.
+    lone = initial(connectivity="offline", entities={"c-1": TAP_MOVED}, queue=(edit_request(1, "c-1", TAP_MOVED),))
+    f.case("refused-lone-edit-alerts", "the queue's only edit, refused once back online, shows an error alert naming its entity",
+           "OFFL-19", lone, [GO_ONLINE, failure(1)],
+           lambda r: effects_after(r) == [{"type": "alert", "for": "edit", "id": "c-1"}])
     f.case("refused-create-alerts", "a queued create the backend refuses is undone and shows an error alert naming it",
            "OFFL-19", initial(connectivity="offline", entities={"c-1": TAP}), [create(SINK), GO_ONLINE, failure(1)],
            lambda r: effects_after(r) == [{"type": "alert", "for": "create", "id": tmp(1)}] and tmp(1) not in state_after(r)["entities"])

@@ -2,7 +2,8 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-seventeen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):`, that
+eighteen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):` (one bug
+breaks two requirements and carries both markers), that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
 Copy the correct adapter, never this one:
@@ -24,7 +25,7 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with seventeen bugs, one per requirement id."""
+    """The correct offline workflow with eighteen bugs, each breaking the requirement ids it is marked with."""
 
     def apply_list(self, listed):
         # BUG(OFFL-1): keeps only temporary entities over the list, so an unpushed edit of a listed entity is overwritten.
@@ -122,6 +123,11 @@ class WrongApp(offline.App):
         # BUG(OFFL-15): no screen check, so a login off the login screen is taken instead of refused.
         if self.online():
             self.send(self.new_request("login"))
+
+    def alert_refused(self, request):
+        # BUG(OFFL-19) BUG(TASK-24): only a refused create alerts, so a refused edit is lost without a word, from the queue or sent at once.
+        if request["kind"] == "create":
+            self.effects.append({"type": "alert", "for": request["kind"], "id": request["id"]})
 
     def jwt_is_active(self, now):
         # BUG(AUTH-1): >= counts a token expiring exactly now as still active.

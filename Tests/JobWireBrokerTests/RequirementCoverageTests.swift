@@ -67,9 +67,7 @@ struct RequirementCoverageTests {
     static let unprovenJudges: [RequirementID: String] = [
         "OFFL-7": "vectors: a wrong edit is blamed on TASK-10 by the wrong adapter's blame, not on OFFL-7",
         "OFFL-10": "vectors: an edit sending only the changed fields is blamed on TASK-10, not on OFFL-10",
-        "OFFL-19": "vectors: a refused create without an alert also fails the online create vector (TASK-24's); the adapter cannot tell a replayed request",
         "AUTH-2": "vectors: every AUTH-2 bug changes the path that shows AUTH-1's vector, which is then blamed on another id",
-        "TASK-24": "vectors: no bug of its own in the wrong offline adapter yet (the same path as OFFL-19's)",
     ]
 
     /// Every kind of judge of every MUST requirement is tripped by a bad example of its own kind
