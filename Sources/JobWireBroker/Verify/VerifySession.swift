@@ -244,14 +244,17 @@ public final class VerifySession: Sendable {
     /// REST answers are judged by the request's state as the trace shows it, so a case must not
     /// call about a request its app has not yet seen.
     public func awaitDelivery(_ app: VerifyApp, _ event: ProtocolEvent, _ req: String) async {
-        await wait(app, event, req, runningMs: max(emitToleranceMs, 10_000))
+        await wait(app, event, req, runningMs: deliveryWaitMs)
     }
 
     /// Waits for each of `expected` as ``awaitDelivery(_:_:_:)`` does, all at once: a backend that
     /// sends none of them costs one wait, not one per event.
     public func awaitDelivery(all expected: [(app: VerifyApp, event: ProtocolEvent, req: String)]) async {
-        await waitAll(expected, runningMs: max(emitToleranceMs, 10_000))
+        await waitAll(expected, runningMs: deliveryWaitMs)
     }
+
+    /// How long ``awaitDelivery(_:_:_:)`` waits: what a loaded machine may need, at least 10 s.
+    private var deliveryWaitMs: Int64 { max(emitToleranceMs, 10_000) }
 
     /// ``wait(_:_:_:runningMs:)`` for each of `expected`, side by side.
     private func waitAll(_ expected: [(app: VerifyApp, event: ProtocolEvent, req: String)], runningMs: Int64) async {
