@@ -53,10 +53,13 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// trip), then writes its winner without reading again whether another worker won meanwhile.
     public static let acceptGapTimer = BackendFaults(rawValue: 1 << 17)
     /// Check-then-set, one turn wide: as ``acceptGapTimer`` with a single `Task.yield()` for the wait,
-    /// what an awaited database call under light load looks like.
+    /// what an awaited database call under light load looks like. On a busy machine it may break
+    /// only the rounds whose client is away meanwhile, and their `apply`s are lost to it: such a
+    /// run shows the second success (FLOW-3) and not the second `apply` (FLOW-4) or whom it names (FLOW-6).
     public static let acceptGapYield = BackendFaults(rawValue: 1 << 18)
     /// A lock that covers only part of the update: WorkerAccept checks under the lock, lets it go for
     /// one hop through another queue, and takes it again to write the winner without checking again.
+    /// As narrow as ``acceptGapYield``, and as sure of FLOW-4 and FLOW-6.
     public static let acceptLockSplit = BackendFaults(rawValue: 1 << 19)
     /// A cancel that loses against an accept in flight: WorkerAccept reads the request open, yields
     /// once, and writes its winner (and sends `apply`) after checking again only for another winner,
@@ -185,8 +188,8 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("reachHalved", .reachHalved, breaks: ["ELIG-8", "REST-9"]),
         NamedFault("bansAsNull", .bansAsNull, breaks: ["MSG-5"]),
         NamedFault("acceptGapTimer", .acceptGapTimer, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
-        NamedFault("acceptGapYield", .acceptGapYield, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
-        NamedFault("acceptLockSplit", .acceptLockSplit, breaks: ["FLOW-3", "FLOW-4", "FLOW-6"]),
+        NamedFault("acceptGapYield", .acceptGapYield, breaks: ["FLOW-3"], breaksInSomeInterleavings: ["FLOW-4", "FLOW-6"]),
+        NamedFault("acceptLockSplit", .acceptLockSplit, breaks: ["FLOW-3"], breaksInSomeInterleavings: ["FLOW-4", "FLOW-6"]),
         NamedFault("cancelLosesToAccept", .cancelLosesToAccept, breaks: ["FLOW-7", "REST-15"]),
         NamedFault("closeFromStaleRead", .closeFromStaleRead, breaks: ["REST-10"]),
         NamedFault("cancelFromStaleRead", .cancelFromStaleRead, breaks: ["REST-10", "REST-15"]),

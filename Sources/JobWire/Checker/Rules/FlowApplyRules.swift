@@ -50,8 +50,8 @@ struct FLOW4OneApplyPerWin: TraceRule {
     ]
     var wantsFacts: Bool { true }
     private enum Tag { static let missingApply = 0, unexplainedApply = 1 }
-    /// From app events: when each awaited `apply`'s WorkerAccept was sent, from which on the client
-    /// must have been reachable; removed when the obligation falls due.
+    /// From app events: when each awaited `apply`'s first successful WorkerAccept was sent, from
+    /// which on the client must have been reachable; removed when the obligation falls due.
     private var sentAt: [String: Int64] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
@@ -59,6 +59,9 @@ struct FLOW4OneApplyPerWin: TraceRule {
         case .answered(let answer) where answer.call == .workerAccept && answer.succeeded:
             // From app events, only the client's receipt can show the `apply`.
             guard let req = answer.req, context.session.backendRecorded || context.header.roles.contains(.client) else { return }
+            // One `apply` is owed per request: a second success (FLOW-3) owes none more, and the
+            // client must have been reachable since the first success's WorkerAccept was sent.
+            guard context.session.readRequest(req, { $0.acceptSuccesses }) ?? 0 == 0 else { return }
             if !context.session.backendRecorded { sentAt[req] = answer.requestTs ?? answer.ts }
             context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: Tag.missingApply, line: answer.line)
         case .emitted(let emission) where emission.event == .apply:
