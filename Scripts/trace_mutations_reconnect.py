@@ -14,6 +14,11 @@ def register_reconnect(bad) -> None:
     def _():
         return r.race_client_away(back_before=True)
 
+    @bad("flow-3-both-win-client-away-apps", "apps", ["FLOW-3"],
+         "Seen by apps: w-1 and w-2 both win R-1 while the client is away; the lost `apply` is owed once, so no FLOW-4.")
+    def _():
+        return r.race_client_away(both_win=True)
+
     @bad("flow-8-cancel-missing-after-winner-back-apps", "apps", ["FLOW-8"],
          "Seen by apps: w-1 reconnected a second before the client cancelled R-1, which w-1 had won, and no `cancel` reaches w-1.")
     def _():

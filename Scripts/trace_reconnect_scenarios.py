@@ -44,17 +44,20 @@ def reconnect(c: Capture, t: int, app: str, role: str, user: str) -> None:
     s.connected(c, t + AWAY - NET, app, role, user, tag=f"back.{app}")
 
 
-def race_client_away(back_before: bool = False) -> Capture:
+def race_client_away(back_before: bool = False, both_win: bool = False) -> Capture:
     """w-1 and w-2 accept R-1 together: w-1 wins, w-2 gets race_lost. Right after the accepts
     left, the client lets its connection go and connects again, so the `apply` the backend sent
     meanwhile never reaches it. With `back_before` the client was back a second before the accepts
-    were sent, so the missing `apply` is the backend's."""
+    were sent, so the missing `apply` is the backend's. With `both_win` w-2's accept succeeds too."""
     c, t = _cast()
     if back_before:
         reconnect(c, t - EARLY, "client", "client", "c-1")
     c.rest(t, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept")
-    c.rest(t + 1, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=409,
-           reply=failure("race_lost", "Another worker already accepted this request"), tag="w-2.accept")
+    if both_win:
+        c.rest(t + 1, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, reply=ok(ReqID="R-1"), tag="w-2.accept")
+    else:
+        c.rest(t + 1, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=409,
+               reply=failure("race_lost", "Another worker already accepted this request"), tag="w-2.accept")
     if not back_before:
         reconnect(c, t + 2, "client", "client", "c-1")
     # Sent to the client's room while (or as if) nobody was in it.
