@@ -43,6 +43,8 @@ BUGS = [
     ("BUG(OFFL-5)", "shows no notification for an online create", "notify"),
     ("BUG(OFFL-6)", "lets a listed entity win over the created one", "replace_id"),
     ("BUG(OFFL-9)", "keeps a backend id's queued edits offline", "drop_superseded_edits"),
+    ("BUG(OFFL-7)", "queues an online edit while a create is in flight", "send_edit"),
+    ("BUG(OFFL-10)", "sends only the changes when replacing a queued edit", "edit_request"),
     ("BUG(OFFL-14)", "sends an edit behind a create in flight", "sends_edit_at_once"),
     ("BUG(AUTH-3)", "asks a never-online app for the PIN online", "launch"),
     ("BUG(AUTH-4)", "does not cache the login's token", "store_token"),

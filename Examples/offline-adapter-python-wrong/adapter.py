@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-eighteen bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):` (one bug
+twenty bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):` (one bug
 breaks two requirements and carries both markers), that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
@@ -25,7 +25,7 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with eighteen bugs, each breaking the requirement ids it is marked with."""
+    """The correct offline workflow with twenty bugs, each breaking the requirement ids it is marked with."""
 
     def apply_list(self, listed):
         # BUG(OFFL-1): keeps only temporary entities over the list, so an unpushed edit of a listed entity is overwritten.
@@ -64,6 +64,18 @@ class WrongApp(offline.App):
         if offline.is_temporary(entity_id) or self.online():
             self.drop(lambda r: self.supersedes(r, entity_id))
 
+
+    def send_edit(self, request):
+        # BUG(OFFL-7): online, an edit of a backend id waits in the queue while a create is in flight, instead of going out at once.
+        if not offline.is_temporary(request["id"]) and any(r["kind"] == "create" for r in self.in_flight):
+            self.enqueue(request)
+        else:
+            self.send(request)
+
+    def edit_request(self, entity_id, data, changes):
+        # BUG(OFFL-10): an edit that replaces a queued edit of its entity carries only its own changes, so the replaced edit's are lost.
+        replacing = any(r["kind"] == "edit" and r["id"] == entity_id for r in self.queue)
+        return self.new_request("edit", entity_id, changes if replacing else data)
 
     def sends_edit_at_once(self, entity_id):
         # BUG(OFFL-14): waits only for a create still queued, so an edit behind a create in flight is sent under tmp-n.

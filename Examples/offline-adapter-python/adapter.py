@@ -269,6 +269,10 @@ class App:
         (a temporary id, its create queued or in flight); then it waits in the queue behind the create."""
         return self.online() and not is_temporary(entity_id)
 
+    def send_edit(self, request):
+        """OFFL-7: an edit that may go out goes out at once, whatever else is queued or in flight."""
+        self.send(request)
+
     def edit(self, step, path):
         entity_id, changes = step.text("id"), step.object("changes")
         self.require_running(path)
@@ -277,10 +281,10 @@ class App:
         data = dict(self.entities[entity_id])
         data.update(copy.deepcopy(changes))
         self.store_edit(entity_id, data)  # OFFL-7, OFFL-8: the state first
-        self.drop_superseded_edits(entity_id)
         request = self.edit_request(entity_id, data, changes)  # OFFL-10: the full latest state
+        self.drop_superseded_edits(entity_id)
         if self.sends_edit_at_once(entity_id):
-            self.send(request)  # OFFL-7
+            self.send_edit(request)  # OFFL-7
         else:
             self.enqueue(request)  # OFFL-8, OFFL-9, and OFFL-14: behind its create
         self.notify("edit", entity_id)  # OFFL-5

@@ -65,8 +65,6 @@ struct RequirementCoverageTests {
     /// MUST requirements with a kind of judge that no bad example of its own kind trips yet, and
     /// why. The list only shrinks: an entry that is proved now fails the test below.
     static let unprovenJudges: [RequirementID: String] = [
-        "OFFL-7": "vectors: a wrong edit is blamed on TASK-10 by the wrong adapter's blame, not on OFFL-7",
-        "OFFL-10": "vectors: an edit sending only the changed fields is blamed on TASK-10, not on OFFL-10",
         "AUTH-2": "vectors: every AUTH-2 bug changes the path that shows AUTH-1's vector, which is then blamed on another id",
     ]
 
