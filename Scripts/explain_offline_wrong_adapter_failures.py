@@ -46,6 +46,7 @@ BUGS = [
     ("BUG(OFFL-7)", "queues an online edit while a create is in flight", "send_edit"),
     ("BUG(OFFL-10)", "sends only the changes when replacing a queued edit", "edit_request"),
     ("BUG(OFFL-14)", "sends an edit behind a create in flight", "sends_edit_at_once"),
+    ("BUG(AUTH-2)", "asks for LOGIN online when requests are queued", "online_launch_screen"),
     ("BUG(AUTH-3)", "asks a never-online app for the PIN online", "launch"),
     ("BUG(AUTH-4)", "does not cache the login's token", "store_token"),
     ("BUG(AUTH-5)", "asks for the PIN offline despite an active JWT", "offline_launch_screen"),

@@ -1051,6 +1051,10 @@ def auth_feature() -> Feature:
            "AUTH-2", stopped("online", JWT), [launch()],
            lambda r: effects_after(r)[0] == nav("contacts") and state_after(r)["screen"] == "contacts",
            cells=("auth/online/1-check", "auth/online/2a-contacts"))
+    f.case("online-active-jwt-queued-contacts", "online with an active JWT and an edit queued, a launch goes to CONTACTS and replays",
+           "AUTH-2", initial(connectivity="online", screen="none", entities={"c-1": SINK_SERVER},
+                             queue=(edit_request(1, "c-1", SINK_SERVER),)), [launch()],
+           lambda r: effects_after(r)[0] == nav("contacts") and edit_request(1, "c-1", SINK_SERVER) in state_after(r)["inFlight"])
     f.case("online-no-jwt-login", "online without a JWT, a launch goes to LOGIN",
            "AUTH-3", stopped("online", None), [launch()],
            lambda r: effects_after(r)[0] == nav("login"), cells=("auth/online/2b-login",))

@@ -2,7 +2,7 @@
 """A deliberately WRONG JobWire adapter for the `offline` suite.
 
 It shows what failures look like: the correct adapter from ../offline-adapter-python with
-twenty bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):` (one bug
+twenty-one bugs, one overridden method each, marked `# BUG(OFFL-n):` or `# BUG(AUTH-n):` (one bug
 breaks two requirements and carries both markers), that
 the vectors must catch. known-failures.txt beside it lists exactly the vectors it fails
 and which bug trips each (Scripts/explain_offline_wrong_adapter_failures.py writes it).
@@ -25,7 +25,7 @@ NAME = "example-offline-python-wrong 1.0"
 
 
 class WrongApp(offline.App):
-    """The correct offline workflow with twenty bugs, each breaking the requirement ids it is marked with."""
+    """The correct offline workflow with twenty-one bugs, each breaking the requirement ids it is marked with."""
 
     def apply_list(self, listed):
         # BUG(OFFL-1): keeps only temporary entities over the list, so an unpushed edit of a listed entity is overwritten.
@@ -98,6 +98,10 @@ class WrongApp(offline.App):
     def store_token(self, token):
         # BUG(AUTH-4): marks the app as online before but keeps the token out of the JWT cache.
         self.ever_online = True
+
+    def online_launch_screen(self, active):
+        # BUG(AUTH-2): online with requests queued, a launch asks for LOGIN to sign in again before the replay, though the JWT is active.
+        return "contacts" if active and not self.queue else "login"
 
     def offline_launch_screen(self, active):
         # BUG(AUTH-5): offline, every launch asks for the PIN, an active JWT too.

@@ -63,10 +63,8 @@ struct RequirementCoverageTests {
     ]
 
     /// MUST requirements with a kind of judge that no bad example of its own kind trips yet, and
-    /// why. The list only shrinks: an entry that is proved now fails the test below.
-    static let unprovenJudges: [RequirementID: String] = [
-        "AUTH-2": "vectors: every AUTH-2 bug changes the path that shows AUTH-1's vector, which is then blamed on another id",
-    ]
+    /// why. The list only shrinks, and is empty now: an entry that is proved fails the test below.
+    static let unprovenJudges: [RequirementID: String] = [:]
 
     /// Every kind of judge of every MUST requirement is tripped by a bad example of its own kind
     /// (``proofKind``), except the few listed in ``unprovenJudges`` with why; none listed is proved.
