@@ -5,8 +5,8 @@ extension VerifyCases {
     /// Malformed bodies and unknown ids: a 4xx with the error body, naming the field.
     static let rest: [VerifyCase] = [
         VerifyCase(
-            "rest-malformed", "malformed bodies and queries get 400 bad_request naming the first bad field, before any other failure",
-            ["REST-13", "REST-7", "REST-1", "REST-14"]
+            "rest-malformed", "malformed bodies and queries get 400 bad_request naming the first bad field, before any other failure; a malformed post taken anyway shows its bad value in its `new`",
+            ["REST-13", "REST-7", "REST-1", "REST-14", "MSG-4"]
         ) { session in
             let client = try await session.client("client")
             let me = client.actor
