@@ -46,7 +46,7 @@ struct FLOW4OneApplyPerWin: TraceRule {
         TraceRuleInfo(
             "FLOW-4", evidence: TraceRuleInfo.backendEvidence,
             check: "one `apply` follows each request's successful WorkerAccept, and no `apply` comes without one",
-            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, a WorkerAccept whose answer its app never read (a transport `error` but `refused`) may be the success, and a client whose connection went down after the WorkerAccept was sent (or came back less than clockSkewToleranceMs before) may have missed the `apply`")
+            tolerance: "the `apply` may follow the success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, a WorkerAccept whose answer its app never read (a transport `error` but `refused`) may be the success, and a client whose connection went down after the request's first successful WorkerAccept was sent (or came back less than clockSkewToleranceMs before) may have missed the `apply`")
     ]
     var wantsFacts: Bool { true }
     private enum Tag { static let missingApply = 0, unexplainedApply = 1 }
