@@ -59,7 +59,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     public static let acceptGapYield = BackendFaults(rawValue: 1 << 18)
     /// A lock that covers only part of the update: WorkerAccept checks under the lock, lets it go for
     /// one hop through another queue, and takes it again to write the winner without checking again.
-    /// As narrow as ``acceptGapYield``, and as sure of FLOW-4 and FLOW-6.
+    /// As narrow as ``acceptGapYield``, so a run shows FLOW-4 and FLOW-6 only in some interleavings too.
     public static let acceptLockSplit = BackendFaults(rawValue: 1 << 19)
     /// A cancel that loses against an accept in flight: WorkerAccept reads the request open, yields
     /// once, and writes its winner (and sends `apply`) after checking again only for another winner,
