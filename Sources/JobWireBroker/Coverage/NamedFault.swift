@@ -9,7 +9,8 @@ public struct NamedFault<Fault: Sendable & Hashable>: Sendable {
     public var name: String
     /// The switch.
     public var fault: Fault
-    /// The requirement ids the fault breaks in every run, in order.
+    /// The requirement ids the fault breaks in every run, in order. A race fault breaks them in a run
+    /// whose rounds hit its gap in every case that shows one of them; the tests give it three seeds.
     public var breaks: [RequirementID]
     /// The ids it breaks only in some interleavings of calls the kit releases together (which one
     /// the backend takes first is the machine's timing), in order: a run may fail them besides
