@@ -13,7 +13,7 @@ enum AppRequestCheck {
     /// that is not the sending app's own.
     static func judge(_ event: TraceEvent, _ call: RESTCallKind, as id: RequirementID, apps: Set<TraceRole>, _ context: inout RuleContext) {
         guard let request = sent(event, by: apps, context), context.call.call == call else { return }
-        if let problem = PayloadShape.malformedField(call, body: request.body, worker: context.call.worker) {
+        if let problem = context.call.malformed {
             report(event, problem, what: "the \(call.rawValue) request as \(id.rawValue) describes it", as: id, &context)
             return
         }

@@ -71,7 +71,7 @@ struct OfferShowObligations: TraceRule {
     /// worker has not taken it in by then.
     private mutating func delivery(_ message: SocketMessage, _ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
-        guard reportsUI.contains(actor), context.header.profile.event(named: message.event) == .new, let req = message.reqID,
+        guard reportsUI.contains(actor), context.message.event == .new, let req = context.message.req,
             let payload = message.payload?.objectValue, PayloadShape.refusedNew(payload).isEmpty, PayloadShape.unknownNewFields(payload).isEmpty,
             context.session.side(actor, req)?.offer == nil, context.session.actors[actor]?.discarded.contains(req) != true
         else { return }

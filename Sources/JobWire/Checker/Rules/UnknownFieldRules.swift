@@ -28,7 +28,7 @@ struct MSGOfferIntake: TraceRule {
         guard actor.role == .worker else { return }
         switch event.body {
         case .socketIn(let message):
-            guard recordsOffers.contains(actor), context.header.profile.event(named: message.event) == .new, let req = message.reqID,
+            guard recordsOffers.contains(actor), context.message.event == .new, let req = context.message.req,
                 let payload = message.payload?.objectValue, !PayloadShape.unknownNewFields(payload).isEmpty,
                 PayloadShape.refusedNew(payload).isEmpty, context.session.side(actor, req)?.offer == nil,
                 context.session.actors[actor]?.discarded.contains(req) != true

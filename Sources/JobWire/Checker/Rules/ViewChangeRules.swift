@@ -55,7 +55,7 @@ struct VIEWCalledForViews: TraceRule {
                 break
             }
         case .socketIn(let message):
-            guard actor.role == .client, context.header.profile.event(named: message.event) == .apply, let req = message.reqID,
+            guard actor.role == .client, context.message.event == .apply, let req = context.message.req,
                 let side = context.session.side(actor, req), side.postAnsweredAt != nil, side.applyReceivedAt == nil, side.cancelSentAt == nil
             else { return }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.clientWIP, line: event.line)
