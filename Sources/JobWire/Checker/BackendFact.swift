@@ -21,6 +21,8 @@ struct Emission: Sendable {
     var event: ProtocolEvent
     var req: String?
     var payload: JSONValue?
+    /// What in an object payload breaks its MSG requirement (``MessageFacts/shapeProblems``).
+    var shapeProblems: [ShapeProblem]
     /// The Socket.IO namespace it travelled in (MSG-1).
     var namespace: String
     var target: DeliveryTarget
@@ -70,10 +72,16 @@ extension TraceSession {
         switch event.body {
         case .socketOut(let message) where fromBackend:
             guard let protocolEvent = facts.event, let room = message.room else { return nil }
-            return .emitted(Emission(event: protocolEvent, req: facts.req, payload: message.payload, namespace: message.namespace, target: .room(room), ts: event.ts, line: event.line))
+            return .emitted(
+                Emission(
+                    event: protocolEvent, req: facts.req, payload: message.payload, shapeProblems: facts.shapeProblems, namespace: message.namespace,
+                    target: .room(room), ts: event.ts, line: event.line))
         case .socketIn(let message) where !fromBackend:
             guard let protocolEvent = facts.event else { return nil }
-            return .emitted(Emission(event: protocolEvent, req: facts.req, payload: message.payload, namespace: message.namespace, target: .actor(event.actor), ts: event.ts, line: event.line))
+            return .emitted(
+                Emission(
+                    event: protocolEvent, req: facts.req, payload: message.payload, shapeProblems: facts.shapeProblems, namespace: message.namespace,
+                    target: .actor(event.actor), ts: event.ts, line: event.line))
         case .httpRequest(let request):
             guard let call = exchange.call else { return nil }
             return .received(CallFact(xid: request.xid, call: call, req: exchange.req, worker: exchange.worker, user: exchange.user, body: request.body, ts: event.ts, line: event.line))

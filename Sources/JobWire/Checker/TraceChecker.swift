@@ -71,7 +71,7 @@ public struct TraceChecker: Sendable {
             }
             context.session.tasks.apply(answer)
         }
-        context.session.apply(event, fact: fact, call: context.call, message: context.message)
+        context.session.apply(event, fact: fact, call: context.call, facts: facts)
     }
 
     /// How many requests the checker keeps in full now; stays bounded on traces of any length.

@@ -2,7 +2,7 @@ import SocketIOWire
 
 extension TraceSession {
     /// Updates the model with one event, after every rule has judged it against the state before it.
-    mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState, message facts: MessageFacts) {
+    mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState, facts: TraceEventFacts) {
         let actor = event.actor
         // One lookup: the state is made on the actor's first event, its clock moved on in place.
         updateActor(actor, firstTs: event.ts) { state in
@@ -25,11 +25,11 @@ extension TraceSession {
         case .viewShown(let view): applyView(view, actor: actor, event: event)
         case .profileUpdated(let worker, let profile):
             if let id = worker ?? actor.id { profiles[id] = profile }
-        case .socketIn(let message): applyReceipt(message, facts, actor: actor, event: event)
-        case .socketOut(let message): applySend(message, facts, actor: actor, event: event)
+        case .socketIn(let message): applyReceipt(message, facts.message, actor: actor, event: event)
+        case .socketOut(let message): applySend(message, facts.message, actor: actor, event: event)
         case .httpRequest(let request): applyRequest(request, call: call, actor: actor, event: event)
         case .httpResponse(let response): applyResponse(response, actor: actor, event: event)
-        case .offerReceived(let req, let via, let offer): applyOffer(req: req, via: via, offer: offer, actor: actor, event: event)
+        case .offerReceived(let req, let via, let offer): applyOffer(req: req, via: via, offer: offer, job: facts.offerJob, actor: actor, event: event)
         case .offerDecided(let report):
             withSide(actor, report.req) { side in
                 guard side.offer != nil else { return }

@@ -39,7 +39,7 @@ struct VIEW15OfferRemoval: TraceRule {
                 observed: "\(req) removed as \(why.rawValue), which the trace does not show")
         case .offerDiscarded(let req, _):
             happened(.discarded, ActorRequest(actor: actor, req: req), event, &context)
-        case .socketIn(let message):
+        case .socketIn:
             guard let req = context.message.req else { return }
             switch context.message.event {
             case .cancel?: happened(.cancelled, ActorRequest(actor: actor, req: req), event, &context)

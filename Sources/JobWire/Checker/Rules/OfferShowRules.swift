@@ -72,7 +72,7 @@ struct OfferShowObligations: TraceRule {
     private mutating func delivery(_ message: SocketMessage, _ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
         guard reportsUI.contains(actor), context.message.event == .new, let req = context.message.req,
-            let payload = message.payload?.objectValue, PayloadShape.refusedNew(payload).isEmpty, PayloadShape.unknownNewFields(payload).isEmpty,
+            let payload = message.payload?.objectValue, context.message.refusedNew.isEmpty, context.message.unknownNewFields.isEmpty,
             context.session.side(actor, req)?.offer == nil, context.session.actors[actor]?.discarded.contains(req) != true
         else { return }
         let direct = payload["workerId"].map { !$0.isNull } ?? false

@@ -27,10 +27,10 @@ struct MSGOfferIntake: TraceRule {
         let actor = event.actor
         guard actor.role == .worker else { return }
         switch event.body {
-        case .socketIn(let message):
+        case .socketIn:
             guard recordsOffers.contains(actor), context.message.event == .new, let req = context.message.req,
-                let payload = message.payload?.objectValue, !PayloadShape.unknownNewFields(payload).isEmpty,
-                PayloadShape.refusedNew(payload).isEmpty, context.session.side(actor, req)?.offer == nil,
+                !context.message.unknownNewFields.isEmpty,
+                context.message.refusedNew.isEmpty, context.session.side(actor, req)?.offer == nil,
                 context.session.actors[actor]?.discarded.contains(req) != true
             else { return }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: event.line)

@@ -54,7 +54,7 @@ struct VIEWCalledForViews: TraceRule {
             default:
                 break
             }
-        case .socketIn(let message):
+        case .socketIn:
             guard actor.role == .client, context.message.event == .apply, let req = context.message.req,
                 let side = context.session.side(actor, req), side.postAnsweredAt != nil, side.applyReceivedAt == nil, side.cancelSentAt == nil
             else { return }

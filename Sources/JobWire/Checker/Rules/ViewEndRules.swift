@@ -44,7 +44,7 @@ struct VIEWLeaveEndedRequest: TraceRule {
         case .httpResponse(let response):
             guard response.succeeded, let exchange = context.session.exchanges[response.xid], exchange.call == .close, let req = exchange.req else { return }
             ended(ActorRequest(actor: actor, req: req), End(id: "VIEW-13", views: [TraceViews.workInProgress], line: event.line), event, &context)
-        case .socketIn(let message):
+        case .socketIn:
             guard let req = context.message.req else { return }
             switch context.message.event {
             case .close?:
