@@ -69,6 +69,10 @@ struct ExchangeState: Sendable {
     /// The user the call is about: the `{userId}` of a history read (REST-16) or the `{clientId}` of a client fixture (FIX-2).
     var user: String?
     var requestBody: JSONValue?
+    /// The first malformed member of the call's request (REST-13), as ``PayloadShape/malformedField(_:body:worker:user:)`` finds it.
+    var malformed: ShapeProblem?
+    /// The key STATE-3 remembers the call by once it is answered, for the calls it names.
+    var repeatKey: STATE3NoRepeatedCall.CallKey?
     /// The task API's call it is, with the path's placeholders and its bearer token (TASK area).
     var task: TaskCallKind?
     var taskCaptures: [String: String] = [:]

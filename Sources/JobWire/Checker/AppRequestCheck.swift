@@ -12,8 +12,9 @@ enum AppRequestCheck {
     /// (a getJobs without its worker in the query too), or else the caller's id it names when
     /// that is not the sending app's own.
     static func judge(_ event: TraceEvent, _ call: RESTCallKind, as id: RequirementID, apps: Set<TraceRole>, _ context: inout RuleContext) {
-        guard let request = sent(event, by: apps, context), context.call.call == call else { return }
-        if let problem = PayloadShape.malformedField(call, body: request.body, worker: context.call.worker) {
+        // The call first: this is asked several times of every event (RESTAnswerShapes judges five calls), and few events are this call.
+        guard context.call.call == call, let request = sent(event, by: apps, context) else { return }
+        if let problem = context.call.malformed {
             report(event, problem, what: "the \(call.rawValue) request as \(id.rawValue) describes it", as: id, &context)
             return
         }
@@ -42,7 +43,7 @@ enum AppRequestCheck {
     /// Reports under `id` the first bad member of the body of a task `call` an app under test
     /// sent: for a create or an edit, a body that is not the task's editable state.
     static func judge(_ event: TraceEvent, _ call: TaskCallKind, as id: RequirementID, _ context: inout RuleContext) {
-        guard let request = sent(event, by: [.client, .worker], context), context.call.task == call,
+        guard context.call.task == call, let request = sent(event, by: [.client, .worker], context),
             let problem = ContractShapes.taskBodyProblems(call, request.body).first
         else { return }
         report(event, problem, what: "the \(call.rawValue)'s body as \(id.rawValue) describes it", as: id, &context)

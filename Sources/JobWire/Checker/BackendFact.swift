@@ -21,6 +21,8 @@ struct Emission: Sendable {
     var event: ProtocolEvent
     var req: String?
     var payload: JSONValue?
+    /// What in an object payload breaks its MSG requirement (``MessageFacts/shapeProblems``).
+    var shapeProblems: [ShapeProblem]
     /// The Socket.IO namespace it travelled in (MSG-1).
     var namespace: String
     var target: DeliveryTarget
@@ -50,6 +52,8 @@ struct AnswerFact: Sendable {
     /// The user of a history read or a client fixture (``ExchangeState/user``).
     var user: String?
     var requestBody: JSONValue?
+    /// The call's first malformed member (REST-13), found when it was classified (``ExchangeState/malformed``).
+    var malformed: ShapeProblem?
     var response: HTTPResponseRecord
     /// When the call was sent (app events) or received (backend events), if the trace shows it.
     var requestTs: Int64?
@@ -60,17 +64,24 @@ struct AnswerFact: Sendable {
 }
 
 extension TraceSession {
-    /// The backend fact an event stands for, judged against the state before the event.
-    func backendFact(for event: TraceEvent, call exchange: ExchangeState) -> BackendFact? {
+    /// The backend fact an event stands for, judged against the state before the event; `call`
+    /// and `message` are its ``TraceEventFacts``.
+    func backendFact(for event: TraceEvent, call exchange: ExchangeState, message facts: MessageFacts) -> BackendFact? {
         let fromBackend = event.actor.role == .backend
         guard fromBackend == backendRecorded else { return nil }
         switch event.body {
         case .socketOut(let message) where fromBackend:
-            guard let protocolEvent = header.profile.event(named: message.event), let room = message.room else { return nil }
-            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .room(room), ts: event.ts, line: event.line))
+            guard let protocolEvent = facts.event, let room = message.room else { return nil }
+            return .emitted(
+                Emission(
+                    event: protocolEvent, req: facts.req, payload: message.payload, shapeProblems: facts.shapeProblems, namespace: message.namespace,
+                    target: .room(room), ts: event.ts, line: event.line))
         case .socketIn(let message) where !fromBackend:
-            guard let protocolEvent = header.profile.event(named: message.event) else { return nil }
-            return .emitted(Emission(event: protocolEvent, req: message.reqID, payload: message.payload, namespace: message.namespace, target: .actor(event.actor), ts: event.ts, line: event.line))
+            guard let protocolEvent = facts.event else { return nil }
+            return .emitted(
+                Emission(
+                    event: protocolEvent, req: facts.req, payload: message.payload, shapeProblems: facts.shapeProblems, namespace: message.namespace,
+                    target: .actor(event.actor), ts: event.ts, line: event.line))
         case .httpRequest(let request):
             guard let call = exchange.call else { return nil }
             return .received(CallFact(xid: request.xid, call: call, req: exchange.req, worker: exchange.worker, user: exchange.user, body: request.body, ts: event.ts, line: event.line))
@@ -79,38 +90,14 @@ extension TraceSession {
             let requestTs = fromBackend ? exchange.backendReceivedAt : exchange.appSentAt
             var req = exchange.req
             if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(\.idText) }
-            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, user: exchange.user, requestBody: exchange.requestBody, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
+            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, user: exchange.user, requestBody: exchange.requestBody, malformed: exchange.malformed, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
         default:
             return nil
         }
     }
 
-    /// Classifies a REST request against the header's paths.
+    /// Classifies a REST request against the header's paths (``ExchangeState/init(classifying:actor:ts:profile:)``).
     func classify(_ request: HTTPRequestRecord, actor: TraceActor, ts: Int64) -> ExchangeState {
-        var exchange = ExchangeState(firstSeen: ts)
-        let path = RESTRequestPath(request.path)
-        for kind in RESTCallKind.allCases {
-            guard let route = header.profile.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }
-            exchange.call = kind
-            exchange.req = captures["ReqID"] ?? request.body?["ReqID"].flatMap(\.idText)
-            exchange.worker = captures["workerId"] ?? request.body?["workerId"].flatMap(\.idText)
-            exchange.user = captures["userId"] ?? captures["clientId"]
-            break
-        }
-        if exchange.call == nil {
-            for kind in TaskCallKind.allCases {
-                guard let route = header.profile.taskRoutes[kind], let captures = route.match(method: request.method, path: path) else { continue }
-                exchange.task = kind
-                exchange.taskCaptures = captures
-                break
-            }
-        }
-        exchange.bearer = request.bearer
-        // getJobs names its worker in the query only; a query without one is malformed (REST-13).
-        if exchange.worker == nil, actor.role == .worker, exchange.call != .getJobs, exchange.call?.isFixture != true, exchange.call != .listRequests {
-            exchange.worker = actor.id
-        }
-        exchange.requestBody = request.body
-        return exchange
+        ExchangeState(classifying: request, actor: actor, ts: ts, profile: header.profile)
     }
 }

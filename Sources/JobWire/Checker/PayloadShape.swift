@@ -33,7 +33,12 @@ enum PayloadShape {
     /// The problems that make a worker app refuse a `new` (MSG-13): those of ``new(_:)``, but a
     /// `BlockedXP` in the object form of MSG-15 (a `userID` array of ids) is read, not refused.
     static func refusedNew(_ payload: JSONObject) -> [ShapeProblem] {
-        var problems = new(payload)
+        refusedNew(payload, newProblems: new(payload))
+    }
+
+    /// ``refusedNew(_:)`` of a payload whose ``new(_:)`` problems are known already.
+    static func refusedNew(_ payload: JSONObject, newProblems: [ShapeProblem]) -> [ShapeProblem] {
+        var problems = newProblems
         if let ids = payload["BlockedXP"]?["userID"]?.arrayValue, ids.allSatisfy({ id($0) == nil }) {
             problems.removeAll { $0.requirement == "MSG-5" }
         }

@@ -28,8 +28,15 @@ public struct TraceChecker: Sendable {
         }
     }
 
-    /// Judges one event against everything before it.
+    /// Judges one event against everything before it. An event ``TraceReader`` decoded carries
+    /// what is derived from it and its trace's header alone (``TraceEventFacts``), so it must be
+    /// judged by a checker of that header; facts of an event made in memory are derived here.
     public mutating func consume(_ event: TraceEvent) {
+        guard let facts = event.facts else {
+            var derived = event
+            derived.facts = TraceEventFacts(event, profile: header.profile)
+            return consume(derived)
+        }
         eventCount += 1
         if event.ts > context.session.now { context.session.now = event.ts }
         context.currentLine = event.line
@@ -42,12 +49,9 @@ public struct TraceChecker: Sendable {
         for req in context.session.advance(to: event.ts) {
             for index in rules.indices { rules[index].forget(req) }
         }
-        if case .httpRequest(let request) = event.body {
-            context.call = context.session.classify(request, actor: event.actor, ts: event.ts)
-        } else {
-            context.call = ExchangeState(firstSeen: event.ts)
-        }
-        let fact = context.session.backendFact(for: event, call: context.call)
+        context.call = facts.call ?? ExchangeState(firstSeen: event.ts)
+        context.message = facts.message
+        let fact = context.session.backendFact(for: event, call: context.call, message: context.message)
         if let interested = byKind[event.kind] {
             for index in interested {
                 context.currentRule = index
@@ -67,7 +71,7 @@ public struct TraceChecker: Sendable {
             }
             context.session.tasks.apply(answer)
         }
-        context.session.apply(event, fact: fact, call: context.call)
+        context.session.apply(event, fact: fact, call: context.call, facts: facts)
     }
 
     /// How many requests the checker keeps in full now; stays bounded on traces of any length.

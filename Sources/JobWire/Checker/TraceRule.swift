@@ -77,6 +77,8 @@ struct RuleContext: Sendable {
     var currentTs: Int64 = 0
     /// For an `http.request`, its classification against the header's paths, made once for all rules.
     var call = ExchangeState(firstSeen: 0)
+    /// For an `io.in` or `io.out`, its protocol event and `ReqID`, read once for all rules.
+    var message = MessageFacts()
 
     var header: TraceHeader { session.header }
     var skew: Int64 { session.header.clockSkewToleranceMs }

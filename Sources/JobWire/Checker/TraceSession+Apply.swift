@@ -2,7 +2,7 @@ import SocketIOWire
 
 extension TraceSession {
     /// Updates the model with one event, after every rule has judged it against the state before it.
-    mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState) {
+    mutating func apply(_ event: TraceEvent, fact: BackendFact?, call: ExchangeState, facts: TraceEventFacts) {
         let actor = event.actor
         // One lookup: the state is made on the actor's first event, its clock moved on in place.
         updateActor(actor, firstTs: event.ts) { state in
@@ -25,11 +25,11 @@ extension TraceSession {
         case .viewShown(let view): applyView(view, actor: actor, event: event)
         case .profileUpdated(let worker, let profile):
             if let id = worker ?? actor.id { profiles[id] = profile }
-        case .socketIn(let message): applyReceipt(message, actor: actor, event: event)
-        case .socketOut(let message): applySend(message, actor: actor, event: event)
+        case .socketIn(let message): applyReceipt(message, facts.message, actor: actor, event: event)
+        case .socketOut(let message): applySend(message, facts.message, actor: actor, event: event)
         case .httpRequest(let request): applyRequest(request, call: call, actor: actor, event: event)
         case .httpResponse(let response): applyResponse(response, actor: actor, event: event)
-        case .offerReceived(let req, let via, let offer): applyOffer(req: req, via: via, offer: offer, actor: actor, event: event)
+        case .offerReceived(let req, let via, let offer): applyOffer(req: req, via: via, offer: offer, job: facts.offerJob, actor: actor, event: event)
         case .offerDecided(let report):
             withSide(actor, report.req) { side in
                 guard side.offer != nil else { return }
@@ -237,8 +237,8 @@ extension TraceSession {
         }
     }
 
-    private mutating func applyReceipt(_ message: SocketMessage, actor: TraceActor, event: TraceEvent) {
-        guard actor.role != .backend, let protocolEvent = header.profile.event(named: message.event), let req = message.reqID else { return }
+    private mutating func applyReceipt(_ message: SocketMessage, _ facts: MessageFacts, actor: TraceActor, event: TraceEvent) {
+        guard actor.role != .backend, let protocolEvent = facts.event, let req = facts.req else { return }
         withSide(actor, req) { side in
             switch protocolEvent {
             case .apply:
@@ -265,10 +265,8 @@ extension TraceSession {
         }
     }
 
-    private mutating func applySend(_ message: SocketMessage, actor: TraceActor, event: TraceEvent) {
-        guard actor.role == .backend, let protocolEvent = header.profile.event(named: message.event), let req = message.reqID,
-            header.roles.count > 1
-        else { return }
+    private mutating func applySend(_ message: SocketMessage, _ facts: MessageFacts, actor: TraceActor, event: TraceEvent) {
+        guard actor.role == .backend, let protocolEvent = facts.event, let req = facts.req, header.roles.count > 1 else { return }
         touch(req)
         withRequest(req) { request in
             request.sends.append(PairedMessage(event: protocolEvent, room: message.room, receiver: nil, ts: event.ts, line: event.line))

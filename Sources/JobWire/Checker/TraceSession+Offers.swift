@@ -3,13 +3,13 @@ import SocketIOWire
 /// Offers as the session sees them: the kit's own eligibility decision at receipt (ELIG-1 ...
 /// ELIG-6) and the comparison of an app's reported profile with the one at receipt (ELIG-10).
 extension TraceSession {
-    mutating func applyOffer(req: String, via: OfferSource, offer: JSONValue, actor: TraceActor, event: TraceEvent) {
+    mutating func applyOffer(req: String, via: OfferSource, offer: JSONValue, job: JobOffer?, actor: TraceActor, event: TraceEvent) {
         let profile = actor.id.flatMap { profiles[$0] }
         let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
         // Decided before the side is changed in place, which leaves `self` out of reach meanwhile.
         var decision: Result<EligibilityDecision, EligibilityInputError>?
         if via == .new, !direct, let profile, let worker = actor.id, side(actor, req)?.offer == nil {
-            decision = eligibilityInputs.decide(worker: worker, profile: profile, job: offer, receivedAt: event.ts)
+            decision = eligibilityInputs.decide(worker: worker, profile: profile, job: offer, parsedJob: job, receivedAt: event.ts)
         }
         withSide(actor, req) { side in
             if side.offer != nil {

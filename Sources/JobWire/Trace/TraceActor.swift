@@ -27,16 +27,42 @@ public enum TraceRole: String, Sendable, Hashable, CaseIterable, CustomStringCon
 ///
 /// Worker apps always carry their worker id, since a trace may hold several workers;
 /// a client app may leave it out. Ids are canonical text (ELIG-2): an integer id is its digits.
+///
+/// Two actors are equal when their roles and ids are; an actor hashes as one `Int` worked out
+/// when it is made (on the thread that decodes the event, for `jobwire check`), not as its id's
+/// text: the checker looks actors up in its dictionaries several times per event (issue 15, item 7).
 public struct TraceActor: Sendable, Hashable, CustomStringConvertible {
     /// The role of the actor.
-    public var role: TraceRole
+    public var role: TraceRole {
+        didSet { hashKey = Self.hashKey(role, id) }
+    }
     /// The user id of an app; nil for the backend and for a client app that did not give one.
-    public var id: String?
+    public var id: String? {
+        didSet { hashKey = Self.hashKey(role, id) }
+    }
+    /// The hash of `role` and `id`, kept with them.
+    private var hashKey: Int
 
     /// An actor of `role` running as user `id`.
     public init(_ role: TraceRole, id: String? = nil) {
         self.role = role
         self.id = id
+        hashKey = Self.hashKey(role, id)
+    }
+
+    private static func hashKey(_ role: TraceRole, _ id: String?) -> Int {
+        var hasher = Hasher()
+        hasher.combine(role)
+        hasher.combine(id)
+        return hasher.finalize()
+    }
+
+    public static func == (left: TraceActor, right: TraceActor) -> Bool {
+        left.hashKey == right.hashKey && left.role == right.role && left.id == right.id
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(hashKey)
     }
 
     /// The backend actor.

@@ -11,6 +11,9 @@ public struct TraceEvent: Sendable {
     public var actor: TraceActor
     /// `kind` and its fields.
     public var body: TraceEventBody
+    /// What the checker derives from the event and its trace's header alone, when the reader that
+    /// decoded it worked that out (``TraceEventFacts``); nil for an event made in memory.
+    var facts: TraceEventFacts?
 
     /// An event of `actor` at `ts`.
     public init(line: Int, ts: Int64, actor: TraceActor, body: TraceEventBody) {

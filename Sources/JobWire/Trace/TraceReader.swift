@@ -22,6 +22,8 @@ public struct TraceReader: Sendable {
     public let file: String
     /// The header's namespace once the header is read: all that decoding an event takes from it.
     private var namespace: String?
+    /// The header's profile, from which each event's ``TraceEventFacts`` are derived.
+    private var profile: ProtocolProfile?
     private var buffer = TraceLineBuffer()
 
     /// A reader for the trace called `file` in messages.
@@ -71,9 +73,13 @@ public struct TraceReader: Sendable {
         guard let namespace else {
             let parsed = try TraceHeader(json: json, file: file, line: line)
             namespace = parsed.profile.namespace
+            profile = parsed.profile
             return .header(parsed)
         }
-        return .event(try TraceEvent(json: json, namespace: namespace, file: file, line: line))
+        var event = try TraceEvent(json: json, namespace: namespace, file: file, line: line)
+        // Here, on the thread that decodes, rather than on the one that judges (TracePipeline).
+        event.facts = TraceEventFacts(event, profile: profile!)
+        return .event(event)
     }
 
     /// A JSON syntax error with its column and the member it happened in, when one can be named.

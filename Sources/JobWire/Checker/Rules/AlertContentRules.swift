@@ -160,8 +160,8 @@ struct ALERT11MovedByEndAlert: TraceRule {
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         guard event.actor.role != .backend, let state = context.session.actors[event.actor], let req = state.viewReq else { return }
         switch event.body {
-        case .socketIn(let message):
-            guard message.reqID == req, let incoming = context.header.profile.event(named: message.event), incoming == .cancel || incoming == .close,
+        case .socketIn:
+            guard context.message.req == req, let incoming = context.message.event, incoming == .cancel || incoming == .close,
                 state.view != TraceViews.waiting, state.view != TraceViews.workInProgress,
                 context.session.side(event.actor, req)?.endedByItself != true
             else { return }

@@ -24,7 +24,7 @@ struct TIME10ClockAgreement: TraceRule {
         }
         switch event.body {
         case .socketIn(let message) where event.actor.role != .backend && context.session.backendRecorded:
-            guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID else { return }
+            guard let protocolEvent = context.message.event, let req = context.message.req else { return }
             // Read in place: copying the request out and building its rooms' set for every
             // receipt was a measurable share of the checker's time.
             let receiver = event.actor
@@ -41,7 +41,7 @@ struct TIME10ClockAgreement: TraceRule {
                 early[req, default: []].append(PairedMessage(event: protocolEvent, room: nil, receiver: event.actor, ts: event.ts, line: event.line))
             }
         case .socketOut(let message) where event.actor.role == .backend:
-            guard let protocolEvent = context.header.profile.event(named: message.event), let req = message.reqID,
+            guard let protocolEvent = context.message.event, let req = context.message.req,
                 var waiting = early[req], let room = message.room
             else { return }
             let send = PairedMessage(event: protocolEvent, room: room, receiver: nil, ts: event.ts, line: event.line)

@@ -50,7 +50,7 @@ struct DISCRules: TraceRule {
                 "DISC-4", lines: [event.line], expected: "nothing sent about \(req) after its discard",
                 observed: "worker \(worker) sent \(request.method) \(request.path)")
         case .socketOut(let message):
-            guard let req = message.reqID, context.session.actors[event.actor]?.discarded.contains(req) == true else { return }
+            guard let req = context.message.req, context.session.actors[event.actor]?.discarded.contains(req) == true else { return }
             context.report(
                 "DISC-4", lines: [event.line], expected: "nothing sent about \(req) after its discard",
                 observed: "worker \(worker) emitted `\(message.event)` for it")

@@ -60,7 +60,7 @@ struct MSGPayloadShapes: TraceRule {
         var problems: [ShapeProblem]
         switch emission.event {
         case .new:
-            problems = PayloadShape.new(object)
+            problems = emission.shapeProblems
             if let post = context.session.readRequest(req, { $0.postBody }) {
                 problems += PayloadShape.newValues(object, post: post)
             } else if emission.req != nil {
@@ -74,7 +74,7 @@ struct MSGPayloadShapes: TraceRule {
                 early[req, default: []].append(emission)
             }
         case .apply:
-            problems = PayloadShape.apply(object)
+            problems = emission.shapeProblems
             if let worker = object["workerId"]?.idText, let record = context.session.workerRecords[worker] {
                 problems += PayloadShape.applyValues(object, record: record, moved: moved.contains(worker) || record.reported != nil)
             }

@@ -39,9 +39,9 @@ struct VIEW15OfferRemoval: TraceRule {
                 observed: "\(req) removed as \(why.rawValue), which the trace does not show")
         case .offerDiscarded(let req, _):
             happened(.discarded, ActorRequest(actor: actor, req: req), event, &context)
-        case .socketIn(let message):
-            guard let req = message.reqID else { return }
-            switch context.header.profile.event(named: message.event) {
+        case .socketIn:
+            guard let req = context.message.req else { return }
+            switch context.message.event {
             case .cancel?: happened(.cancelled, ActorRequest(actor: actor, req: req), event, &context)
             case .close?: causes[ActorRequest(actor: actor, req: req), default: []].insert(.closed)
             default: break

@@ -71,8 +71,8 @@ struct OfferShowObligations: TraceRule {
     /// worker has not taken it in by then.
     private mutating func delivery(_ message: SocketMessage, _ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
-        guard reportsUI.contains(actor), context.header.profile.event(named: message.event) == .new, let req = message.reqID,
-            let payload = message.payload?.objectValue, PayloadShape.refusedNew(payload).isEmpty, PayloadShape.unknownNewFields(payload).isEmpty,
+        guard reportsUI.contains(actor), context.message.event == .new, let req = context.message.req,
+            let payload = message.payload?.objectValue, context.message.refusedNew.isEmpty, context.message.unknownNewFields.isEmpty,
             context.session.side(actor, req)?.offer == nil, context.session.actors[actor]?.discarded.contains(req) != true
         else { return }
         let direct = payload["workerId"].map { !$0.isNull } ?? false

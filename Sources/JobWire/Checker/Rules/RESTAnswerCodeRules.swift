@@ -236,7 +236,7 @@ struct RESTAnswerCodes: TraceRule {
     private func callCandidates(_ answer: AnswerFact, _ context: RuleContext) -> CallCandidates {
         let session = context.session
         var fixed = CallCandidates()
-        if let problem = PayloadShape.malformedField(answer.call, body: answer.requestBody, worker: answer.worker, user: answer.user) {
+        if let problem = answer.malformed {
             fixed.leading.append(Candidate(code: "bad_request", definite: true, why: .malformed(field: problem.field, problem: problem.problem)))
         }
         let body = answer.requestBody

@@ -108,22 +108,32 @@ struct STATE3NoRepeatedCall: TraceRule {
             check: "after a restart or a return from the background, no post request, WorkerAccept, cancel or close answered before it is sent again"),
     ]
     var kinds: Set<TraceEventKind> { [.httpRequest, .httpResponse] }
-    /// Per app, its answered calls by key (`accept|R-1`, `post|{body}`) with the answer's time and line.
-    private var answered: [TraceActor: [String: (ts: Int64, line: Int)]] = [:]
+    /// Per app, its answered calls by key with the answer's time and line.
+    private var answered: [TraceActor: [CallKey: (ts: Int64, line: Int)]] = [:]
     /// Per app, the earliest answer it ever remembered: when its last return is no later, none of
-    /// its calls can be a repeat, and the key (which prints a post's body) need not be made.
+    /// its calls can be a repeat.
     private var earliestAnswer: [TraceActor: Int64] = [:]
     /// How many post bodies an app keeps; older ones are forgotten.
     private static let postsKept = 16
 
+    /// What makes two calls the same call for STATE-3: a post's body (as compact JSON text), or
+    /// the request a WorkerAccept, cancel or close acts on. Made with the call's classification
+    /// (``ExchangeState/repeatKey``), on the thread that decodes the event.
+    enum CallKey: Hashable, Sendable {
+        case post(body: String)
+        case workerAccept(String)
+        case cancel(String)
+        case close(String)
+    }
+
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         guard event.actor.role != .backend else { return }
         switch event.body {
-        case .httpRequest(let request):
-            // The cheap facts first: most apps never came back, and a post's key prints its body.
+        case .httpRequest:
+            // The cheap facts first: most apps never came back.
             guard let calls = answered[event.actor], !calls.isEmpty, let restored = context.session.actors[event.actor]?.lastRestoreAt,
                 restored > earliestAnswer[event.actor] ?? .max,
-                let key = Self.key(context.call, body: request.body), let earlier = calls[key], restored > earlier.ts
+                let key = context.call.repeatKey, let earlier = calls[key], restored > earlier.ts
             else { return }
             answered[event.actor]![key] = nil
             context.report(
@@ -132,16 +142,17 @@ struct STATE3NoRepeatedCall: TraceRule {
                 observed: "\(event.actor) sent it again after its return at \(restored)")
         case .httpResponse(let response):
             guard response.status != nil, let exchange = context.session.exchanges[response.xid], exchange.app == event.actor,
-                exchange.call != .postRequest || response.succeeded, let key = Self.key(exchange, body: exchange.requestBody)
+                exchange.call != .postRequest || response.succeeded, let key = exchange.repeatKey
             else { return }
             answered[event.actor, default: [:]][key] = (event.ts, event.line)
             earliestAnswer[event.actor] = min(earliestAnswer[event.actor] ?? .max, event.ts)
             // Only a post can take the posts over their limit.
-            guard key.hasPrefix("post|") else { return }
+            guard case .post = key else { return }
             // Counted in place rather than filtered into a new dictionary on every post's answer.
             var posts = 0
-            var oldest: (key: String, ts: Int64)?
-            for (key, call) in answered[event.actor]! where key.hasPrefix("post|") {
+            var oldest: (key: CallKey, ts: Int64)?
+            for (key, call) in answered[event.actor]! {
+                guard case .post = key else { continue }
                 posts += 1
                 if oldest == nil || call.ts < oldest!.ts { oldest = (key, call.ts) }
             }
@@ -151,27 +162,33 @@ struct STATE3NoRepeatedCall: TraceRule {
         }
     }
 
-    /// The key a call is remembered by, for the calls STATE-3 names.
-    private static func key(_ exchange: ExchangeState, body: JSONValue?) -> String? {
+    /// The key a call is remembered by, for the calls STATE-3 names; nil for the others.
+    static func key(_ exchange: ExchangeState) -> CallKey? {
         switch exchange.call {
-        case .postRequest?: return "post|\(body?.compactText ?? "")"
-        case .workerAccept?: return exchange.req.map { "WorkerAccept|\($0)" }
-        case .cancel?: return exchange.req.map { "cancel|\($0)" }
-        case .close?: return exchange.req.map { "close|\($0)" }
+        case .postRequest?: return .post(body: exchange.requestBody?.compactText ?? "")
+        case .workerAccept?: return exchange.req.map { .workerAccept($0) }
+        case .cancel?: return exchange.req.map { .cancel($0) }
+        case .close?: return exchange.req.map { .close($0) }
         default: return nil
         }
     }
 
-    private static func callName(_ key: String) -> String {
-        let parts = key.split(separator: "|", maxSplits: 1)
-        return parts[0] == "post" ? "post request" : "\(parts[0]) of \(parts.count > 1 ? String(parts[1]) : "?")"
+    private static func callName(_ key: CallKey) -> String {
+        func of(_ req: String) -> String { req.isEmpty ? "?" : req }
+        switch key {
+        case .post: return "post request"
+        case .workerAccept(let req): return "WorkerAccept of \(of(req))"
+        case .cancel(let req): return "cancel of \(of(req))"
+        case .close(let req): return "close of \(of(req))"
+        }
     }
 
     mutating func forget(_ req: String) {
         guard !answered.isEmpty else { return }
-        let keys = ["WorkerAccept|\(req)", "cancel|\(req)", "close|\(req)"]
         answered.updateEachValue { calls in
-            for key in keys { calls[key] = nil }
+            calls[.workerAccept(req)] = nil
+            calls[.cancel(req)] = nil
+            calls[.close(req)] = nil
         }
     }
 }

@@ -27,10 +27,10 @@ struct MSGOfferIntake: TraceRule {
         let actor = event.actor
         guard actor.role == .worker else { return }
         switch event.body {
-        case .socketIn(let message):
-            guard recordsOffers.contains(actor), context.header.profile.event(named: message.event) == .new, let req = message.reqID,
-                let payload = message.payload?.objectValue, !PayloadShape.unknownNewFields(payload).isEmpty,
-                PayloadShape.refusedNew(payload).isEmpty, context.session.side(actor, req)?.offer == nil,
+        case .socketIn:
+            guard recordsOffers.contains(actor), context.message.event == .new, let req = context.message.req,
+                !context.message.unknownNewFields.isEmpty,
+                context.message.refusedNew.isEmpty, context.session.side(actor, req)?.offer == nil,
                 context.session.actors[actor]?.discarded.contains(req) != true
             else { return }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: event.line)

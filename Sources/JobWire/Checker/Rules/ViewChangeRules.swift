@@ -54,8 +54,8 @@ struct VIEWCalledForViews: TraceRule {
             default:
                 break
             }
-        case .socketIn(let message):
-            guard actor.role == .client, context.header.profile.event(named: message.event) == .apply, let req = message.reqID,
+        case .socketIn:
+            guard actor.role == .client, context.message.event == .apply, let req = context.message.req,
                 let side = context.session.side(actor, req), side.postAnsweredAt != nil, side.applyReceivedAt == nil, side.cancelSentAt == nil
             else { return }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.clientWIP, line: event.line)

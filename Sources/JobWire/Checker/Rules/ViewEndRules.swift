@@ -44,9 +44,9 @@ struct VIEWLeaveEndedRequest: TraceRule {
         case .httpResponse(let response):
             guard response.succeeded, let exchange = context.session.exchanges[response.xid], exchange.call == .close, let req = exchange.req else { return }
             ended(ActorRequest(actor: actor, req: req), End(id: "VIEW-13", views: [TraceViews.workInProgress], line: event.line), event, &context)
-        case .socketIn(let message):
-            guard let req = message.reqID else { return }
-            switch context.header.profile.event(named: message.event) {
+        case .socketIn:
+            guard let req = context.message.req else { return }
+            switch context.message.event {
             case .close?:
                 ended(ActorRequest(actor: actor, req: req), End(id: "VIEW-13", views: [TraceViews.workInProgress], line: event.line), event, &context)
             case .cancel?:

@@ -1,0 +1,77 @@
+import SocketIOWire
+
+/// What the checker derives from one event and the trace header's profile alone, worked out once
+/// where the event is decoded instead of by the session and the rules that read it (issue 15, item 7).
+///
+/// `jobwire check` decodes on a reading thread (JobWireAdapters' `TracePipeline`) while the
+/// judging thread, which sets the wall time, runs every rule: work that depends on no session
+/// state belongs on the reading side. ``TraceReader`` attaches these facts to each event it
+/// decodes, with its own header; ``TraceChecker/consume(_:)`` derives them itself for an event
+/// that comes without them (one made in memory).
+///
+/// A class, so that an event carries one reference: the facts are several times the size of
+/// the rest of the event, and events are copied on their way between the threads.
+final class TraceEventFacts: Sendable {
+    /// An `http.request`'s classification (``ExchangeState/init(classifying:actor:ts:profile:)``); nil for other kinds.
+    let call: ExchangeState?
+    /// An `io.in` or `io.out` message's protocol event and `ReqID`; empty for other kinds.
+    let message: MessageFacts
+    /// An `offer.received` job as the kit's eligibility decision reads it (ELIG-1 ... ELIG-6);
+    /// nil for other kinds and for a job it refuses (ELIG-9).
+    let offerJob: JobOffer?
+
+    /// The facts of `event` in a trace whose header has `profile`.
+    init(_ event: TraceEvent, profile: ProtocolProfile) {
+        var call: ExchangeState?
+        var message = MessageFacts()
+        var offerJob: JobOffer?
+        switch event.body {
+        case .httpRequest(let request):
+            call = ExchangeState(classifying: request, actor: event.actor, ts: event.ts, profile: profile)
+        case .socketIn(let sent), .socketOut(let sent):
+            message = MessageFacts(sent, event: profile.event(named: sent.event))
+        case .offerReceived(_, _, let offer):
+            offerJob = try? JobOffer(json: offer)
+        default:
+            break
+        }
+        self.call = call
+        self.message = message
+        self.offerJob = offerJob
+    }
+}
+
+/// What a Socket.IO message (`io.in`, `io.out`) stands for: the protocol event its name is in the
+/// header's profile (nil for another name), its payload's `ReqID` as canonical text (ELIG-2), and
+/// for a `new` or an `apply` with an object payload the shape findings the MSG rules judge.
+struct MessageFacts: Sendable {
+    var event: ProtocolEvent?
+    var req: String?
+    /// The payload fields that break MSG-4 ... MSG-7 (a `new`, ``PayloadShape/new(_:)``) or MSG-9
+    /// (an `apply`, ``PayloadShape/apply(_:)``); empty for other messages.
+    var shapeProblems: [ShapeProblem] = []
+    /// A `new`'s problems that make a worker refuse it (MSG-13, ``PayloadShape/refusedNew(_:)``).
+    var refusedNew: [ShapeProblem] = []
+    /// A `new`'s members no requirement defines (MSG-12, ``PayloadShape/unknownNewFields(_:)``).
+    var unknownNewFields: [String] = []
+
+    /// No message.
+    init() {}
+
+    /// The facts of `message`, whose name stands for `event` in the header's profile.
+    init(_ message: SocketMessage, event: ProtocolEvent?) {
+        self.event = event
+        req = message.reqID
+        guard let payload = message.payload?.objectValue else { return }
+        switch event {
+        case .new?:
+            shapeProblems = PayloadShape.new(payload)
+            refusedNew = PayloadShape.refusedNew(payload, newProblems: shapeProblems)
+            unknownNewFields = PayloadShape.unknownNewFields(payload)
+        case .apply?:
+            shapeProblems = PayloadShape.apply(payload)
+        default:
+            break
+        }
+    }
+}
