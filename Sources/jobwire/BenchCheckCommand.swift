@@ -8,23 +8,24 @@ struct BenchCheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Time jobwire check on a generated trace side by side with jq, and report events per second and peak memory.",
         discussion: """
-            Writes a conformant trace of --events events (the happy path, many overlapping
-            requests, every actor recording) to a temporary file, then runs, --runs times each,
-            `jobwire check FILE --format json` and `jq -c . FILE` with their output to
-            /dev/null, each as a child process measured alone (wall time; peak resident memory
-            from wait4). Prints every run (wall and CPU seconds, events per second, peak
-            memory), the medians, the ratio to jq by wall time and by CPU time, and the load
-            average before and after: the checker reads on a second thread, which helps its wall
-            time only on a machine near idle. Build in release first:
+            Writes a conformant trace of --events events (the happy path, many \
+            overlapping requests, every actor recording) to a temporary file, then runs, \
+            --runs times each, `jobwire check FILE --format json` and `jq -c . FILE` with \
+            their output to /dev/null, each as a child process measured alone (wall time; \
+            peak resident memory from wait4). Prints every run (wall and CPU seconds, \
+            events per second, peak memory), the medians, the ratio to jq by wall time \
+            and by CPU time, and the load average before and after: the checker reads on \
+            a second thread, which helps its wall time only on a machine near idle. Build \
+            in release first:
 
               swift build -c release
               .build/release/jobwire bench check
               .build/release/jobwire bench check --events 200000 --runs 5
               .build/release/jobwire bench check --requests 1000000
 
-            When jq is not on PATH the comparison is skipped and says so (Debian: apt-get
-            install -y jq). Exit status: 0 after measuring; 1 when the generated trace did not
-            check as conformant; 2 on bad options.
+            When jq is not on PATH the comparison is skipped and says so (Debian: \
+            apt-get install -y jq). Exit status: 0 after measuring; 1 when the generated \
+            trace did not check as conformant; 2 on bad options.
             """
     )
 

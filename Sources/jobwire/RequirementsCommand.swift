@@ -25,10 +25,12 @@ struct RequirementsCommand: AsyncParsableCommand {
               judged      a judge and a bad example
               untripped   a judge, but nothing wrong shows that it fails
               unjudged    nothing can fail with its id
-              judge-none  PROTOCOL.md says `Judge: none.` and why no judge can exist (ten at most)
-              awaiting    not judged yet, and on Vectors/requirements-awaiting-judge.txt with why
-                          and which issue will judge it; an entry that is judged now, says
-                          `Judge: none.` or is no requirement is stale, so the list only shrinks
+              judge-none  PROTOCOL.md says `Judge: none.` and why no judge can
+                          exist (ten at most)
+              awaiting    not judged yet, and listed with why and which issue
+                          will judge it in Vectors/requirements-awaiting-judge.txt;
+                          an entry that is judged now, says `Judge: none.` or is
+                          no requirement is stale, so the list only shrinks
 
             The totals count MUST requirements; SHOULD requirements are listed and never fail.
 

@@ -12,6 +12,10 @@ public struct TraceChecker: Sendable {
     private var byKind: [TraceEventKind: [Int]] = [:]
     private var factRules: [Int] = []
     private var taskRules: [Int] = []
+    /// The origin of the facts this checker derives itself, from its header's profile.
+    private let ownOrigin: FactsOrigin
+    /// The last origin of decoded facts found to hold this header's profile.
+    private var trustedOrigin: FactsOrigin
     /// The number of events consumed.
     public private(set) var eventCount = 0
 
@@ -19,6 +23,8 @@ public struct TraceChecker: Sendable {
     /// the details of the first `keep` violations of each requirement and counts the rest.
     public init(header: TraceHeader, keep: Int = 50) {
         self.header = header
+        ownOrigin = FactsOrigin(header.profile)
+        trustedOrigin = ownOrigin
         rules = TraceRuleBook.makeRules()
         context = RuleContext(session: TraceSession(header: header), log: ViolationLog(keep: keep))
         for (index, rule) in rules.enumerated() {
@@ -29,12 +35,13 @@ public struct TraceChecker: Sendable {
     }
 
     /// Judges one event against everything before it. An event ``TraceReader`` decoded carries
-    /// what is derived from it and its trace's header alone (``TraceEventFacts``), so it must be
-    /// judged by a checker of that header; facts of an event made in memory are derived here.
+    /// what is derived from it and its trace's header alone (``TraceEventFacts``), which hold
+    /// only under that header's profile; facts of an event made in memory, or decoded under
+    /// another profile, are derived here.
     public mutating func consume(_ event: TraceEvent) {
-        guard let facts = event.facts else {
+        guard let facts = event.facts, holds(facts.origin) else {
             var derived = event
-            derived.facts = TraceEventFacts(event, profile: header.profile)
+            derived.facts = TraceEventFacts(event, origin: ownOrigin)
             return consume(derived)
         }
         eventCount += 1
@@ -72,6 +79,15 @@ public struct TraceChecker: Sendable {
             context.session.tasks.apply(answer)
         }
         context.session.apply(event, fact: fact, call: context.call, facts: facts)
+    }
+
+    /// Whether facts derived under `origin` hold for this header: compared by identity per event,
+    /// by profile only when a new origin comes.
+    private mutating func holds(_ origin: FactsOrigin) -> Bool {
+        if origin === trustedOrigin { return true }
+        guard origin.profile == header.profile else { return false }
+        trustedOrigin = origin
+        return true
     }
 
     /// How many requests the checker keeps in full now; stays bounded on traces of any length.

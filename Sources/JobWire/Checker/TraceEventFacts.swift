@@ -7,7 +7,8 @@ import SocketIOWire
 /// judging thread, which sets the wall time, runs every rule: work that depends on no session
 /// state belongs on the reading side. ``TraceReader`` attaches these facts to each event it
 /// decodes, with its own header; ``TraceChecker/consume(_:)`` derives them itself for an event
-/// that comes without them (one made in memory).
+/// that comes without them (one made in memory or changed after decoding) and for one decoded
+/// under another header's profile (``FactsOrigin``).
 ///
 /// A class, so that an event carries one reference: the facts are several times the size of
 /// the rest of the event, and events are copied on their way between the threads.
@@ -19,9 +20,12 @@ final class TraceEventFacts: Sendable {
     /// An `offer.received` job as the kit's eligibility decision reads it (ELIG-1 ... ELIG-6);
     /// nil for other kinds and for a job it refuses (ELIG-9).
     let offerJob: JobOffer?
+    /// The profile the facts were derived with.
+    let origin: FactsOrigin
 
-    /// The facts of `event` in a trace whose header has `profile`.
-    init(_ event: TraceEvent, profile: ProtocolProfile) {
+    /// The facts of `event` in a trace whose header's profile `origin` holds.
+    init(_ event: TraceEvent, origin: FactsOrigin) {
+        let profile = origin.profile
         var call: ExchangeState?
         var message = MessageFacts()
         var offerJob: JobOffer?
@@ -38,7 +42,19 @@ final class TraceEventFacts: Sendable {
         self.call = call
         self.message = message
         self.offerJob = offerJob
+        self.origin = origin
     }
+}
+
+/// The header profile a reader derives ``TraceEventFacts`` with, one object per header, so a
+/// checker tells by identity, once per reader rather than per event, whether an event's facts
+/// hold under its own header's profile.
+final class FactsOrigin: Sendable {
+    /// The profile of the header the events were decoded under.
+    let profile: ProtocolProfile
+
+    /// The origin of facts derived with `profile`.
+    init(_ profile: ProtocolProfile) { self.profile = profile }
 }
 
 /// What a Socket.IO message (`io.in`, `io.out`) stands for: the protocol event its name is in the

@@ -6,13 +6,20 @@ public struct TraceEvent: Sendable {
     /// The 1-based line in the trace file.
     public var line: Int
     /// `ts`: milliseconds since the Unix epoch on the actor's own clock (TIME-10).
-    public var ts: Int64
+    public var ts: Int64 {
+        didSet { facts = nil }
+    }
     /// `actor` and `id`: who wrote the event.
-    public var actor: TraceActor
+    public var actor: TraceActor {
+        didSet { facts = nil }
+    }
     /// `kind` and its fields.
-    public var body: TraceEventBody
+    public var body: TraceEventBody {
+        didSet { facts = nil }
+    }
     /// What the checker derives from the event and its trace's header alone, when the reader that
-    /// decoded it worked that out (``TraceEventFacts``); nil for an event made in memory.
+    /// decoded it worked that out (``TraceEventFacts``); nil for an event made in memory, and
+    /// dropped when its time, actor or body changes, so facts never outlive what they describe.
     var facts: TraceEventFacts?
 
     /// An event of `actor` at `ts`.

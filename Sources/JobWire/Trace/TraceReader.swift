@@ -23,7 +23,7 @@ public struct TraceReader: Sendable {
     /// The header's namespace once the header is read: all that decoding an event takes from it.
     private var namespace: String?
     /// The header's profile, from which each event's ``TraceEventFacts`` are derived.
-    private var profile: ProtocolProfile?
+    private var origin: FactsOrigin?
     private var buffer = TraceLineBuffer()
 
     /// A reader for the trace called `file` in messages.
@@ -73,12 +73,12 @@ public struct TraceReader: Sendable {
         guard let namespace else {
             let parsed = try TraceHeader(json: json, file: file, line: line)
             namespace = parsed.profile.namespace
-            profile = parsed.profile
+            origin = FactsOrigin(parsed.profile)
             return .header(parsed)
         }
         var event = try TraceEvent(json: json, namespace: namespace, file: file, line: line)
         // Here, on the thread that decodes, rather than on the one that judges (TracePipeline).
-        event.facts = TraceEventFacts(event, profile: profile!)
+        event.facts = TraceEventFacts(event, origin: origin!)
         return .event(event)
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import JobWire
+
+/// The facts the reader derives for each event (``TraceEventFacts``) never stand in for the
+/// event itself: a checker of another profile, or an event changed after decoding, is judged as
+/// if no facts had been derived.
+struct TraceEventFactsTests {
+    /// A `new` without CatID: MSG-4 under the standard names; no protocol event at all where `new`
+    /// is called `job.new`.
+    private static let trace = try! String(
+        contentsOf: TraceVectorTests.directory.appendingPathComponent("bad/msg-4-no-catid-backend.jsonl"), encoding: .utf8)
+
+    private static func decoded() throws -> (TraceHeader, [TraceEvent]) {
+        var header: TraceHeader?
+        var events: [TraceEvent] = []
+        try TraceReader.read(text: trace, file: "msg-4.jsonl") { (item: TraceReader.Item) in
+            switch item {
+            case .header(let read): header = read
+            case .event(let event): events.append(event)
+            }
+        }
+        return (header!, events)
+    }
+
+    private static func failedIDs(_ header: TraceHeader, _ events: [TraceEvent]) -> [String] {
+        TraceChecker.check(header: header, events: events, file: "t").rules.filter(\.failed).map(\.info.id.description)
+    }
+
+    /// The same events with no facts attached, as if made in memory.
+    private static func remade(_ events: [TraceEvent]) -> [TraceEvent] {
+        events.map { TraceEvent(line: $0.line, ts: $0.ts, actor: $0.actor, body: $0.body) }
+    }
+
+    @Test func decodedEventsCarryFactsAndAreJudgedAsRemadeOnes() throws {
+        let (header, events) = try Self.decoded()
+        #expect(events.allSatisfy { $0.facts != nil })
+        #expect(Self.failedIDs(header, events) == ["MSG-4"])
+        #expect(Self.failedIDs(header, Self.remade(events)) == ["MSG-4"])
+    }
+
+    @Test func factsOfAnotherProfileAreDerivedAgain() throws {
+        let (standard, events) = try Self.decoded()
+        var renamed = standard
+        renamed.profile.eventNames[.new] = "job.new"
+        // Under `job.new` the trace's `new` is no protocol event: its payload is not judged, and
+        // the posted request never goes out (FLOW-1, MSG-3). Facts kept from the standard names
+        // would have said MSG-4 instead.
+        #expect(Self.failedIDs(renamed, Self.remade(events)) == ["FLOW-1", "MSG-3"])
+        #expect(Self.failedIDs(renamed, events) == ["FLOW-1", "MSG-3"])
+        // And a checker that met the other profile first still trusts its own header's readers.
+        var checker = TraceChecker(header: standard)
+        for event in events.prefix(events.count / 2) { checker.consume(event) }
+        var other = TraceChecker(header: renamed)
+        for event in events { other.consume(event) }
+        for event in events.dropFirst(events.count / 2) { checker.consume(event) }
+        #expect(checker.finish().filter(\.failed).map(\.info.id.description) == ["MSG-4"])
+    }
+
+    @Test func anEventChangedAfterDecodingLosesItsFacts() throws {
+        let (header, events) = try Self.decoded()
+        var mended: [TraceEvent] = []
+        for var event in events {
+            if case .socketOut(var message) = event.body, var payload = message.payload?.objectValue, payload["ReqID"] != nil {
+                payload["CatID"] = .int(9)
+                message.payload = .object(payload)
+                event.body = .socketOut(message)
+                #expect(event.facts == nil)
+            }
+            mended.append(event)
+        }
+        #expect(Self.failedIDs(header, mended) == Self.failedIDs(header, Self.remade(mended)))
+        #expect(!Self.failedIDs(header, mended).contains("MSG-4"))
+    }
+}
