@@ -95,9 +95,4 @@ extension TraceSession {
             return nil
         }
     }
-
-    /// Classifies a REST request against the header's paths (``ExchangeState/init(classifying:actor:ts:profile:)``).
-    func classify(_ request: HTTPRequestRecord, actor: TraceActor, ts: Int64) -> ExchangeState {
-        ExchangeState(classifying: request, actor: actor, ts: ts, profile: header.profile)
-    }
 }
