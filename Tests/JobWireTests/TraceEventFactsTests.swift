@@ -8,13 +8,14 @@ import Testing
 struct TraceEventFactsTests {
     /// A `new` without CatID: MSG-4 under the standard names; no protocol event at all where `new`
     /// is called `job.new`.
-    private static let trace = try! String(
-        contentsOf: TraceVectorTests.directory.appendingPathComponent("bad/msg-4-no-catid-backend.jsonl"), encoding: .utf8)
+    private static let trace = TraceVectorTests.directory.appendingPathComponent("bad/msg-4-no-catid-backend.jsonl")
 
+    /// The trace's header and events as one reader decodes them, with that reader's facts.
     private static func decoded() throws -> (TraceHeader, [TraceEvent]) {
+        let text = try String(contentsOf: trace, encoding: .utf8)
         var header: TraceHeader?
         var events: [TraceEvent] = []
-        try TraceReader.read(text: trace, file: "msg-4.jsonl") { (item: TraceReader.Item) in
+        try TraceReader.read(text: text, file: "msg-4.jsonl") { (item: TraceReader.Item) in
             switch item {
             case .header(let read): header = read
             case .event(let event): events.append(event)
@@ -48,12 +49,16 @@ struct TraceEventFactsTests {
         // would have said MSG-4 instead.
         #expect(Self.failedIDs(renamed, Self.remade(events)) == ["FLOW-1", "MSG-3"])
         #expect(Self.failedIDs(renamed, events) == ["FLOW-1", "MSG-3"])
-        // And a checker that met the other profile first still trusts its own header's readers.
-        var checker = TraceChecker(header: standard)
-        for event in events.prefix(events.count / 2) { checker.consume(event) }
-        var other = TraceChecker(header: renamed)
-        for event in events { other.consume(event) }
-        for event in events.dropFirst(events.count / 2) { checker.consume(event) }
+    }
+
+    @Test func factsOfAnotherReaderOfTheSameProfileAreTrusted() throws {
+        // Two readers, two origins, one profile: a checker switches between them and judges the
+        // events as one reader's (the origin it trusts changes; its verdict does not).
+        let (header, first) = try Self.decoded()
+        let (_, second) = try Self.decoded()
+        #expect(first[0].facts!.origin !== second[0].facts!.origin)
+        var checker = TraceChecker(header: header)
+        for (index, event) in first.enumerated() { checker.consume(index % 2 == 0 ? event : second[index]) }
         #expect(checker.finish().filter(\.failed).map(\.info.id.description) == ["MSG-4"])
     }
 
