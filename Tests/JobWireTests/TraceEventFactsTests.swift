@@ -77,4 +77,24 @@ struct TraceEventFactsTests {
         #expect(Self.failedIDs(header, mended) == Self.failedIDs(header, Self.remade(mended)))
         #expect(!Self.failedIDs(header, mended).contains("MSG-4"))
     }
+
+    /// Events share their storage between copies (issue 15, item 7): a change to one copy must
+    /// reach neither the other's fields nor its facts.
+    @Test func aCopyChangedKeepsTheOriginalAndItsFactsIntact() throws {
+        let (_, events) = try Self.decoded()
+        let original = try #require(events.first { $0.kind == .socketOut })
+        let ts = original.ts
+        var copy = original
+        copy.ts += 1
+        copy.actor = TraceActor(.worker, id: "someone-else")
+        copy.body = .end
+        #expect(copy.facts == nil)
+        #expect(original.ts == ts && copy.ts == ts + 1)
+        #expect(original.actor != copy.actor)
+        #expect(original.kind == .socketOut)
+        #expect(original.facts != nil)
+        var refacted = original
+        refacted.facts = nil
+        #expect(original.facts != nil)
+    }
 }

@@ -31,7 +31,7 @@ public struct TraceReader: Sendable {
 
     /// One decoded line.
     public enum Item: Sendable {
-        case header(TraceHeader)
+        indirect case header(TraceHeader)
         case event(TraceEvent)
     }
 
