@@ -6,6 +6,20 @@ import SocketIOWire
 /// The checker beyond the shipped traces: bounded memory, the violation cap, reports, and the
 /// partial order between actors.
 struct TraceCheckerTests {
+    /// `finish()` sorts by a key worked out once per id; the order must stay the one `<` defines:
+    /// by area, then numerically, so ELIG-2 comes before ELIG-10.
+    @Test func verdictsComeInRequirementOrder() throws {
+        let header = try TraceHeader(json: JSONParser.parse(Array(#"{"format":"jobwire-trace","version":1,"roles":["backend"]}"#.utf8)), file: "t.jsonl")
+        let ids = TraceChecker(header: header).finish().map(\.info.id)
+        #expect(ids.count > 100)
+        for (earlier, later) in zip(ids, ids.dropFirst()) {
+            #expect(earlier < later, "\(earlier) before \(later)")
+            #expect(earlier.area < later.area || (earlier.area == later.area && (earlier.number ?? 0) < (later.number ?? 0)))
+        }
+        let mixed: [RequirementID] = ["FLOW-10", "ELIG-10", "FLOW-2", "ALERT-1", "ELIG-2", "ELIG-9"]
+        #expect(mixed.sorted().map(\.rawValue) == ["ALERT-1", "ELIG-2", "ELIG-9", "ELIG-10", "FLOW-2", "FLOW-10"])
+    }
+
     @Test func aSyntheticTraceIsConformantAndMemoryStaysBounded() throws {
         var lines: [String] = []
         SyntheticTrace(events: 6000).forEachLine { lines.append($0) }

@@ -12,6 +12,13 @@ struct JSONLocationsTests {
         #expect(locations.position(of: ["cases", "0"]) == LineIndex.Position(line: 3, column: 5))
     }
 
+    /// RFC 6901 escapes `~` as `~0` and `/` as `~1`, in that order, and nothing else.
+    @Test func pointerTokensAreEscapedAsRFC6901Says() {
+        #expect(JSONLocations.pointer([]) == "")
+        #expect(JSONLocations.pointer(["cases", "0", "id"]) == "/cases/0/id")
+        #expect(JSONLocations.pointer(["a/b", "c~d", "~1", ""]) == "/a~1b/c~0d/~01/")
+    }
+
     @Test func aMissingPathFallsBackToItsNearestAncestor() throws {
         let (_, locations) = try JSONParser.parseWithLocations(Array("{\n \"a\":\n  {\"b\": 1}}".utf8))
         #expect(locations.position(of: ["a", "missing"]).line == 3)
