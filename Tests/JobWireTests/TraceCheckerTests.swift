@@ -6,8 +6,8 @@ import SocketIOWire
 /// The checker beyond the shipped traces: bounded memory, the violation cap, reports, and the
 /// partial order between actors.
 struct TraceCheckerTests {
-    /// `finish()` sorts by a key worked out once per id; the order must stay the one `<` defines:
-    /// by area, then numerically, so ELIG-2 comes before ELIG-10.
+    /// `finish()` orders verdicts by a permutation worked out once for every checker; the order must
+    /// stay the one `<` defines: by area, then numerically, so ELIG-2 comes before ELIG-10.
     @Test func verdictsComeInRequirementOrder() throws {
         let header = try TraceHeader(json: JSONParser.parse(Array(#"{"format":"jobwire-trace","version":1,"roles":["backend"]}"#.utf8)), file: "t.jsonl")
         let ids = TraceChecker(header: header).finish().map(\.info.id)

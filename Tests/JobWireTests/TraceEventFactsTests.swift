@@ -93,8 +93,8 @@ struct TraceEventFactsTests {
         #expect(original.actor != copy.actor)
         #expect(original.kind == .socketOut)
         #expect(original.facts != nil)
-        var refacted = original
-        refacted.facts = nil
+        var stripped = original
+        stripped.facts = nil
         #expect(original.facts != nil)
     }
 }
