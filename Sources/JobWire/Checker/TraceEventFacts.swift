@@ -10,8 +10,8 @@ import SocketIOWire
 /// that comes without them (one made in memory or changed after decoding) and for one decoded
 /// under another header's profile (``FactsOrigin``).
 ///
-/// A class, so that an event carries one reference: the facts are several times the size of
-/// the rest of the event, and events are copied on their way between the threads.
+/// A class, so that the checker takes an event's facts out of it as one reference, not as a copy:
+/// they are several times the size of the rest of the event.
 final class TraceEventFacts: Sendable {
     /// An `http.request`'s classification (``ExchangeState/init(classifying:actor:ts:profile:)``); nil for other kinds.
     let call: ExchangeState?

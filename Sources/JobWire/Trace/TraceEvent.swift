@@ -3,7 +3,7 @@ import SocketIOWire
 /// One line of a trace after the header: when (ms since the epoch, on the writer's clock),
 /// who wrote it, what happened, and the line it came from, so every violation can name it.
 ///
-/// All but the line live in one shared, immutable ``Storage``: an event crosses from the thread
+/// All but the line live in one shared, immutable storage: an event crosses from the thread
 /// that decodes it to the one that judges it and is handed down through the checker, and a copy
 /// is then one reference instead of the whole body, field by field (issue 15, item 7). Changing
 /// `ts`, `actor` or `body` makes a new storage, so a copy never sees another's change.
