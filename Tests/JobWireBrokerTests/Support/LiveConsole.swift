@@ -38,7 +38,8 @@ final class LiveConsole: Sendable {
         server = ConsoleServer(console: console, logger: LiveScenario.quiet)
         url = try await server.start()
         base = URL(string: String(url.prefix { $0 != "?" }).replacingOccurrences(of: ConsoleServer.pagePath, with: ""))!
-        app = LiveFakeApp(url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, config: session.appConfig, faults: faults, clock: clock, lockstep: pending)
+        app = LiveFakeApp(url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, config: session.appConfig, faults: faults, clock: clock, lockstep: pending,
+            serverSockets: { [backend, id = session.appConfig.id] in backend.sockets(in: id).count })
     }
 
     /// Connects the app under test, which starts the scenario, and waits until it is quiet.

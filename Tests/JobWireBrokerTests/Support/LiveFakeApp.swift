@@ -28,6 +28,9 @@ actor LiveFakeApp {
     private var generation = 0
     private var flushing = false
     private let lockstep: PendingWork?
+    /// Lockstep: how many sockets the broker holds for this app (its room), to wait for a closed
+    /// socket to leave it (``awaitSocketsGone()``).
+    private let serverSockets: (@Sendable () -> Int)?
     /// Lockstep timers, in the clock's time.
     private var timers: [Int64] = []
 
@@ -50,10 +53,11 @@ actor LiveFakeApp {
         }
     }
 
-    init(url: URL, config: AppConfig, faults: AppFaults = [], clock: any BrokerClock, lockstep: PendingWork? = nil) {
+    init(url: URL, config: AppConfig, faults: AppFaults = [], clock: any BrokerClock, lockstep: PendingWork? = nil, serverSockets: (@Sendable () -> Int)? = nil) {
         self.url = url
         self.clock = clock
         self.lockstep = lockstep
+        self.serverSockets = serverSockets
         model = config.role == .worker ? .worker(ReferenceWorkerApp(config: config, faults: faults)) : .client(ReferenceClientApp(config: config, faults: faults))
         auth = ["userId": .string(config.id), "role": .string(config.role.rawValue)]
     }
@@ -140,6 +144,7 @@ actor LiveFakeApp {
         generation += 1
         await client?.disconnect()
         client = nil
+        await awaitSocketsGone()
     }
 
     /// Terminated and launched again: the socket goes and comes back; the model keeps its device storage.
@@ -149,8 +154,18 @@ actor LiveFakeApp {
         generation += 1
         await client?.disconnect()
         client = nil
+        await awaitSocketsGone()
         try? await connect()
         await perform(actions, now: now)
+    }
+
+    /// Lockstep: waits until the broker has let this app's closed socket go. Until it has, the
+    /// broker counts a message to the app once for that socket too, which never reads it, so the
+    /// count of work under way would never reach zero (a stalled run, seen beside two `yes`). The
+    /// clock stays put meanwhile: the control message that closed the socket is still under way.
+    private func awaitSocketsGone() async {
+        guard lockstep != nil, let serverSockets else { return }
+        while !stopped, serverSockets() > 0 { try? await Task.sleep(for: .milliseconds(1)) }
     }
 
     func handle(_ input: AppInput) async {

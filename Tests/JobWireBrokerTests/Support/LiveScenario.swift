@@ -33,7 +33,8 @@ enum LiveScenario {
         let session = BrokerSession(scenario: scenario, clock: clock, recorder: recorder, pending: pending)
         let server = ReferenceBackendServer(host: session, logger: quiet)
         let address = try await server.start(host: "127.0.0.1", port: 0)
-        let app = LiveFakeApp(url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, config: session.appConfig, faults: faults, clock: clock, lockstep: pending)
+        let app = LiveFakeApp(url: URL(string: "http://127.0.0.1:\(address.port ?? 0)")!, config: session.appConfig, faults: faults, clock: clock, lockstep: pending,
+            serverSockets: { [server, id = session.appConfig.id] in server.sockets(in: id).count })
         defer {
             Task {
                 await app.stop()
