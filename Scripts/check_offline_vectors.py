@@ -51,6 +51,8 @@ NOT_COVERED: dict[str, str] = {
     "OFFL-17": "the model keeps no option values: what a launch reads back is only in a capture (OFFLOptionsRules)",
     "OFFL-18": "in the model a notification is an effect of its create's own step and the response comes in a later one; "
                "the order on screen is only in a capture (OFFLNotificationOrderRules)",
+    "OFFL-16": "the model's `refresh` is the refresh, not what sets it off: when it runs is the input's, "
+               "and only a capture shows it (OFFL16RefreshOnAppear)",
 }
 
 # Requirements of other areas that the model's effects also exercise.

@@ -138,6 +138,7 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("task-session-returns-client", "client", o.foreground_returns, "Back before the token's expiry the app keeps the list; back after it, the login screen."),
     ("offline-relaunch-client", "client", o.relaunch, "Terminated mid-replay, relaunched offline with a JWT: the list at once, the queue kept."),
     ("auth-login-client", "client", o.login, "A fresh install logs in online; the next offline launch finds the token."),
+    ("offline-refresh-before-list-client", "client", o.login_list_first, "Logged in, the app sends the list GET and then shows the list it refreshes."),
     ("auth-login-expired-client", "client", o.login_expired, "Online with an expired token: the login screen, JWT-Auth, the list."),
     ("auth-pin-expired-client", "client", o.pin_expired, "Offline with an expired token after an online session: the PIN, then HOME."),
     ("auth-pin-at-expiry-client", "client", o.pin_at_expiry, "The token expires at the launch's millisecond: it counts as none, so the PIN."),

@@ -67,19 +67,19 @@ def register_app(bad) -> None:
     @bad("task-7-create-without-dates-client", "client", ["TASK-7"], "The client app creates its first task without dates.")
     def _():
         c = o.create_edit()
-        del c.find("req.2")["body"]["dates"]
+        del c.find("req.3")["body"]["dates"]
         return c
 
     @bad("task-7-create-without-location-worker", "worker", ["TASK-7"], "The worker app replays its offline create without location.")
     def _():
         c = o.create_edit("w-1")
-        del c.find("req.3")["body"]["location"]
+        del c.find("req.4")["body"]["location"]
         return c
 
     @bad("task-10-edit-without-address-client", "client", ["TASK-10"], "The client app's edit of T-20 carries no address: not the task's full editable state.")
     def _():
         c = o.create_edit()
-        del c.find("req.7")["body"]["address"]
+        del c.find("req.8")["body"]["address"]
         return c
 
     @bad("rest-4-getjobs-without-worker-id-worker", "worker", ["REST-4"], "w-1 calls getJobs as GET /api/jobs, naming no workerId.")

@@ -138,6 +138,8 @@ class OfflineSession:
         made = self.app.next_seq
         effects = self.app.apply(step, "step")
         self._effects(effects, queued_before, made, quiet_enqueue)
+        if {"type": "navigate", "screen": "contacts"} in effects and self.app.online():
+            self.refresh()  # OFFL-16: the list appearing refreshes it
 
     # -- operations -------------------------------------------------------------------------
 
@@ -146,6 +148,9 @@ class OfflineSession:
         return self
 
     def refresh(self) -> None:
+        """The automatic list refresh. The model's `refresh` is the refresh itself, not what sets it
+        off: the session runs it where OFFL-16 says it fires, as the list appears (after a launch or
+        a log-in that shows it, `_apply`) and on a return to the foreground onto it (`foreground`)."""
         self._apply({"op": "refresh"})
 
     def create(self, data: dict) -> str:
@@ -197,6 +202,8 @@ class OfflineSession:
             self.app.effects = []
             self.app.send(self.app.new_request("options"))
             self._effects(self.app.effects, {}, None)
+            if active:
+                self.refresh()  # OFFL-16: back onto the list
 
     def login(self) -> None:
         self._apply({"op": "login"})

@@ -1,4 +1,4 @@
-"""The bad traces of the offline workflow (OFFL-1 ... OFFL-14, AUTH-1 ... AUTH-7) for
+"""The bad traces of the offline workflow (OFFL-1 ... OFFL-14, OFFL-16 ... OFFL-19, AUTH-1 ... AUTH-7) for
 Scripts/generate_traces.py: one session of Scripts/trace_offline_scenarios.py and one mistake
 each, tripping exactly the rule ids named. Python 3.11, standard library only."""
 
@@ -57,6 +57,14 @@ def rename(c: Capture, old: str, new: str, tags: list[str]) -> None:
             event["path"] = event["path"].replace(f"/{old}", f"/{new}")
 
 
+def remove_refresh(c: Capture, seq: int, render: int = 1) -> None:
+    """Drops the list refresh of request `seq` (OFFL-16): its GET, the render of the state after it
+    (the `render`-th of the session), its answer and the render marked updated after that."""
+    def tag(n: int) -> str:
+        return "render" if n == 1 else f"render#{n}"
+    c.remove(f"req.{seq}", tag(render), f"resp.{seq}", tag(render + 1))
+
+
 def entry(c: Capture, tag: str) -> dict:
     return copy.deepcopy(c.find(tag)["entry"])
 
@@ -72,14 +80,14 @@ def register_notification_order(bad) -> None:
     """OFFL-18: the create's notification comes before its response is acted on."""
 
     def render_before_notification(actor: str) -> Capture:
-        """The online create #2 is answered with T-20 and the list is rendered with T-20 before its
+        """The online create #3 is answered with T-20 and the list is rendered with T-20 before its
         notification, which comes 2 ms after the answer (still within OFFL-5's tolerance)."""
         c = o.create_edit(actor)
-        answered = c.find("resp.2")["ts"]
-        note = c.find("note.2")
+        answered = c.find("resp.3")["ts"]
+        note = c.find("note.3")
         c.events.remove(note)
         c.add(answered + 1, actor, "view.shown", tag=None, view="contacts", elements={"updated": False, "items": ["T-20", "T-7", "T-8"]})
-        c.add(answered + 2, actor, "alert.shown", tag="note.2", **{k: v for k, v in note.items() if k not in ("ts", "actor", "id", "kind", "_tag", "_seq")})
+        c.add(answered + 2, actor, "alert.shown", tag="note.3", **{k: v for k, v in note.items() if k not in ("ts", "actor", "id", "kind", "_tag", "_seq")})
         return c
 
     @bad("offl-18-render-before-notification-client", "client", ["OFFL-18"], "The client renders T-20, the id its create's answer gave, before the create's notification.")
@@ -98,12 +106,16 @@ def register_session(bad) -> None:
     def _():
         c = o.foreground_returns()
         c.find("view.login")["view"] = "contacts"
+        # As if logged in, it refreshes the list it shows (OFFL-16, OFFL-1).
+        add_after(c, "req.5", "http.request", xid="x-6", method="GET", path="/api/tasks", call={"seq": 6, "kind": "list"})
+        add_after(c, "req.5", "view.shown", gap=2, view="contacts", elements={"updated": False, "items": sorted(LISTED)})
         return c
 
     @bad("task-5-login-before-expiry-client", "client", ["TASK-5"], "Back before the token's expiry, the app asks the user to log in again.")
     def _():
         c = o.foreground_returns()
         c.find("view.contacts#2")["view"] = "login"
+        remove_refresh(c, 4, render=3)  # the list, no longer shown, is not refreshed
         return c
 
 
@@ -183,6 +195,37 @@ def register_refresh_and_create(bad) -> None:
         c.find("render")["elements"]["updated"] = True
         return c
 
+    @bad("offl-16-no-refresh-at-launch-client", "client", ["OFFL-16"], "Launched online onto the list, the app never refreshes it: no list GET.")
+    def _():
+        c = o.refresh()
+        remove_refresh(c, 2)
+        return c
+
+    @bad("offl-16-no-refresh-on-return-client", "client", ["OFFL-16"], "Back in the foreground onto the list, the app sends the options GET but does not refresh the list.")
+    def _():
+        c = o.foreground_returns()
+        remove_refresh(c, 4, render=3)
+        # It stays on the list past reactionToleranceMs before it goes to the background again.
+        answered = c.find("resp.3")["ts"]
+        for event in c.events:
+            if event["ts"] > answered:
+                event["ts"] += 3000
+        return c
+
+    @bad("offl-16-no-refresh-after-login-client", "client", ["OFFL-16"], "After the login the list appears and is never refreshed.")
+    def _():
+        c = o.login()
+        remove_refresh(c, 3)
+        return c
+
+    @bad("offl-16-refresh-too-late-client", "client", ["OFFL-16"], "The list appears at launch and its refresh GET goes 3 s later, past reactionToleranceMs.")
+    def _():
+        c = o.refresh()
+        shown = c.find("view.contacts")["ts"]
+        for gap, tag in ((3000, "req.2"), (3001, "render"), (3025, "resp.2"), (3026, "render#2")):
+            c.find(tag)["ts"] = shown + gap
+        return c
+
     @bad("offl-2-list-get-offline-client", "client", ["OFFL-2"], "Offline, the refresh sends the list GET anyway.")
     def _():
         c = o.refresh()
@@ -206,42 +249,42 @@ def register_refresh_and_create(bad) -> None:
     @bad("offl-3-no-temporary-id-client", "client", ["OFFL-3"], "The online create carries an id the app made up without the tmp- prefix.")
     def _():
         c = o.create_edit()
-        rename(c, "tmp-1", "local-1", ["req.2", "note.2"])
+        rename(c, "tmp-1", "local-1", ["req.3", "note.3"])
         return c
 
     @bad("offl-3-temporary-id-reused-client", "client", ["OFFL-3"], "Offline, the second create reuses tmp-1, which the first create still holds.")
     def _():
         c = o.transport()
-        rename(c, "tmp-2", "tmp-1", ["enq.4", "note.4", "qsend.4", "req.4"])
+        rename(c, "tmp-2", "tmp-1", ["enq.5", "note.5", "qsend.5", "req.5"])
         return c
 
     @bad("offl-4-create-sent-offline-client", "client", ["OFFL-4"], "Offline, the create is sent instead of queued; it fails and waits for the replay.")
     def _():
         c = o.create_edit()
-        queued = entry(c, "enq.3")
-        replace(c, "enq.3", "http.request", **request_of(queued))
-        add_after(c, "enq.3", "http.response", gap=0, xid="x-3", error="refused")
+        queued = entry(c, "enq.4")
+        replace(c, "enq.4", "http.request", **request_of(queued))
+        add_after(c, "enq.4", "http.response", gap=0, xid="x-4", error="refused")
         return c
 
     @bad("offl-4-create-queued-online-client", "client", ["OFFL-4"], "Online, the create goes to the queue first and is only then sent.")
     def _():
         c = o.create_edit()
-        made = c.find("req.2")["call"]
-        queued = {"seq": 2, "kind": "create", "id": made["id"], "data": c.find("req.2")["body"]}
-        insert_before(c, "req.2", ("queue.changed", {"length": 1, "op": "enqueue", "entry": queued}),
+        made = c.find("req.3")["call"]
+        queued = {"seq": 3, "kind": "create", "id": made["id"], "data": c.find("req.3")["body"]}
+        insert_before(c, "req.3", ("queue.changed", {"length": 1, "op": "enqueue", "entry": queued}),
                       ("queue.changed", {"length": 0, "op": "send", "entry": queued}))
         return c
 
     @bad("offl-5-no-notification-for-create-client", "client", ["OFFL-5"], "Offline, the create is queued without a notification.")
     def _():
         c = o.create_edit()
-        c.remove("note.3")
+        c.remove("note.4")
         return c
 
     @bad("offl-5-no-notification-for-edit-client", "client", ["OFFL-5"], "Offline, the second edit of T-20 is queued without a notification.")
     def _():
         c = o.create_edit()
-        c.remove("note.7")
+        c.remove("note.8")
         return c
 
 
@@ -251,32 +294,32 @@ def register_identity_and_edit(bad) -> None:
     @bad("offl-6-replay-keeps-temporary-id-client", "client", ["OFFL-6"], "After the create's answer the queued edit still goes out under tmp-2.")
     def _():
         c = o.create_edit()
-        rename(c, "T-21", "tmp-2", ["qsend.5", "req.5"])
+        rename(c, "T-21", "tmp-2", ["qsend.6", "req.6"])
         return c
 
     @bad("offl-6-state-keeps-temporary-id-client", "client", ["OFFL-6"], "After tmp-1 became T-20 the app still edits it as tmp-1, queued and sent.")
     def _():
         c = o.create_edit()
-        rename(c, "T-20", "tmp-1", ["enq.6", "note.6", "drop.6", "enq.7", "note.7", "qsend.7", "req.7"])
+        rename(c, "T-20", "tmp-1", ["enq.7", "note.7", "drop.7", "enq.8", "note.8", "qsend.8", "req.8"])
         return c
 
     @bad("offl-14-edit-sent-before-create-answer-client", "client", ["OFFL-14"], "Online, an edit of the unanswered tmp-1 is sent under tmp-1 and refused.")
     def _():
         c = o.online_edit()
-        queued = entry(c, "enq.6")
-        replace(c, "enq.6", "http.request", **request_of(queued))
-        add_after(c, "enq.6", "http.response", gap=0, xid="x-6", status=404,
+        queued = entry(c, "enq.7")
+        replace(c, "enq.7", "http.request", **request_of(queued))
+        add_after(c, "enq.7", "http.response", gap=0, xid="x-7", status=404,
                   body={"ok": False, "error": {"code": "not_found", "message": "no task tmp-1"}})
-        add_after(c, "enq.6", "alert.shown", gap=1, alert="saveFailed", result="failure", entity="tmp-1",
+        add_after(c, "enq.7", "alert.shown", gap=1, alert="saveFailed", result="failure", entity="tmp-1",
                   elements={"title": "Not saved", "text": "HandyFriends refused the change.", "ok": True})
-        c.remove("drop.6")
+        c.remove("drop.7")
         return c
 
     @bad("offl-14-second-edit-not-replacing-client", "client", ["OFFL-14"], "Online, a second edit of the unanswered tmp-1 joins the queue beside the first.")
     def _():
         c = o.online_edit()
-        c.remove("drop.6")
-        return truncate(c, "resp.2")
+        c.remove("drop.7")
+        return truncate(c, "resp.3")
 
     @bad("offl-7-online-edit-queued-client", "client", ["OFFL-7"], "Online with nothing in flight, an edit of T-7 is queued and only then sent.")
     def _():
@@ -290,52 +333,52 @@ def register_identity_and_edit(bad) -> None:
     @bad("offl-7-older-queued-edit-kept-client", "client", ["OFFL-7"], "Online, a new edit of T-7 is sent while its older queued edit stays in the queue.")
     def _():
         c = o.online_edit()
-        c.remove("drop.3")
-        return truncate(c, "resp.2")
+        c.remove("drop.4")
+        return truncate(c, "resp.3")
 
     @bad("offl-8-older-local-edit-kept-client", "client", ["OFFL-8"], "Offline, a second edit of tmp-2 is queued beside the first instead of replacing it.")
     def _():
         c = o.create_edit()
-        c.remove("drop.4")
+        c.remove("drop.5")
         return truncate(c, "net#2")
 
     @bad("offl-8-create-dropped-client", "client", ["OFFL-8"], "Offline, an edit of tmp-2 drops the queued create of tmp-2.")
     def _():
         c = o.create_edit()
-        insert_before(c, "enq.4", ("queue.changed", {"length": 0, "op": "drop", "entry": entry(c, "enq.3")}))
+        insert_before(c, "enq.5", ("queue.changed", {"length": 0, "op": "drop", "entry": entry(c, "enq.4")}))
         return truncate(c, "net#2")
 
     @bad("offl-9-older-backend-edit-kept-client", "client", ["OFFL-9"], "Offline, a second edit of T-20 is queued beside the first instead of replacing it.")
     def _():
         c = o.create_edit()
-        c.remove("drop.6")
+        c.remove("drop.7")
         return truncate(c, "net#2")
 
     @bad("offl-9-edit-sent-offline-client", "client", ["OFFL-9"], "Offline, an edit of the backend's T-20 is sent instead of queued.")
     def _():
         c = o.create_edit()
-        queued = entry(c, "enq.6")
-        replace(c, "enq.6", "http.request", **request_of(queued))
-        add_after(c, "enq.6", "http.response", gap=0, xid="x-6", error="refused")
-        c.remove("drop.6")
+        queued = entry(c, "enq.7")
+        replace(c, "enq.7", "http.request", **request_of(queued))
+        add_after(c, "enq.7", "http.response", gap=0, xid="x-7", error="refused")
+        c.remove("drop.7")
         return truncate(c, "net#2")
 
     @bad("offl-10-queued-edit-partial-client", "client", ["OFFL-10"], "Offline, the edit of T-20 queues only the changed address, not the task's full state.")
     def _():
         c = o.create_edit()
-        c.find("enq.7")["entry"]["data"] = {"address": "Calle Mayor 1, 2B"}
+        c.find("enq.8")["entry"]["data"] = {"address": "Calle Mayor 1, 2B"}
         return c
 
     @bad("offl-10-queued-edit-without-budget-client", "client", ["OFFL-10"], "Offline, the edit of tmp-2 queues its task without the maxBudget it had.")
     def _():
         c = o.create_edit()
-        del c.find("enq.5")["entry"]["data"]["maxBudget"]
+        del c.find("enq.6")["entry"]["data"]["maxBudget"]
         return c
 
     @bad("offl-10-online-edit-partial-client", "client", ["OFFL-10", "TASK-10"], "Online, the edit of T-7 sends only maxBudget: not the full state (OFFL-10) nor the editable state (TASK-10).")
     def _():
         c = o.online_edit()
-        c.find("req.5")["body"] = {"maxBudget": 50}
+        c.find("req.6")["body"] = {"maxBudget": 50}
         return c
 
 
@@ -353,21 +396,21 @@ def register_replay(bad) -> None:
     @bad("offl-11-replay-out-of-order-client", "client", ["OFFL-11"], "Back online, the replay sends the queued edit of T-20 before the older one of T-21.")
     def _():
         c = o.create_edit()
-        swap_times(c, ["qsend.5", "req.5", "resp.5"], ["qsend.7", "req.7", "resp.7"])
+        swap_times(c, ["qsend.6", "req.6", "resp.6"], ["qsend.8", "req.8", "resp.8"])
         return c
 
     @bad("offl-11-two-in-flight-client", "client", ["OFFL-11"], "The replay sends the next queued edit before the previous one was answered.")
     def _():
         c = o.create_edit()
-        answered = c.find("resp.5")["ts"]
-        c.find("qsend.7")["ts"] = answered - 3
-        c.find("req.7")["ts"] = answered - 2
+        answered = c.find("resp.6")["ts"]
+        c.find("qsend.8")["ts"] = answered - 3
+        c.find("req.8")["ts"] = answered - 2
         return c
 
     @bad("offl-11-queue-stalls-client", "client", ["OFFL-11"], "Back online with nothing in flight, the app never sends its queue.")
     def _():
         c = o.create_edit()
-        for tag in ("qsend.3", "req.3", "resp.3", "qsend.5", "req.5", "resp.5", "qsend.7", "req.7", "resp.7"):
+        for tag in ("qsend.4", "req.4", "resp.4", "qsend.6", "req.6", "resp.6", "qsend.8", "req.8", "resp.8"):
             c.remove(tag)
         return c
 
@@ -381,8 +424,8 @@ def register_replay(bad) -> None:
     def _():
         c = o.relaunch()
         launch = c.find("launch#2")
-        launch["queue"] = [q for q in launch["queue"] if q["seq"] != 2]
-        for tag in ("qsend.2#2", "req.2#2", "resp.2"):
+        launch["queue"] = [q for q in launch["queue"] if q["seq"] != 3]
+        for tag in ("qsend.3#2", "req.3#2", "resp.3"):
             c.remove(tag)
         return c
 
@@ -402,13 +445,20 @@ def register_replay(bad) -> None:
 # ---- AUTH-1 ... AUTH-7 --------------------------------------------------------------------------
 
 def register_auth(bad) -> None:
+    def list_at_launch(c: Capture) -> Capture:
+        """The session of `o.login` with the list shown at launch instead of the login screen: no
+        JWT-Auth, and the list's refresh (OFFL-16) right after the launch's options GET, not after a
+        login's answer."""
+        c.find("view.login")["view"] = "contacts"
+        c.remove("req.2", "resp.2", "view.contacts")
+        start = c.find("req.1")["ts"]
+        for gap, tag in ((1, "req.3"), (2, "render"), (40, "resp.3"), (41, "render#2")):
+            c.find(tag)["ts"] = start + gap
+        return c
+
     @bad("auth-1-expired-token-online-client", "client", ["AUTH-1"], "Online with a token expired a day ago, the app shows the list instead of login.")
     def _():
-        c = o.login_expired()
-        c.find("view.login")["view"] = "contacts"
-        for tag in ("req.2", "resp.2", "view.contacts"):
-            c.remove(tag)
-        return c
+        return list_at_launch(o.login_expired())
 
     @bad("auth-1-token-at-expiry-offline-client", "client", ["AUTH-1"], "Offline, a token expiring at the launch's millisecond is taken as active.")
     def _():
@@ -431,24 +481,21 @@ def register_auth(bad) -> None:
 
     @bad("auth-3-list-without-token-client", "client", ["AUTH-3"], "Online with no token, the app shows the list without the login screen.")
     def _():
-        c = o.login()
-        c.find("view.login")["view"] = "contacts"
-        for tag in ("req.2", "resp.2", "view.contacts"):
-            c.remove(tag)
-        return c
+        return list_at_launch(o.login())
 
     @bad("auth-3-pin-online-client", "client", ["AUTH-3"], "Online with no token, the app asks for the PIN instead of showing login.")
     def _():
         c = o.login()
         c.find("view.login")["view"] = "pin"
-        for tag in ("req.2", "resp.2", "view.contacts"):
-            c.remove(tag)
+        c.remove("req.2", "resp.2", "view.contacts")
+        remove_refresh(c, 3)
         return c
 
     @bad("auth-4-home-after-login-client", "client", ["AUTH-4"], "After a successful JWT-Auth the app shows HOME, not the list.")
     def _():
         c = o.login()
         c.find("view.contacts")["view"] = "home"
+        remove_refresh(c, 3)  # no list on screen, none refreshed
         return c
 
     @bad("auth-4-token-not-stored-client", "client", ["AUTH-4"], "The token of the login is not in the cache at the next launch, which asks for the PIN.")

@@ -12,12 +12,12 @@ from trace_scenarios import T0, Capture
 
 
 def refresh(actor: str = "client") -> Capture:
-    """Online: launch with an active JWT, the options GET, a refresh and its updated render, an
-    edit sent at once (OFFL-7); offline: a refresh does nothing; online again: the options GET."""
+    """Online: launch with an active JWT onto the list, the options GET, the list's refresh
+    (OFFL-16) and its updated render, an edit sent at once (OFFL-7); offline: a refresh does
+    nothing; online again: the options GET."""
     s = OfflineSession(state(), actor)
     s.launch()
     s.wait(30).respond(1)
-    s.wait(1000).refresh()
     s.wait(25).respond(2)
     s.wait(3000).edit("T-7", {"maxBudget": 45})
     s.wait(40).respond(3)
@@ -34,8 +34,9 @@ def create_edit(actor: str = "client") -> Capture:
     s = OfflineSession(state(), actor)
     s.launch()
     s.wait(30).respond(1)
+    s.wait(25).respond(2)
     first = s.wait(2000).create(TAP)
-    s.wait(40).respond(2)
+    s.wait(40).respond(3)
     s.wait(3000).go_offline()
     second = s.wait(2000).create(SINK)
     s.wait(2000).edit(second, {"Description": "Unblock the sink and the bath"})
@@ -43,7 +44,7 @@ def create_edit(actor: str = "client") -> Capture:
     s.wait(2000).edit("T-20", {"maxBudget": 90})
     s.wait(2000).edit("T-20", {"address": "Calle Mayor 1, 2B"})
     s.wait(5000).go_online()
-    for seq in (8, 3, 5, 7):
+    for seq in (9, 4, 6, 8):
         s.wait(40).respond(seq)
     assert first == "tmp-1" and second == "tmp-2"
     return s.end()
@@ -55,6 +56,7 @@ def online_edit() -> Capture:
     s = OfflineSession(state())
     s.launch()
     s.wait(30).respond(1)
+    s.wait(25).respond(2)
     s.wait(2000).go_offline()
     local = s.wait(2000).create(TAP)
     s.wait(2000).edit("T-7", {"maxBudget": 45})
@@ -62,7 +64,7 @@ def online_edit() -> Capture:
     s.wait(10).edit("T-7", {"maxBudget": 50})
     s.wait(10).edit(local, {"maxBudget": 85})
     s.wait(10).edit(local, {"Description": "Fix the tap and its valve"})
-    for seq in (4, 5, 2, 7):
+    for seq in (5, 6, 3, 8):
         s.wait(40).respond(seq)
     return s.end()
 
@@ -73,16 +75,17 @@ def transport() -> Capture:
     s = OfflineSession(state())
     s.launch()
     s.wait(30).respond(1)
+    s.wait(25).respond(2)
     s.wait(2000).go_offline()
     local = s.wait(2000).create(TAP)
     s.wait(2000).edit(local, {"maxBudget": 95})
     s.wait(2000).create(SINK)
     s.wait(5000).go_online()
-    s.wait(500).transport_error(2)
+    s.wait(500).transport_error(3)
     s.wait(20_000).go_online()
-    s.wait(30).respond(6)
-    s.wait(40).respond(2, ok=False)
-    s.wait(40).respond(4)
+    s.wait(30).respond(7)
+    s.wait(40).respond(3, ok=False)
+    s.wait(40).respond(5)
     return s.end()
 
 
@@ -92,26 +95,30 @@ def online_refusals() -> Capture:
     s = OfflineSession(state())
     s.launch()
     s.wait(30).respond(1)
+    s.wait(25).respond(2)
     local = s.wait(2000).create(TAP)
-    s.wait(40).respond(2, ok=False)
-    s.wait(2000).edit("T-7", {"maxBudget": 45})
     s.wait(40).respond(3, ok=False)
+    s.wait(2000).edit("T-7", {"maxBudget": 45})
+    s.wait(40).respond(4, ok=False)
     assert local == "tmp-1"
     return s.end()
 
 
 def foreground_returns() -> Capture:
     """Online with a token expiring a minute after the launch: back from the background before
-    the expiry the app keeps the list; back after it, the login screen (TASK-5)."""
+    the expiry the app keeps the list and refreshes it (OFFL-16); back after it, the login screen
+    (TASK-5)."""
     s = OfflineSession(state(jwt_expires=T0 + 60_000))
     s.launch()
     s.wait(30).respond(1)
+    s.wait(25).respond(2)
     s.wait(1000).background()
     s.wait(10_000).foreground()
-    s.wait(30).respond(2)
+    s.wait(30).respond(3)
+    s.wait(25).respond(4)
     s.wait(1000).background()
     s.wait(60_000).foreground()
-    s.wait(30).respond(3)
+    s.wait(30).respond(5)
     return s.end()
 
 
@@ -121,6 +128,7 @@ def relaunch() -> Capture:
     s = OfflineSession(state())
     s.launch()
     s.wait(30).respond(1)
+    s.wait(25).respond(2)
     s.wait(2000).go_offline()
     s.wait(2000).create(TAP)
     s.wait(2000).edit("T-7", {"maxBudget": 45})
@@ -129,24 +137,34 @@ def relaunch() -> Capture:
     s.wait(60_000).go_offline()
     s.wait(1000).launch()
     s.wait(30_000).go_online()
-    for seq in (5, 2, 3):
+    for seq in (6, 3, 4):
         s.wait(40).respond(seq)
     return s.end()
 
 
 def login(expires: int | None = None) -> Capture:
     """Online without an active JWT (none, or `expires` in the past): the login screen (AUTH-3),
-    JWT-Auth and the list (AUTH-4); the next launch, offline, finds the stored token and shows the
-    list (AUTH-5)."""
+    JWT-Auth and the list, refreshed as it appears (AUTH-4, OFFL-16); the next launch, offline,
+    finds the stored token and shows the list (AUTH-5)."""
     s = OfflineSession(state(jwt_expires=expires, ever_online=expires is not None))
     s.launch()
     s.wait(30).respond(1)
     s.wait(8000).login()
     s.wait(40).respond(2)
+    s.wait(25).respond(3)
     s.wait(60_000).terminate()
     s.wait(1000).go_offline()
     s.wait(60_000).launch()
     return s.end()
+
+
+def login_list_first() -> Capture:
+    """`login`, with the app sending the list's refresh GET just before it shows the list: OFFL-16
+    allows either order."""
+    c = login()
+    shown, sent = c.find("view.contacts"), c.find("req.3")
+    shown["ts"], sent["ts"] = sent["ts"], shown["ts"]
+    return c
 
 
 def login_expired() -> Capture:

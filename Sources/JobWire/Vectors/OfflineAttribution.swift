@@ -9,8 +9,10 @@ import SocketIOWire
 /// A vector that starts mid-session opens its capture with the session before it (the initial
 /// queue, requests in flight, connectivity); a duty that falls there (the notification of a queued
 /// edit, OFFL-13's GET on coming online) was the earlier session's, so only violations citing a
-/// line of the vector's own steps are the answer's. Nothing is attributed when the answer cannot be
-/// read as a run of steps: the failure then stays under the vector's requirement.
+/// line of the vector's own steps are the answer's. Nor is a duty about when an operation runs: the
+/// capture's app runs the operations the input lists and no other, so a list that appears with no
+/// `refresh` after it (OFFL-16) is the input's choice. Nothing is attributed when the answer cannot
+/// be read as a run of steps: the failure then stays under the vector's requirement.
 enum OfflineAttribution {
     /// The violations the rules find in what `observed` did during the vector's steps.
     static func violations(for vector: VectorCase, observed: JSONValue) -> [Violation] {
@@ -20,10 +22,15 @@ enum OfflineAttribution {
 }
 
 extension OfflineAnswerTrace {
+    /// Requirements about when an app runs an operation by itself, which a vector's input decides:
+    /// the refresh as the list appears or the app returns onto it (OFFL-16).
+    static let inputsDuties: Set<RequirementID> = ["OFFL-16"]
+
     /// Every violation the checker keeps that cites a line of the vector's steps, in requirement
-    /// order, with its lines in this capture.
+    /// order, with its lines in this capture; none of ``inputsDuties``.
     func violations() -> [Violation] {
         let verdict = TraceChecker.check(header: Self.header, events: events, file: "answer")
-        return verdict.rules.filter(\.failed).flatMap(\.violations).filter { $0.lines.contains { $0 >= firstStepLine } }
+        return verdict.rules.filter { $0.failed && !Self.inputsDuties.contains($0.info.id) }.flatMap(\.violations)
+            .filter { $0.lines.contains { $0 >= firstStepLine } }
     }
 }

@@ -26,7 +26,7 @@ extension TraceSession {
             }
             state.online = online
         case .httpRequest(let request):
-            if request.method.uppercased() == "GET" { state.lastGetAt = event.ts }
+            if request.method.uppercased() == "GET", request.call?.kind != "list" { state.lastGetAt = event.ts }
             guard let workflowCall = request.call else { break }
             state.queue.removeAll { $0.seq == workflowCall.seq }
             state.mustReturn[workflowCall.seq] = nil

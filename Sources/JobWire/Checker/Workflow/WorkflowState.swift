@@ -47,7 +47,8 @@ struct WorkflowState: Sendable {
     var lastUpdatedRenderAt: Int64?
     /// Successful list responses not yet followed by a render marked updated (OFFL-1).
     var listAnswersAwaitingRender = 0
-    /// The latest GET sent (OFFL-13).
+    /// The latest GET sent other than the list refresh's (OFFL-13): the list GET that comes with
+    /// the list appearing is OFFL-16's, and would hide a missing sync of the option values.
     var lastGetAt: Int64?
     /// Since when the app has been online and running with a queue to replay and nothing in flight (OFFL-11).
     var replayReadySince: Int64?
