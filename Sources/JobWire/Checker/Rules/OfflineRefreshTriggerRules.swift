@@ -66,6 +66,6 @@ struct OFFL16RefreshOnAppear: TraceRule {
         guard (lastListGET[actor] ?? .min) < since else { return }
         context.report(
             "OFFL-16", lines: [obligation.line], expected: "a list GET within \(context.header.reactionToleranceMs) ms of \(trigger.text) on line \(obligation.line)",
-            observed: "\(actor) sent none")
+            observed: "\(actor) sent none by then")
     }
 }
