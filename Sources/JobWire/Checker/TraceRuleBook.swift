@@ -4,7 +4,7 @@
 /// REST answers (REST-1 ... REST-19, the backend's half),
 /// the HandyFriends task API's answers (TASK-1 ... TASK-4, TASK-6 ... TASK-23, TASK-25, TASK-26: the backend's half),
 /// STATE-1 ... STATE-4 and STATE-6 ... STATE-11 (retaking state, connections), MSG-12 and MSG-13 (a worker's intake of `new`),
-/// and OFFL-1 ... OFFL-14, OFFL-16 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
+/// and OFFL-1 ... OFFL-14, OFFL-16 ... OFFL-19 and AUTH-1 ... AUTH-7 of the offline workflow (OFFL-15 is the `offline`
 /// vectors' alone: a trace has no scenario input to refuse).
 public enum TraceRuleBook: Sendable {
     /// Fresh rule instances, in a fixed order.
