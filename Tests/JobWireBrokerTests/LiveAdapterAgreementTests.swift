@@ -10,7 +10,12 @@ import Testing
 /// correct app, and the same failed requirements, among those its known-failures file lists for
 /// the scenario, for a wrong one. Both read one scenario file, a copy of the shipped one with an 8 s
 /// timeout (after client-restart's restart at 5 s) so the live run takes seconds of wall time.
-@Suite(.serialized, .timeLimit(.minutes(30)))
+///
+/// The cases run three at a time (``slots``): one after another, their live runs were the first
+/// pass's longest chain, about 300 s of mostly idle waiting that ended a minute after every other
+/// test. Three live runs at once add two Python apps and two brokers, little CPU beside the
+/// pass's CPU-bound suites, and the tolerances below already allow for a loaded machine.
+@Suite(.timeLimit(.minutes(30)))
 struct LiveAdapterAgreementTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var scenario: String
@@ -32,8 +37,16 @@ struct LiveAdapterAgreementTests {
     /// deadline, past a cancel tolerance of 500 ms (TIME-6); the defaults leave it 2 s.
     static let liveSettings: JSONValue = ["timeoutMs": 8_000, "cancelToleranceMs": 2_000, "emitToleranceMs": 2_000, "reactionToleranceMs": 2_000]
 
+    /// How many cases run at once.
+    static let slots = RunSlots(limit: 3)
+
     @Test(arguments: cases)
     func liveAndAdapterReachTheSameVerdict(_ testCase: Case) async throws {
+        try await Self.slots.run { try await Self.compare(testCase) }
+    }
+
+    /// Judges `testCase` through its adapter and live, and compares the verdicts.
+    static func compare(_ testCase: Case) async throws {
         let python = try BrokerProcessTests.python()
         let directory = BrokerProcessTests.scratch()
         let scenarios = directory.appendingPathComponent("scenarios")
@@ -43,12 +56,12 @@ struct LiveAdapterAgreementTests {
             Issue.record("\(shipped.path) is not an object")
             return
         }
-        scenario["settings"] = Self.liveSettings
+        scenario["settings"] = liveSettings
         try Data(JSONValue.object(scenario).compactText.utf8).write(to: scenarios.appendingPathComponent("\(testCase.scenario).json"))
-        let expected = try Self.knownFailures(testCase)
+        let expected = try knownFailures(testCase)
 
-        let adapter = try await Self.adapterVerdict(testCase, python: python, scenarios: scenarios.path)
-        let live = try await Self.liveVerdict(testCase, python: python, scenarios: scenarios.path, capture: directory.appendingPathComponent("live.jsonl").path)
+        let adapter = try await adapterVerdict(testCase, python: python, scenarios: scenarios.path)
+        let live = try await liveVerdict(testCase, python: python, scenarios: scenarios.path, capture: directory.appendingPathComponent("live.jsonl").path)
         #expect(live == adapter, "live: \(live), through the adapter: \(adapter)")
         if testCase.bug == nil {
             #expect(adapter.isEmpty, "the correct app failed \(adapter)")

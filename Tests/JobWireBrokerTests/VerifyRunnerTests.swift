@@ -67,7 +67,7 @@ struct VerifyRunnerTests {
     /// backend and on its settle windows, so four overlap well even on two cores. Four hold about
     /// 2,000 sockets, past what Foundation's Process.run() survives on Linux (Swift 6.3.1), so
     /// `Scripts/test` runs these two suites in a pass apart from every test that starts a child.
-    static let slots = VerifySlots(limit: 4)
+    static let slots = RunSlots(limit: 4)
 
     /// The clean backend's whole suite, run once for every test that judges it: this suite's and
     /// ``VerifyRaceTests``' clean race cases. The clean backend never runs again for a verdict (a

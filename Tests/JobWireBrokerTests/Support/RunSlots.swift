@@ -1,8 +1,8 @@
-/// A limit on how many verify runs the kit's tests make at once, shared by every test that
-/// makes them, so that those tests can run beside one another without starving the runs: each
-/// run takes one slot, first come first served; a run that must have the machine to itself
-/// takes them all.
-actor VerifySlots {
+/// A limit on how many runs of one kind (verify runs, live app runs) the kit's tests make at once,
+/// shared by every test that makes them, so that those tests can run beside one another without
+/// starving the runs: each run takes one slot, first come first served; a run that must have the
+/// machine to itself takes them all.
+actor RunSlots {
     private let limit: Int
     private var free: Int
     private var waiting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
