@@ -9,9 +9,7 @@ public struct TraceChecker: Sendable {
     public let header: TraceHeader
     private var rules: [any TraceRule]
     private var context: RuleContext
-    private var byKind: [TraceEventKind: [Int]] = [:]
-    private var factRules: [Int] = []
-    private var taskRules: [Int] = []
+    private let dispatch = Self.ruleDispatch
     /// The origin of the facts this checker derives itself, from its header's profile.
     private let ownOrigin: FactsOrigin
     /// The last origin of decoded facts found to hold this header's profile.
@@ -27,12 +25,26 @@ public struct TraceChecker: Sendable {
         trustedOrigin = ownOrigin
         rules = TraceRuleBook.makeRules()
         context = RuleContext(session: TraceSession(header: header), log: ViolationLog(keep: keep))
-        for (index, rule) in rules.enumerated() {
-            for kind in rule.kinds { byKind[kind, default: []].append(index) }
-            if rule.wantsFacts { factRules.append(index) }
-            if rule.wantsTaskAnswers { taskRules.append(index) }
-        }
     }
+
+    /// Which rules (places in ``TraceRuleBook/makeRules()``) see each event kind, the backend
+    /// facts and the task answers. Each rule's interests are fixed by its type, so they are worked
+    /// out once rather than by every checker, of which a test run starts thousands.
+    private struct RuleDispatch {
+        var byKind: [TraceEventKind: [Int]] = [:]
+        var factRules: [Int] = []
+        var taskRules: [Int] = []
+    }
+
+    private static let ruleDispatch: RuleDispatch = {
+        var dispatch = RuleDispatch()
+        for (index, rule) in TraceRuleBook.makeRules().enumerated() {
+            for kind in rule.kinds { dispatch.byKind[kind, default: []].append(index) }
+            if rule.wantsFacts { dispatch.factRules.append(index) }
+            if rule.wantsTaskAnswers { dispatch.taskRules.append(index) }
+        }
+        return dispatch
+    }()
 
     /// Judges one event against everything before it. An event ``TraceReader`` decoded carries
     /// what is derived from it and its trace's header alone (``TraceEventFacts``), which hold
@@ -57,22 +69,22 @@ public struct TraceChecker: Sendable {
             for index in rules.indices { rules[index].forget(req) }
         }
         context.call = facts.call ?? ExchangeState(firstSeen: event.ts)
-        context.message = facts.message
-        let fact = context.session.backendFact(for: event, call: context.call, message: context.message)
-        if let interested = byKind[event.kind] {
+        context.facts = facts
+        let fact = context.session.backendFact(for: event, call: context.call, message: facts.message)
+        if let interested = dispatch.byKind[event.kind] {
             for index in interested {
                 context.currentRule = index
                 rules[index].observe(event, &context)
             }
         }
         if let fact {
-            for index in factRules {
+            for index in dispatch.factRules {
                 context.currentRule = index
                 rules[index].observe(fact, &context)
             }
         }
         if let answer = context.session.taskAnswer(for: event) {
-            for index in taskRules {
+            for index in dispatch.taskRules {
                 context.currentRule = index
                 rules[index].observe(answer, &context)
             }
@@ -116,16 +128,20 @@ public struct TraceChecker: Sendable {
 
     /// The verdict per requirement. Obligations whose time lies after the trace's end are not judged.
     public func finish() -> [RuleVerdict] {
+        // Read once rather than through `self` per requirement: a debug build (the tests') copies
+        // the whole context and header at each such read, and a checker finishes per scenario run.
+        let (log, roles, subject) = (context.log, header.roles, header.subject)
         var verdicts: [RuleVerdict] = []
+        verdicts.reserveCapacity(Self.requirementOrder.count)
         for rule in rules {
             for info in rule.infos {
-                let recorded = !info.evidence.isDisjoint(with: header.roles)
-                let underTest = !info.about.isDisjoint(with: header.subject)
+                let recorded = !info.evidence.isDisjoint(with: roles)
+                let underTest = !info.about.isDisjoint(with: subject)
                 verdicts.append(
                     RuleVerdict(
                         info: info, applicable: recorded && underTest, underTest: underTest,
-                        violations: context.log.kept[info.id] ?? [],
-                        violationCount: context.log.counts[info.id] ?? 0))
+                        violations: log.kept[info.id] ?? [],
+                        violationCount: log.counts[info.id] ?? 0))
             }
         }
         return Self.requirementOrder.map { verdicts[$0] }

@@ -77,8 +77,16 @@ struct RuleContext: Sendable {
     var currentTs: Int64 = 0
     /// For an `http.request`, its classification against the header's paths, made once for all rules.
     var call = ExchangeState(firstSeen: 0)
-    /// For an `io.in` or `io.out`, its protocol event and `ReqID`, read once for all rules.
-    var message = MessageFacts()
+    /// The facts of the event being consumed, which ``message`` reads in place.
+    var facts: TraceEventFacts?
+    /// For an `io.in` or `io.out`, its protocol event and `ReqID`, read once for all rules; read
+    /// where ``facts`` holds it rather than copied per event (it is several hundred bytes).
+    var message: MessageFacts {
+        _read {
+            if let facts { yield facts.message } else { yield Self.noMessage }
+        }
+    }
+    private static let noMessage = MessageFacts()
 
     var header: TraceHeader { session.header }
     var skew: Int64 { session.header.clockSkewToleranceMs }

@@ -23,7 +23,12 @@ public struct TraceEncoder: Sendable {
 
     /// The event's line: its compact JSON text and a newline.
     public func line(_ event: TraceEvent) -> String {
-        json(event).compactText + "\n"
+        Self.line(json(event))
+    }
+
+    /// The line of an event already encoded by ``json(_:)``: its compact text and a newline.
+    public static func line(_ json: JSONValue) -> String {
+        json.compactText + "\n"
     }
 
     /// The event's JSON object: `ts`, `actor`, `id`, `kind`, then the kind's fields.

@@ -1,4 +1,3 @@
-import Foundation
 import JobWire
 import SocketIOWire
 
@@ -72,7 +71,7 @@ public struct JobDispatchBackend: Sendable {
                 "address": .string(address),
                 "category": .string(category),
                 "description": .string(description),
-                "createdAt": .string(Self.iso8601(now)),
+                "createdAt": .string(ISO8601Time.string(milliseconds: now)),
             ]
             if faults.contains(.delayDropped) { payload.members.removeAll { $0.key == "Delay" } }
             if faults.contains(.bansAsNull), client.blockedWorkers.isEmpty { payload["BlockedXP"] = .null }
@@ -89,7 +88,7 @@ public struct JobDispatchBackend: Sendable {
             let room = faults.contains(.directNewToChannel) ? profile.channelRoom : room(of: target)
             let emission = Emission(event: profile.name(of: .new), room: room, payload: .object(payload))
             // createdAtWithoutZone: a naive local time, the `Z` left off (REST-2).
-            let createdAt = faults.contains(.createdAtWithoutZone) ? String(Self.iso8601(now).dropLast()) : Self.iso8601(now)
+            let createdAt = faults.contains(.createdAtWithoutZone) ? String(ISO8601Time.string(milliseconds: now).dropLast()) : ISO8601Time.string(milliseconds: now)
             let pushed = workerID == nil || !faults.contains(.directNewNotPushed)
             return .success(["ReqID": .string(reqID), "createdAt": .string(createdAt)], emissions: pushed ? [emission] : [])
         } catch {
@@ -326,11 +325,5 @@ public struct JobDispatchBackend: Sendable {
         guard var object = payload.objectValue, let description = object["description"]?.stringValue, description.count > 20 else { return payload }
         object["description"] = .string(description.prefix(20) + "…")
         return .object(object)
-    }
-
-    static func iso8601(_ milliseconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000))
     }
 }

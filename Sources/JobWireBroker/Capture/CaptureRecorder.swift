@@ -25,13 +25,20 @@ public final class CaptureRecorder: Sendable {
     private let encoder: TraceEncoder
     private let state: Mutex<State>
 
+    /// An event with the JSON object of its line, made once: read back before it is held, and
+    /// written when it is emitted.
+    private struct Encoded {
+        var event: TraceEvent
+        var json: JSONValue
+    }
+
     private struct State: @unchecked Sendable {
         var handle: FileHandle?
         var text: String?
         var checker: TraceChecker
         var line = 1
         /// Events waiting for the window to pass, in timestamp order (ties in arrival order).
-        var held: [TraceEvent] = []
+        var held: [Encoded] = []
         /// Events older than this were written; a later one is written at once.
         var writtenUpTo: Int64 = .min
         var closed = false
@@ -61,19 +68,20 @@ public final class CaptureRecorder: Sendable {
     /// Records one event; one whose line `jobwire check` would refuse (a backend's `io.out`
     /// without its room, say) is not recorded and the error says why (file, line and field).
     public func record(_ event: TraceEvent) throws(InputError) {
+        let encoded = Encoded(event: event, json: encoder.json(event))
         let result: Result<Void, InputError> = state.withLock { state in
             guard !state.closed else { return .success(()) }
             do throws(InputError) {
-                _ = try TraceEvent(json: encoder.json(event), header: header, file: name, line: state.line + state.held.count + 1)
+                _ = try TraceEvent(json: encoded.json, header: header, file: name, line: state.line + state.held.count + 1)
             } catch {
                 return .failure(error)
             }
             guard reorderWindowMs != nil, event.ts >= state.writtenUpTo else {
-                emit(event, &state)
+                emit(encoded, &state)
                 return .success(())
             }
-            let index = state.held.lastIndex { $0.ts <= event.ts }.map { $0 + 1 } ?? 0
-            state.held.insert(event, at: index)
+            let index = state.held.lastIndex { $0.event.ts <= event.ts }.map { $0 + 1 } ?? 0
+            state.held.insert(encoded, at: index)
             return .success(())
         }
         try result.get()
@@ -86,7 +94,7 @@ public final class CaptureRecorder: Sendable {
     }
 
     private func release(before ts: Int64, _ state: inout State) {
-        while let first = state.held.first, first.ts < ts {
+        while let first = state.held.first, first.event.ts < ts {
             state.held.removeFirst()
             emit(first, &state)
         }
@@ -94,11 +102,11 @@ public final class CaptureRecorder: Sendable {
     }
 
     /// Writes one line and feeds its event to the checker.
-    private func emit(_ event: TraceEvent, _ state: inout State) {
+    private func emit(_ encoded: Encoded, _ state: inout State) {
         state.line += 1
-        var event = event
+        var event = encoded.event
         event.line = state.line
-        let text = encoder.line(event)
+        let text = TraceEncoder.line(encoded.json)
         try? state.handle?.write(contentsOf: Data(text.utf8))
         state.text?.append(text)
         state.checker.consume(event)

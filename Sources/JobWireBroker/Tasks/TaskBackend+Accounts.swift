@@ -60,7 +60,7 @@ extension TaskBackend {
 
     /// `{"userId", "token", "expiresAt"}` (TASK-2, TASK-3).
     static func session(_ token: TaskSessionToken) -> BackendReply {
-        .success(["userId": .string(token.userID), "token": .string(token.token), "expiresAt": .string(JobDispatchBackend.iso8601(token.expiresAt))])
+        .success(["userId": .string(token.userID), "token": .string(token.token), "expiresAt": .string(ISO8601Time.string(milliseconds: token.expiresAt))])
     }
 
     /// An email: a string with text on both sides of one `@`.

@@ -1,3 +1,4 @@
+import JobWire
 import SocketIOWire
 
 /// A user's own tasks: create, edit, list, cancel and complete (TASK-7 ... TASK-14).
@@ -69,7 +70,7 @@ extension TaskBackend {
                 guard now < cutoff else {
                     throw BackendError(
                         .cancelCutoffPassed,
-                        "the contractor is coming at \(JobDispatchBackend.iso8601(start)); cancels closed at \(JobDispatchBackend.iso8601(cutoff))")
+                        "the contractor is coming at \(ISO8601Time.string(milliseconds: start)); cancels closed at \(ISO8601Time.string(milliseconds: cutoff))")
                 }
             }
             task.status = .cancelled

@@ -1,4 +1,5 @@
 import Foundation
+import JobWire
 import SocketIOWire
 
 /// The reference backend of the HandyFriends task API (PROTOCOL.md, TASK area) as a plain state
@@ -62,7 +63,7 @@ public struct TaskBackend: Sendable {
             throw BackendError(.unauthorized, "the token is not one this backend issued")
         }
         guard token.expiresAt > now || faults.contains(.expiredTokenAccepted) else {
-            throw BackendError(.unauthorized, "the token expired at \(JobDispatchBackend.iso8601(token.expiresAt))")
+            throw BackendError(.unauthorized, "the token expired at \(ISO8601Time.string(milliseconds: token.expiresAt))")
         }
         return account
     }

@@ -1,3 +1,4 @@
+import JobWire
 import SocketIOWire
 
 /// Where a task stands (TASK-8): open until a contractor is chosen, then assigned, and at the
@@ -42,8 +43,8 @@ public struct TaskRecord: Sendable, Hashable {
         ]
         object.members += draft.fields.members
         if let cancelReason { object["cancelReason"] = .string(cancelReason) }
-        object["createdAt"] = .string(JobDispatchBackend.iso8601(createdAt))
-        object["updatedAt"] = .string(JobDispatchBackend.iso8601(updatedAt))
+        object["createdAt"] = .string(ISO8601Time.string(milliseconds: createdAt))
+        object["updatedAt"] = .string(ISO8601Time.string(milliseconds: updatedAt))
         return .object(object)
     }
 }
@@ -68,7 +69,7 @@ public struct ContractorReview: Sendable, Hashable {
         [
             "author": .string(author), "contractor": .string(contractor), "rating": .int(rating),
             "review": review.map(JSONValue.string) ?? .null, "task": task.map(JSONValue.string) ?? .null,
-            "createdAt": .string(JobDispatchBackend.iso8601(createdAt)),
+            "createdAt": .string(ISO8601Time.string(milliseconds: createdAt)),
         ]
     }
 }

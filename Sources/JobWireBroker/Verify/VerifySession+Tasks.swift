@@ -73,7 +73,7 @@ extension VerifySession {
         let start = (from ?? clock.now()) + startIn
         var object: JSONObject = [
             "category": 9, "Description": "Fix the leaking kitchen tap (jobwire verify)", "image": ["https://verify.jobwire.test/tap.jpg"],
-            "dates": [["start": .string(JobDispatchBackend.iso8601(start)), "end": .string(JobDispatchBackend.iso8601(start + 3_600_000))]],
+            "dates": [["start": .string(ISO8601Time.string(milliseconds: start)), "end": .string(ISO8601Time.string(milliseconds: start + 3_600_000))]],
             "address": "Calle Mayor 1, Madrid", "location": ["lat": 40.4168, "lng": -3.7038],
             "maxBudget": 80, "estimatedDuration": 60,
         ]

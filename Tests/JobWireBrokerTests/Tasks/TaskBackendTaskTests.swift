@@ -17,7 +17,7 @@ struct TaskBackendTaskTests {
         let task = try #require(reply.body["task"])
         #expect(task["objectId"] == "T-1" && task["author"] == .string(userID))
         #expect(task["status"] == "open" && task["contractor"] == .null)
-        #expect(task["createdAt"] == .string(JobDispatchBackend.iso8601(F.now)) && task["updatedAt"] == task["createdAt"])
+        #expect(task["createdAt"] == .string(ISO8601Time.string(milliseconds: F.now)) && task["updatedAt"] == task["createdAt"])
         for key in TaskDraft.keys { #expect(task[key]?.isEquivalent(to: F.draft()[key]!) == true, "\(key)") }
         #expect(task["cancelReason"] == nil)
         #expect(reply.body["id"] == "T-1")  // TASK-25: the objectId again, beside the task
@@ -76,9 +76,9 @@ struct TaskBackendTaskTests {
         let reply = backend.editTask(objectID: id, body: F.draft(["Description": "Fix the tap and the sink"]), token: auth, now: F.now)
         let task = try #require(reply.body["task"])
         #expect(task["Description"] == "Fix the tap and the sink" && task["objectId"] == .string(id))
-        #expect(task["updatedAt"] == .string(JobDispatchBackend.iso8601(F.now + 1)))  // later, even within the same ms
+        #expect(task["updatedAt"] == .string(ISO8601Time.string(milliseconds: F.now + 1)))  // later, even within the same ms
         let later = backend.editTask(objectID: id, body: F.draft(), token: auth, now: F.now + 5000)
-        #expect(later.body["task"]?["updatedAt"] == .string(JobDispatchBackend.iso8601(F.now + 5000)))
+        #expect(later.body["task"]?["updatedAt"] == .string(ISO8601Time.string(milliseconds: F.now + 5000)))
     }
 
     @Test func anotherUsersTaskIsNotFoundAndEndedTasksCannotBeEdited() {

@@ -56,7 +56,7 @@ struct TaskFaultTests {
         Probe(fault: "cancelAfterCutoff", requirement: "TASK-13") { backend in
             let (auth, _) = F.user(&backend, "ana@example.com")
             let (_, luis) = F.user(&backend, "luis@example.com", contractor: true)
-            let tomorrow: JSONValue = [["start": .string(JobDispatchBackend.iso8601(F.now + F.day)), "end": .string(JobDispatchBackend.iso8601(F.now + F.day + 3_600_000))]]
+            let tomorrow: JSONValue = [["start": .string(ISO8601Time.string(milliseconds: F.now + F.day)), "end": .string(ISO8601Time.string(milliseconds: F.now + F.day + 3_600_000))]]
             let id = F.task(&backend, auth, ["dates": tomorrow])
             _ = backend.chooseContractor(objectID: id, body: ["contractor": .string(luis)], token: auth, now: F.now)
             return F.code(backend.cancelTask(objectID: id, body: ["reason": "late"], token: auth, now: F.now)) == "cancel_cutoff_passed"
@@ -66,7 +66,7 @@ struct TaskFaultTests {
             let (auth, _) = F.user(&backend, "ana@example.com")
             let (_, luis) = F.user(&backend, "luis@example.com", contractor: true)
             let start = F.now + backend.settings.taskCancelCutoffMs + 1_800_000
-            let dates: JSONValue = [["start": .string(JobDispatchBackend.iso8601(start)), "end": .string(JobDispatchBackend.iso8601(start + 3_600_000))]]
+            let dates: JSONValue = [["start": .string(ISO8601Time.string(milliseconds: start)), "end": .string(ISO8601Time.string(milliseconds: start + 3_600_000))]]
             let id = F.task(&backend, auth, ["dates": dates])
             _ = backend.chooseContractor(objectID: id, body: ["contractor": .string(luis)], token: auth, now: F.now)
             return backend.cancelTask(objectID: id, body: ["reason": "plans changed"], token: auth, now: F.now).status == 200
