@@ -46,6 +46,10 @@ struct ReportOptions: ParsableArguments {
         case .text: print(TextReport(catalog: catalog, verbose: verbose, listSkipped: listSkipped).render(report), terminator: "")
         case .json: print(JSONReport(catalog: catalog).render(report), terminator: "")
         }
+        // `print` buffers a pipe's output, and the commands write lines to standard error and
+        // unbuffered ones to standard output after the report: flushed now, the report reaches a
+        // reader whole and before them, never cut by a later line where both streams share a pipe.
+        fflush(nil)
         if let junit {
             do {
                 try JUnitReport(catalog: catalog).render(report).write(toFile: junit, atomically: true, encoding: .utf8)
