@@ -42,8 +42,8 @@ struct BrokerProcessTests {
     }
 
     /// Starts `jobwire broker ARGS --port 0` and waits for the URL it prints.
-    static func broker(_ arguments: [String]) async throws -> (ChildProgram, URL) {
-        let child = try ChildProgram(jobwire, ["broker", "--port", "0"] + arguments)
+    static func broker(_ arguments: [String], oneStream: Bool = false) async throws -> (ChildProgram, URL) {
+        let child = try ChildProgram(jobwire, ["broker", "--port", "0"] + arguments, oneStream: oneStream)
         let pattern = #"http://127\.0\.0\.1:[0-9]+"#
         if try await eventually({ child.text.range(of: pattern, options: .regularExpression) != nil }),
             let range = child.text.range(of: pattern, options: .regularExpression)

@@ -10,18 +10,23 @@ final class ChildProgram: @unchecked Sendable {
     private var output = Data()
     private var standardOutput = Data()
     private var closedPipes = 0
+    private let pipes: Int
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// Runs `executable`. With `oneStream`, stdout and stderr are one pipe, as `2>&1` makes them:
+    /// ``text`` is then exactly the order of the child's writes (and ``stdout`` the same text);
+    /// otherwise the two pipes are joined in the order their reading threads get to them.
+    init(_ executable: String, _ arguments: [String], oneStream: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardInput = stdin
         let out = Pipe()
-        let err = Pipe()
+        let err = oneStream ? out : Pipe()
+        pipes = oneStream ? 1 : 2
         process.standardOutput = out
         process.standardError = err
         try process.run()
         read(out.fileHandleForReading, isStandardOutput: true)
-        read(err.fileHandleForReading, isStandardOutput: false)
+        if !oneStream { read(err.fileHandleForReading, isStandardOutput: false) }
     }
 
     private func read(_ handle: FileHandle, isStandardOutput: Bool) {
@@ -57,7 +62,7 @@ final class ChildProgram: @unchecked Sendable {
     func finish(within timeout: Duration) async -> Int32? {
         let end = ContinuousClock.now + timeout
         guard let status = await exit(within: timeout) else { return nil }
-        while lock.withLock({ closedPipes < 2 }), ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(5)) }
+        while lock.withLock({ closedPipes < pipes }), ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(5)) }
         return status
     }
 
