@@ -9,7 +9,6 @@ public struct TraceChecker: Sendable {
     public let header: TraceHeader
     private var rules: [any TraceRule]
     private var context: RuleContext
-    private let dispatch = Self.ruleDispatch
     /// The origin of the facts this checker derives itself, from its header's profile.
     private let ownOrigin: FactsOrigin
     /// The last origin of decoded facts found to hold this header's profile.
@@ -71,20 +70,20 @@ public struct TraceChecker: Sendable {
         context.call = facts.call ?? ExchangeState(firstSeen: event.ts)
         context.facts = facts
         let fact = context.session.backendFact(for: event, call: context.call, message: facts.message)
-        if let interested = dispatch.byKind[event.kind] {
+        if let interested = Self.ruleDispatch.byKind[event.kind] {
             for index in interested {
                 context.currentRule = index
                 rules[index].observe(event, &context)
             }
         }
         if let fact {
-            for index in dispatch.factRules {
+            for index in Self.ruleDispatch.factRules {
                 context.currentRule = index
                 rules[index].observe(fact, &context)
             }
         }
         if let answer = context.session.taskAnswer(for: event) {
-            for index in dispatch.taskRules {
+            for index in Self.ruleDispatch.taskRules {
                 context.currentRule = index
                 rules[index].observe(answer, &context)
             }

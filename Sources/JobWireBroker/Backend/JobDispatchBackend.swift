@@ -59,6 +59,8 @@ public struct JobDispatchBackend: Sendable {
             let client = clients[clientID] ?? ClientRecord(id: clientID)
             let reqID = "R-\(nextRequestNumber)"
             nextRequestNumber += 1
+            // The `new`'s createdAt and the answer's (MSG-7, REST-2): one time, formatted once.
+            let createdAt = ISO8601Time.string(milliseconds: now)
             var payload: JSONObject = [
                 "ReqID": .string(reqID),
                 "CatID": Self.json(categoryID),
@@ -71,7 +73,7 @@ public struct JobDispatchBackend: Sendable {
                 "address": .string(address),
                 "category": .string(category),
                 "description": .string(description),
-                "createdAt": .string(ISO8601Time.string(milliseconds: now)),
+                "createdAt": .string(createdAt),
             ]
             if faults.contains(.delayDropped) { payload.members.removeAll { $0.key == "Delay" } }
             if faults.contains(.bansAsNull), client.blockedWorkers.isEmpty { payload["BlockedXP"] = .null }
@@ -88,9 +90,9 @@ public struct JobDispatchBackend: Sendable {
             let room = faults.contains(.directNewToChannel) ? profile.channelRoom : room(of: target)
             let emission = Emission(event: profile.name(of: .new), room: room, payload: .object(payload))
             // createdAtWithoutZone: a naive local time, the `Z` left off (REST-2).
-            let createdAt = faults.contains(.createdAtWithoutZone) ? String(ISO8601Time.string(milliseconds: now).dropLast()) : ISO8601Time.string(milliseconds: now)
+            let answeredAt = faults.contains(.createdAtWithoutZone) ? String(createdAt.dropLast()) : createdAt
             let pushed = workerID == nil || !faults.contains(.directNewNotPushed)
-            return .success(["ReqID": .string(reqID), "createdAt": .string(createdAt)], emissions: pushed ? [emission] : [])
+            return .success(["ReqID": .string(reqID), "createdAt": .string(answeredAt)], emissions: pushed ? [emission] : [])
         } catch {
             return .failure(error)
         }
