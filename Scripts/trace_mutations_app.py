@@ -11,6 +11,7 @@ import trace_late_scenarios as late
 import trace_offline_scenarios as o
 import trace_scenarios as s
 from trace_scenarios import Capture
+from trace_mutations import w1_gives_up
 from trace_task_scenarios import tasks
 
 
@@ -100,6 +101,7 @@ def register_app(bad) -> None:
 
     register_other_id_app(bad)
     register_task_app(bad)
+    register_more_branches_app(bad)
 
 
 def register_other_id_app(bad) -> None:
@@ -151,4 +153,53 @@ def register_task_app(bad) -> None:
     def _():
         c = task_session_until("review.ana")
         app_sent(c, "review.ana", "client")["rating"] = 4.5
+        return c
+
+
+def register_more_branches_app(bad) -> None:
+    """Branches of FLOW-4, TIME-2 and ELIG-9 that the other bad traces do not go through: each
+    trace reaches one more of their rules' reports (Scripts/report_site_coverage.py)."""
+
+    @bad("flow-4-apply-without-accept-backend", "backend", ["FLOW-4"], "Nobody accepts R-1, yet the backend sends the client an `apply` naming w-1 a minute after the post.")
+    def _():
+        c = s.timeout()
+        t = c.find("c.post.bresp")["ts"] + 60_000
+        c.add(t, "backend", "io.out", tag="apply.R-1.out", event="apply", payload=s.apply_payload("w-1", 4.5), to="c-1")
+        return c
+
+    @bad("flow-4-apply-after-refused-accept-apps", "apps", ["FLOW-4"],
+         "Seen by apps: w-2's WorkerAccept of R-1 is refused not_eligible, yet the client receives an `apply` naming w-2.")
+    def _():
+        c = s.timeout()
+        c.header["subject"] = ["backend"]  # the backend under test: the apps' own acts are not judged
+        t = c.find("w-1.shown.R-1")["ts"] + 3000
+        c.rest(t, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=403,
+               reply=s.failure("not_eligible", "This job is not for you"), tag="w-2.accept")
+        c.add(t + 30, "client", "io.in", tag="apply.R-1.in.client", event="apply", payload=s.apply_payload("w-2", 4.5))
+        for prefix in ("c.fired", "c.cancel", "c.timeoutalert", "c.home.after", "cancel.R-1", "w-1.removed"):
+            c.remove_prefix(prefix)
+        c.find("end")["ts"] = t + 10_000
+        return c
+
+    @bad("time-2-late-cancel-in-background-client", "client", ["TIME-2"],
+         "Backgrounded before the deadline, the client sends the timeout cancel from the background 10 s after the deadline.")
+    def _():
+        c = s.client_restart("background")
+        for prefix in ("c.state", "c.timer.resumed"):
+            c.remove_prefix(prefix)
+        delta = c.header["deadline"] + 10_000 - c.find("c.cancel.req")["ts"]
+        for prefix in ("c.fired", "c.cancel", "c.timeoutalert", "c.home.after", "cancel.R-1", "w-1.removed"):
+            for event in c.find_all(prefix):
+                event["ts"] += delta
+        return c
+
+    @bad("elig-9-well-formed-refused-worker", "worker", ["ELIG-9"], "R-1's `new` is well-formed and has no unknown member, yet w-1 refuses it naming `Delay`.")
+    def _():
+        c = s.happy()
+        decided = c.find("w-1.decided.R-1")
+        for key in ("eligible", "failed", "distanceKm", "showAt"):
+            decided.pop(key, None)
+        decided["invalid"] = {"field": "Delay"}
+        w1_gives_up(c)
+        c.remove_prefix("w-1.workinfo")
         return c

@@ -79,6 +79,31 @@ def register_fixtures(bad) -> None:
         answer(c, "settings")["taskCancelCutoffMs"] = -1
         return c
 
+    @bad("fix-1-answer-not-object-backend", "backend", ["FIX-1"], "The worker fixture for w-1 answers 200 with the plain string \"OK\", no JSON object.")
+    def _():
+        c = s.retake()
+        c.find("fix.w-1.bresp")["body"] = "OK"
+        return c
+
+    @bad("fix-3-answer-not-object-backend", "backend", ["FIX-3"], "The settings call is answered 200 with an array, not an object announcing timeoutMs.")
+    def _():
+        c = tasks()
+        for tag in ("settings.bresp", "settings.resp"):
+            c.find(tag)["body"] = [600_000]
+        return c
+
+    @bad("fix-4-answer-not-object-backend", "backend", ["FIX-4"], "The clock fixture answers 200 with the bare number of its time, not {\"ok\": true, \"now\"}.")
+    def _():
+        c = s.retake()
+        c.find("fix.clock1.bresp")["body"] = s.T0 - 4000
+        return c
+
+    @bad("rest-1-task-answer-as-html-backend", "backend", ["REST-1"], "The task read's JSON answer is sent with content type text/html.")
+    def _():
+        c = tasks()
+        c.find("read.T-1.bresp")["contentType"] = "text/html; charset=utf-8"
+        return c
+
 
 def register_caller_ids(bad) -> None:
     @bad("rest-20-cancel-without-client-id-client", "client", ["REST-20"], "The client cancels R-1 without its clientId.")

@@ -50,6 +50,7 @@ def register_retake(bad) -> None:
     register_connections(bad)
     register_offers(bad)
     register_profile_reads(bad)
+    register_backend_reads(bad)
 
 
 def register_views(bad) -> None:
@@ -252,4 +253,47 @@ def register_profile_reads(bad) -> None:
         c = s.retake()
         c.find("w-1.me.resp")["body"]["profile"] = dict(s.W1, maxKms=30)
         c.header["subject"] = ["worker"]
+        return c
+
+
+def register_backend_reads(bad) -> None:
+    """What the backend answers a worker's or client's reads (REST-15, REST-17, ELIG-8), and the
+    worker's intake and Work Information (MSG-12, VIEW-10) these reads feed."""
+
+    @bad("rest-15-read-without-request-backend", "backend", ["REST-15"], "Back from the background, the client's state read of R-1 answers success with no `request`.")
+    def _():
+        c = s.retake()
+        del c.find("c.state.bresp")["body"]["request"]
+        return c
+
+    @bad("rest-17-profile-without-rating-backend", "backend", ["REST-17"], "w-1's meProfile answer has no `rating` member; a worker with no rating has null.")
+    def _():
+        c = s.retake()
+        body = dict(c.find("w-1.me.bresp")["body"])
+        del body["rating"]
+        c.find("w-1.me.bresp")["body"] = body
+        return c
+
+    @bad("elig-8-lists-direct-for-other-backend", "backend", ["ELIG-8"], "getJobs for w-2 lists R-1, a direct request for w-1.")
+    def _():
+        c = s.direct()
+        payload = c.find("new.R-1.out")["payload"]
+        t = c.find("w-1.shown.R-1")["ts"] + 1000
+        c.rest(t, "w-2", "GET", "/api/jobs?workerId=w-2", reply=ok(jobs=[payload]), tag="w-2.getjobs")
+        return c
+
+    @bad("msg-12-unknown-new-not-taken-in-worker", "worker", ["MSG-12"], "w-2 records its offers, yet takes no offer.received for R-2, whose `new` carries the unknown `tip`.")
+    def _():
+        c = s.happy()
+        c.remove("end")
+        new = dict(c.find("new.R-1.out")["payload"], ReqID="R-2", tip=5)
+        t = c.find("c.home.after")["ts"] + 1000
+        c.add(t, "w-2", "io.in", tag="new.R-2.in.w-2", event="new", payload=new)
+        s.end(c, t + 5000)
+        return c
+
+    @bad("view-10-other-image-worker", "worker", ["VIEW-10"], "The `new` carried tap.jpg; w-1's Work Information alert shows another image.")
+    def _():
+        c = s.happy(image="https://img.example.com/tap.jpg")
+        c.find("w-1.workinfo")["elements"]["image"] = "https://img.example.com/sink.jpg"
         return c

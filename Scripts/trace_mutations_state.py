@@ -200,3 +200,45 @@ def register_records(bad) -> None:
 def register_state(bad) -> None:
     register_reads(bad)
     register_records(bad)
+    register_more_branches_state(bad)
+
+
+def register_more_branches_state(bad) -> None:
+    """Branches of MSG-8 (a `new` sent before its post's success) and TIME-10 (lines written out of
+    time order) that the other bad traces do not go through (Scripts/report_site_coverage.py)."""
+
+    @bad("msg-8-early-channel-new-names-worker-backend", "backend", ["MSG-8"],
+         "The channel `new` for R-1, sent 1 ms before the post's success, carries workerId w-1.")
+    def _():
+        c = s.happy()
+        new = c.find("new.R-1.out")
+        new["ts"] = c.find("c.post.bresp")["ts"] - 1
+        new["payload"]["workerId"] = "w-1"
+        return c
+
+    @bad("msg-8-early-direct-new-without-workerid-backend", "backend", ["MSG-8"],
+         "The `new` for R-1 to w-1's room, sent 1 ms before the post's success, carries no workerId.")
+    def _():
+        c = s.direct()
+        new = c.find("new.R-1.out")
+        new["ts"] = c.find("c.post.bresp")["ts"] - 1
+        del new["payload"]["workerId"]
+        return c
+
+    @bad("time-10-close-received-before-sent-all", "all", ["TIME-10"],
+         "The backend's line for the client's close, written after the client's, says it came 800 ms before it was sent.")
+    def _():
+        c = s.happy()
+        c.events.sort(key=lambda e: (e["ts"], e["_seq"]))
+        c.header["keep_order"] = True
+        c.find("c.close.breq")["ts"] = c.find("c.close.req")["ts"] - 800
+        return c
+
+    @bad("time-10-answer-arrives-before-sent-all", "all", ["TIME-10"],
+         "w-2's app, in a line after the backend's, gets its launch getJobs answer 800 ms before the backend sent it.")
+    def _():
+        c = s.happy()
+        c.events.sort(key=lambda e: (e["ts"], e["_seq"]))
+        c.header["keep_order"] = True
+        c.find("w-2.jobs0.bresp")["ts"] = c.find("w-2.jobs0.resp")["ts"] + 800
+        return c

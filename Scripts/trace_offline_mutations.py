@@ -172,6 +172,7 @@ def register_offline(bad) -> None:
     register_identity_and_edit(bad)
     register_replay(bad)
     register_auth(bad)
+    register_more_branches(bad)
 
 
 # ---- OFFL-1 ... OFFL-5 --------------------------------------------------------------------------
@@ -549,3 +550,48 @@ def register_auth(bad) -> None:
         c.find("view.pin")["view"] = "contacts"
         c.remove("view.contacts")
         return c
+
+
+# ---- AUTH-4, AUTH-6, OFFL-11: branches the traces above do not go through (report_site_coverage.py)
+
+def register_more_branches(bad) -> None:
+    @bad("auth-6-login-sent-offline-client", "client", ["AUTH-6"], "Offline on the PIN screen, the app sends a JWT-Auth that cannot reach the backend.")
+    def _():
+        c = o.pin_expired()
+        add_after(c, "view.pin", "http.request", gap=100, xid="x-login", method="POST", path="/api/auth/login",
+                  call={"seq": 1, "kind": "login"}, body={"email": "ana@example.com", "password": "secret-1", "rememberMe": True})
+        add_after(c, "view.pin", "http.response", gap=102, xid="x-login", error="refused")
+        return c
+
+    @bad("auth-4-ever-online-lost-client", "client", ["AUTH-4"], "After a successful login, the next launch reads back everOnline false.")
+    def _():
+        c = o.login()
+        c.find("launch#2")["everOnline"] = False
+        return c
+
+    @bad("auth-4-no-view-after-login-client", "client", ["AUTH-4"], "After a successful JWT-Auth the app stays on the login screen: the list never appears.")
+    def _():
+        c = o.login()
+        c.remove("view.contacts")
+        remove_refresh(c, 3)  # no list on screen, none refreshed
+        return c
+
+    @bad("offl-11-options-queued-client", "client", ["OFFL-11"], "Connectivity goes and the app puts an option values GET in its request queue.")
+    def _():
+        c = o.refresh()
+        add_after(c, "net", "queue.changed", gap=1000, length=1, op="enqueue", entry={"seq": 90, "kind": "options"})
+        return c
+
+    @bad("offl-11-answered-create-requeued-client", "client", ["OFFL-11"], "Offline, the app queues again the create of tmp-1 that the backend already answered.")
+    def _():
+        c = o.create_edit()
+        answered = c.find("req.3")
+        add_after(c, "net", "queue.changed", gap=1000, length=1, op="enqueue",
+                  entry={"seq": 3, "kind": "create", "id": answered["call"]["id"], "data": copy.deepcopy(answered["body"])})
+        return truncate(c, "net#2")
+
+    @bad("offl-11-older-edit-requeued-client", "client", ["OFFL-11"], "Offline, the app puts back the edit of T-20 that its newer queued edit replaced.")
+    def _():
+        c = o.create_edit()
+        add_after(c, "drop.7", "queue.changed", gap=1000, length=4, op="enqueue", entry=entry(c, "enq.7"))
+        return truncate(c, "net#2")

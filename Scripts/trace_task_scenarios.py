@@ -29,6 +29,16 @@ def bad_request(field: str) -> dict:
     return {"ok": False, "error": {"code": "bad_request", "message": f"{field} is missing or invalid", "field": field}}
 
 
+def record_call(c: Capture, t: int, user: str, tag: str, request: dict, status: int, reply) -> None:
+    """One call by `user`'s app at `t`: its `http.request` (`request`: xid, method, path, and body
+    and bearer when sent), the backend's receipt and answer, and the app's receipt, 25 ms in all.
+    Tags are `TAG.req`, `.breq`, `.bresp`, `.resp`; both answers share the `reply` object."""
+    c.add(t, "client", "http.request", tag=f"{tag}.req", **request)["id"] = user
+    c.add(t + NET, "backend", "http.request", tag=f"{tag}.breq", **request)
+    c.add(t + NET + PROC, "backend", "http.response", tag=f"{tag}.bresp", xid=request["xid"], status=status, body=reply)
+    c.add(t + 2 * NET + PROC, "client", "http.response", tag=f"{tag}.resp", xid=request["xid"], status=status, body=reply)["id"] = user
+
+
 class TaskSession:
     """Builds the capture: each call is an app's `http.request` with its `bearer`, the backend's
     receipt and answer, and the app's receipt, 25 ms in all. Tags are `NAME.req`, `.breq`,
@@ -54,11 +64,7 @@ class TaskSession:
         token = self.tokens.get(user) if bearer == "own" else bearer
         if token is not None:
             request["bearer"] = token
-        t = self.t
-        self.c.add(t, "client", "http.request", tag=f"{tag}.req", **request)["id"] = user
-        self.c.add(t + NET, "backend", "http.request", tag=f"{tag}.breq", **request)
-        self.c.add(t + NET + PROC, "backend", "http.response", tag=f"{tag}.bresp", xid=xid, status=status, body=reply)
-        self.c.add(t + 2 * NET + PROC, "client", "http.response", tag=f"{tag}.resp", xid=xid, status=status, body=reply)["id"] = user
+        record_call(self.c, self.t, user, tag, request, status, reply)
         self.t += 100
         return reply
 
