@@ -143,6 +143,23 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("auth-pin-expired-client", "client", o.pin_expired, "Offline with an expired token after an online session: the PIN, then HOME."),
     ("auth-pin-at-expiry-client", "client", o.pin_at_expiry, "The token expires at the launch's millisecond: it counts as none, so the PIN."),
     ("auth-first-offline-client", "client", o.first_offline, "Never online, launched offline: the PIN, then the list."),
+    # Deferrals: an obligation falls due while the app may still act, so the kit waits longer.
+    ("back-within-tolerance-client", "client", late.back_within_tolerance,
+     "Back 1 s after the deadline, within the cancel tolerance: the timeout cancel leaves 1.5 s after the return (TIME-6)."),
+    ("back-after-show-at-all", "all", late.back_after_show_at,
+     "w-1 is in the background at R-1's showAt; back 100 ms after it, it shows the offer 200 ms after the return."),
+    ("alert-holds-wip-all", "all", late.alert_holds_wip,
+     "R-1 is cancelled after w-1 won; w-1's user reads the cancelled alert 5 s over Work in Progress, then it leaves."),
+    ("reconnect-offline-all", "all", late.reconnect_offline,
+     "After a drop the client is offline 5 s; back online it tries to connect 14 s later, 20 s after the drop."),
+    ("lost-accept-read-fails-all", "all", late.lost_accept_read_fails,
+     "w-2's WorkerAccept answer is lost, then its state read's too; it reads again at once: w-1 won."),
+    ("lost-post-away-client", "client", late.lost_post_away,
+     "The post's answer is lost and the client goes away; back 30 s later it reads its requests and cancels R-1 as lost."),
+    ("slow-accept-answer-apps", "apps", late.slow_accept_answer,
+     "Seen by apps: w-1's WorkerAccept success reaches it 3 s after the client received the `apply` naming it."),
+    ("replay-unannounced-client", "client", late.replay_unannounced,
+     "The offline create and edit session, its replays recorded only as their requests (no `send` op), in order."),
 ]
 
 # ---- bad traces: (name, role, expected ids, description, build) -----------------------------

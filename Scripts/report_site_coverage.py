@@ -7,8 +7,10 @@ A rule can report one requirement from several branches (a wrong code, a wrong b
 answer). A branch that no test reaches has no bad example: a wrong app or backend that breaks the
 requirement exactly that way passes every shipped trace, scenario and mutant. This script builds
 the kit with code coverage (its own scratch path, .build-coverage), runs the Swift suites but the
-live Socket.IO ones (which judge nothing), and prints every line of Sources/JobWire/Checker that
-calls a `report` function and ran zero times, as FILE:LINE: source. Each such line wants a bad
+live Socket.IO ones (which judge nothing), and prints every report site of Sources/JobWire/Checker
+that ran zero times, as FILE:LINE: source. A report site is a line that calls a `report` function,
+or that states what a violation says: a string literal returned, appended to a list of problems,
+or assigned to `expected`, `observed`, `why`, `problem` or `reason`. Each such line wants a bad
 trace (Docs/CONTRIBUTING.md, step 3) or, when nothing can reach it, to be removed.
 
 It takes about ten minutes on two cores (a build of its own, then the suites), so the test command
@@ -33,10 +35,15 @@ SCRATCH = ROOT / ".build-coverage"
 CHECKER = "Sources/JobWire/Checker"
 # The live suites talk to real sockets and Python peers; no rule of the checker runs in them.
 SKIP = "SocketIONIOTests|JobWireBenchTests"
-# A call of `report(`, `context.report(`, `reportSecondEnd(`...: not its declaration.
-REPORT_CALL = re.compile(r"\breport[A-Za-z]*\(")
+# A call of `report(`, `context.report(`, `reportSecondEnd(`... (not its declaration), or a
+# violation's text: `return "...`, `problems.append("...`, `expected = "...`.
+REPORT_SITE = re.compile(r'\breport[A-Za-z]*\(|\breturn\s+"|\.append\(\s*"|\b(expected|observed|why|problem|reason)\s*=\s*"')
 # `llvm-cov show` prints each source line as `  LINE|  COUNT|text`; COUNT is blank off code.
 SHOWN_LINE = re.compile(r"\s*(\d+)\|\s*([0-9.]+[kMG]?|)\|(.*)")
+
+
+def is_report_site(text: str) -> bool:
+    return REPORT_SITE.search(text) is not None and "func " not in text
 
 
 def toolchain_tool(name: str) -> str:
@@ -75,7 +82,7 @@ def unexecuted_sites(shown: str) -> list[str]:
         if not match or current is None:
             continue
         number, count, text = match.groups()
-        if count == "0" and REPORT_CALL.search(text) and "func " not in text:
+        if count == "0" and is_report_site(text):
             sites.append(f"{current}:{number}: {text.strip()}")
     return sites
 
@@ -103,10 +110,10 @@ def main() -> int:
          "-object", str(binaries / "jobwire"), str(ROOT / CHECKER)],
         cwd=ROOT, capture_output=True, text=True, check=True).stdout
     sites = unexecuted_sites(shown)
-    calls = sum(1 for line in shown.splitlines() if (m := SHOWN_LINE.match(line)) and m.group(2) and REPORT_CALL.search(m.group(3)) and "func " not in m.group(3))
+    total = sum(1 for line in shown.splitlines() if (m := SHOWN_LINE.match(line)) and m.group(2) and is_report_site(m.group(3)))
     for site in sites:
         print(site)
-    print(f"{len(sites)} of {calls} report calls in {CHECKER} ran in no test")
+    print(f"{len(sites)} of {total} report sites in {CHECKER} ran in no test")
     return 1 if sites else 0
 
 

@@ -203,3 +203,15 @@ def register_more_branches_app(bad) -> None:
         w1_gives_up(c)
         c.remove_prefix("w-1.workinfo")
         return c
+
+    @bad("elig-11-failed-missing-worker", "worker", ["ELIG-11"], "w-1 reports its decision for R-1 with `eligible`, `distanceKm` and `showAt` but no `failed` list.")
+    def _():
+        c = s.happy()
+        c.find("w-1.decided.R-1").pop("failed")
+        return c
+
+    @bad("elig-11-distance-missing-worker", "worker", ["ELIG-11"], "w-1 reports its decision for R-1 with `failed` and `showAt` but no `distanceKm`.")
+    def _():
+        c = s.happy()
+        c.find("w-1.decided.R-1").pop("distanceKm")
+        return c

@@ -174,6 +174,24 @@ def register_msg(bad) -> None:
         return c
 
 
+    @bad("msg-14-ban-left-out-backend", "backend", ["MSG-14"], "The client fixture banned w-2; R-1's `new` leaves BlockedXP out.")
+    def _():
+        c = s.retake()
+        del payload(c, "new.R-1.out")["BlockedXP"]
+        return c
+
+
+    @bad("elig-8-direct-left-out-backend", "backend", ["ELIG-8"],
+         "With w-1's fixture set, getJobs for w-1 answers no jobs while R-1, addressed to w-1, is open.")
+    def _():
+        c = s.direct()
+        s.hook(c, s.T0 - 1000, "PUT", "/api/workers/w-1", {"name": "Luis", "avatar": s.AVATAR, "rating": 4.5, "profile": s.W1},
+               ok(workerId="w-1"), tag="fix.w-1")
+        t = c.find("w-1.accept.req")["ts"] - 1500
+        c.rest(t, "w-1", "GET", "/api/jobs?workerId=w-1", reply=ok(jobs=[]), tag="w-1.getjobs")
+        return c
+
+
 def register_rest_shapes(bad) -> None:
     @bad("rest-1-answer-not-object-backend", "backend", ["REST-1"], "The cancel is answered 200 with the string \"done\".")
     def _():
@@ -239,6 +257,12 @@ def register_rest_shapes(bad) -> None:
         c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
         return c
 
+    @bad("rest-4-job-not-object-backend", "backend", ["REST-4"], "getJobs lists R-1 as the string \"R-1\", not a job object.")
+    def _():
+        c = s.getjobs()
+        c.find("w-1.getjobs.bresp")["body"] = ok(jobs=["R-1"])
+        return c
+
     @bad("rest-5-no-reqid-backend", "backend", ["REST-5"], "The cancel's success has no ReqID.")
     def _():
         c = s.timeout()
@@ -273,6 +297,19 @@ def register_rest_shapes(bad) -> None:
     def _():
         c = s.race()
         c.find("w-2.accept.bresp")["body"] = {"ok": False, "error": {"code": "race_lost"}}
+        return c
+
+
+    @bad("rest-7-unknown-code-backend", "backend", ["REST-7"], "w-2's race_lost answer says code \"lost\", not a code of REST-7.")
+    def _():
+        c = s.race()
+        c.find("w-2.accept.bresp")["body"] = failure("lost", "Another worker took this job")
+        return c
+
+    @bad("rest-7-error-not-object-backend", "backend", ["REST-7"], "w-2's race_lost answer gives error as the string \"race_lost\".")
+    def _():
+        c = s.race()
+        c.find("w-2.accept.bresp")["body"] = {"ok": False, "error": "race_lost"}
         return c
 
 

@@ -51,3 +51,62 @@ def register_late(bad) -> None:
         # VIEW-15: race_lost says another worker won, so the offer leaves the screen.
         c.add(given_up["ts"] + 2, "w-2", "offer.removed", tag="w-2.removed.R-1", req="R-1", why="taken")
         return c
+
+    # ---- deferrals: the kit waits longer, and the app still does not act -----------------------
+
+    @bad("time-6-back-within-tolerance-late-client", "client", ["TIME-6"],
+         "Back 1 s after the deadline, inside the tolerance, the client cancels 2.5 s after the return: 0.5 s too late.")
+    def _():
+        return late.back_within_tolerance(cancel_after=2500)
+
+    @bad("view-4-back-after-show-at-late-worker", "worker", ["VIEW-4"],
+         "w-1, away at R-1's showAt, comes back 100 ms after it and shows the offer only 400 ms after its return.")
+    def _():
+        return late.back_after_show_at(show_after=400)
+
+    @bad("view-14-alert-holds-wip-stays-all", "all", ["VIEW-14"],
+         "w-1's user reads the cancelled alert 5 s over Work in Progress; w-1 leaves it only 3 s after its dismissal.")
+    def _():
+        return late.alert_holds_wip(leave_after=3000)
+
+    @bad("state-9-reconnect-offline-late-client", "client", ["STATE-9"],
+         "After a drop the client is offline 5 s; back online, its first attempt to connect comes 15.6 s later.")
+    def _():
+        return late.reconnect_offline(attempt_after=15_600)
+
+    @bad("state-10-read-fails-no-retry-worker", "worker", ["STATE-10"],
+         "w-2's WorkerAccept answer is lost, then its state read's too, and it never reads R-1 again.")
+    def _():
+        return late.lost_accept_read_fails(retry=False)
+
+    @bad("state-11-away-no-history-read-client", "client", ["STATE-11"],
+         "The post's answer is lost and the client goes away; back 30 s later it never reads its requests.")
+    def _():
+        return late.lost_post_away(read=False)
+
+    @bad("flow-6-slow-answer-apply-names-loser-apps", "apps", ["FLOW-6"],
+         "Seen by apps: w-1's success reaches it 3 s after the client got the `apply`, which names w-2.")
+    def _():
+        c = late.slow_accept_answer()
+        c.find("apply.R-1.in.client")["payload"] = dict(c.find("apply.R-1.in.client")["payload"], workerId="w-2")
+        return c
+
+    @bad("flow-4-apply-before-late-race-lost-apps", "apps", ["FLOW-4"],
+         "Seen by apps: the client gets an `apply` naming w-1, whose only WorkerAccept is answered race_lost 3 s later.")
+    def _():
+        return late.slow_accept_answer(answer="lost")
+
+    @bad("offl-11-replay-unannounced-out-of-order-client", "client", ["OFFL-11"],
+         "Replays recorded only as their requests (no `send` op): edit #8 goes before edit #6, ahead of it in the queue.")
+    def _():
+        c = late.replay_unannounced()
+        six = [c.find("req.6"), c.find("resp.6")]
+        eight = [c.find("req.8"), c.find("resp.8")]
+        for a, b in zip(six, eight):
+            a["ts"], b["ts"] = b["ts"], a["ts"]
+        return c
+
+    @bad("msg-4-early-new-kept-past-thousand-backend", "backend", ["MSG-4"],
+         "The backend sends 1002 `new`s before answering their posts; the first, R-1's, has CatID 4 where the post said 9.")
+    def _():
+        return late.early_news(wrong=1)

@@ -51,6 +51,7 @@ def register_retake(bad) -> None:
     register_offers(bad)
     register_profile_reads(bad)
     register_backend_reads(bad)
+    register_backend_read_values(bad)
 
 
 def register_views(bad) -> None:
@@ -296,4 +297,80 @@ def register_backend_reads(bad) -> None:
     def _():
         c = s.happy(image="https://img.example.com/tap.jpg")
         c.find("w-1.workinfo")["elements"]["image"] = "https://img.example.com/sink.jpg"
+        return c
+
+
+def register_backend_read_values(bad) -> None:
+    """What the backend's state, history and meProfile answers get wrong against the trace or the
+    contract (REST-15, REST-16, REST-17), each in a member no other bad trace reaches."""
+
+    def body(c: Capture, tag: str) -> dict:
+        return c.find(f"{tag}.bresp")["body"]
+
+    def state_read(c: Capture, **changes) -> None:
+        answered = body(c, "c.state")
+        answered["request"] = dict(answered["request"], **changes)
+
+    def profile_read(c: Capture, **changes) -> None:
+        answered = body(c, "w-1.me")
+        answered["profile"] = dict(answered["profile"], **changes)
+
+    @bad("rest-15-other-client-backend", "backend", ["REST-15"], "The client's state read of R-1 gives clientId c-9; c-1 posted R-1.")
+    def _():
+        c = s.retake()
+        state_read(c, clientId="c-9")
+        return c
+
+    @bad("rest-15-other-winner-backend", "backend", ["REST-15"], "The client's state read gives R-1 in progress with workerId w-2; w-1 won it.")
+    def _():
+        c = s.retake()
+        state_read(c, workerId="w-2")
+        return c
+
+    @bad("rest-16-created-at-not-date-backend", "backend", ["REST-16"], "The client's history also lists R-0, unknown to the trace, whose `new` has createdAt \"yesterday\".")
+    def _():
+        c = s.retake()
+        listed = body(c, "c.history")["requests"][0]
+        other = dict(listed, ReqID="R-0", new=dict(listed["new"], ReqID="R-0", createdAt="yesterday"))
+        body(c, "c.history")["requests"] = [listed, other]
+        return c
+
+    @bad("rest-16-lists-other-request-backend", "backend", ["REST-16"], "w-2's history lists R-1, which c-1 posted and w-1 won; w-2 never accepted it.")
+    def _():
+        c = s.retake()
+        c.remove("end")
+        closed = body(c, "c.history")["requests"][0]
+        t = c.find("w-1.history.bresp")["ts"] + 100
+        c.rest(t, "w-2", "GET", "/api/requests?userId=w-2", reply=ok(requests=[closed]), tag="w-2.history")
+        s.end(c, t + 5000)
+        return c
+
+    @bad("rest-17-other-user-id-backend", "backend", ["REST-17"], "w-1's meProfile answer gives profile.userID w-2, not the w-1 of its path.")
+    def _():
+        c = s.retake()
+        profile_read(c, userID="w-2")
+        return c
+
+    @bad("rest-17-categories-not-ids-backend", "backend", ["REST-17"], "w-1's meProfile answer gives profile.categories as the string \"9,12\", not an array of ids.")
+    def _():
+        c = s.retake()
+        profile_read(c, categories="9,12")
+        return c
+
+    @bad("rest-17-rating-out-of-range-backend", "backend", ["REST-17"], "w-1's meProfile answer gives rating 7, beyond REST-17's 0 to 5.")
+    def _():
+        c = s.retake()
+        body(c, "w-1.me")["rating"] = 7
+        return c
+
+    @bad("rest-17-expert-active-differs-backend", "backend", ["REST-17"], "w-1's meProfile says expertActive false; the worker fixture set true.")
+    def _():
+        c = s.retake()
+        profile_read(c, expertActive=False)
+        return c
+
+    @bad("rest-17-expert-source-differs-backend", "backend", ["REST-17"], "w-1's meProfile says expertSource P-8; the worker fixture set P-7.")
+    def _():
+        c = s.retake()
+        profile_read(c, expertSource="P-8")
         return c

@@ -110,6 +110,12 @@ def register_task(bad) -> None:
         status(c, "list.expired", 200, answer(c, "list.remembered"))
         return c
 
+    @bad("task-6-made-up-token-served-backend", "backend", ["TASK-6"], "The task list with a token the header lists as never issued is answered.")
+    def _():
+        c = tasks()
+        status(c, "list.forged", 200, ok(tasks=[]))
+        return c
+
     @bad("task-7-valid-create-refused-backend", "backend", ["TASK-7"], "A valid create of T-3 is refused as a bad_request on Description.")
     def _():
         c = tasks()
@@ -128,6 +134,12 @@ def register_task(bad) -> None:
     def _():
         c = tasks()
         del answer(c, "create.T-1")["task"]["contractor"]
+        return c
+
+    @bad("task-8-author-not-caller-backend", "backend", ["TASK-8"], "ana creates T-1; the created task names bea's U-2 as its author.")
+    def _():
+        c = tasks()
+        answer(c, "create.T-1")["task"]["author"] = "U-2"
         return c
 
     @bad("task-8-listed-without-updated-at-backend", "backend", ["TASK-8"], "The task list gives T-2 without updatedAt.")

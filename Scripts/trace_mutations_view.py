@@ -109,6 +109,27 @@ def register_contents(bad) -> None:
         c.find("w-1.wip")["elements"]["map"]["job"] = [s.W1["lat"], s.W1["lng"]]
         return c
 
+    @bad("view-5-no-rating-nor-label-client", "client", ["VIEW-5", "VIEW-7"],
+         "The winner has no rating; the client's Work in Progress view shows neither a rating nor a New Worker label.")
+    def _():
+        c = s.happy(rating=None)
+        c.find("c.wip")["elements"].pop("newWorker")
+        return c
+
+    @bad("view-8-map-worker-elsewhere-worker", "worker", ["VIEW-8"], "w-1's map puts the worker 0.1° north of its last reported position.")
+    def _():
+        c = s.happy()
+        c.find("w-1.wip")["elements"]["map"]["worker"] = [s.W1["lat"] + 0.1, s.W1["lng"]]
+        return c
+
+    @bad("view-8-map-worker-not-a-point-worker", "worker", ["VIEW-8"],
+         "w-1 reports no profile; its map gives the worker as an object, not a [lat, lng] position.")
+    def _():
+        c = s.happy()
+        c.remove("w-1.profile")
+        c.find("w-1.wip")["elements"]["map"]["worker"] = {"lat": s.W1["lat"], "lng": s.W1["lng"]}
+        return c
+
 
 # ---- VIEW-9, VIEW-10, VIEW-11 -------------------------------------------------------------------
 
@@ -306,6 +327,12 @@ def register_alerts(bad) -> None:
     def _():
         c = s.happy()
         c.remove("c.applyalert", "c.applyalert.ok", "c.applyalert.dismissed")
+        return c
+
+    @bad("alert-6-wrong-avatar-client", "client", ["ALERT-6"], "The client's apply alert shows another avatar than the `apply`'s workerAvatar.")
+    def _():
+        c = s.happy()
+        c.find("c.applyalert")["elements"]["avatar"] = "https://img.example.com/w-2.png"
         return c
 
     @bad("alert-4-no-apply-alert-new-worker-client", "client", ["ALERT-4", "ALERT-7"], "The winner has no rating and the client never shows the apply alert.")

@@ -55,9 +55,6 @@ struct TraceSession: Sendable {
         tasks = TaskLedger(header: header)
     }
 
-    /// The skew to allow between two facts when they may come from different actors' clocks.
-    var factSkew: Int64 { backendRecorded ? 0 : header.clockSkewToleranceMs }
-
     /// The rooms an app is in (MSG-2): a worker in the channel and its own room, a client in its own.
     func rooms(of actor: TraceActor, for request: RequestState?) -> Set<String> {
         var rooms: Set<String> = []
@@ -109,9 +106,6 @@ struct TraceSession: Sendable {
         if let endedAt = requests.read(req, \.endedAt) { return endedAt != nil }
         return tombstones.contains(req)
     }
-
-    /// The actor's state, created on its first event.
-    func actor(_ actor: TraceActor) -> ActorState? { actors[actor] }
 
     /// Advances the clock to `ts` and returns the requests to forget now.
     mutating func advance(to ts: Int64) -> [String] {

@@ -17,14 +17,6 @@ enum TaskTokenStanding: Sendable {
     /// The trace cannot tell: a token it never saw issued, or a call near a boundary.
     case unclear
 
-    /// True for the standings a call must be refused for with `unauthorized`.
-    var mustBeRefused: Bool {
-        switch self {
-        case .missing, .madeUp, .expired, .deleted: return true
-        case .live, .unclear: return false
-        }
-    }
-
     /// The caller of a call with a live token.
     var caller: TaskAccountFact? {
         if case .live(_, let account) = self { return account }
