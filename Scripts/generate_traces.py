@@ -160,6 +160,9 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
      "Seen by apps: w-1's WorkerAccept success reaches it 3 s after the client received the `apply` naming it."),
     ("replay-unannounced-client", "client", late.replay_unannounced,
      "The offline create and edit session, its replays recorded only as their requests (no `send` op), in order."),
+    # A discard kept past retainMs: a late event rebuilds R-1 from its tombstone, w-1's discard included.
+    ("discarded-then-closed-all", "all", late.discarded_then_closed,
+     "w-1 discards R-1; w-2 wins, the client closes, and 90 s later reads R-1 closed: judged on R-1's tombstone."),
 ]
 
 # ---- bad traces: (name, role, expected ids, description, build) -----------------------------

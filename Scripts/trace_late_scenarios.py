@@ -297,3 +297,22 @@ def early_news(wrong: int, count: int = 1002) -> Capture:
               body=s.ok(ReqID=f"R-{i}", createdAt=s.iso(s.T0 + i + s.PROC)))
     s.end(c, t + count + 1000)
     return c
+
+
+# ---- a discard kept past retainMs (RequestTombstone's offerDiscarded) -------------------------
+
+def discarded_then_closed(read_after: int | None = LATE) -> Capture:
+    """As `discards`: w-1 discards R-1, relaunches with it in its discard list and hides it; w-2
+    wins and the client closes R-1 (w-1 never hears of the end). With `read_after`, the client
+    reads R-1's state that many ms after the close (90 s by default, past retainMs): closed, w-2
+    its winner, so the checker judges the read on R-1 rebuilt from its tombstone, w-1's discard
+    included. The trace ends 6 s after the last event; `header["closed"]` is the close's arrival."""
+    c = s.discards()
+    c.remove("end")
+    closed = c.find("close.R-1.c.in.client")["ts"]
+    last = c.find("w-2.closed.dismissed")["ts"]
+    if read_after is not None:
+        last = s.read_state(c, closed + read_after, "client", "R-1", "closed", worker="w-2", end="close.R-1.c.out", tag="c.state.late")
+    s.end(c, last + 6000)
+    c.header["closed"] = closed
+    return c

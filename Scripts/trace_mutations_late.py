@@ -110,3 +110,68 @@ def register_late(bad) -> None:
          "The backend sends 1002 `new`s before answering their posts; the first, R-1's, has CatID 4 where the post said 9.")
     def _():
         return late.early_news(wrong=1)
+
+    register_late_discard(bad)
+
+
+def register_late_discard(bad) -> None:
+    """A discard kept past retainMs (the tombstone's offerDiscarded, rebuilt when a late event about
+    the request comes), and FLOW-15 from app events for a request with a winner (the close branch of
+    TraceSession.endsUnexplained that asks whether the winner's app is recorded)."""
+
+    @bad("disc-3-late-shown-after-close-worker", "worker", ["DISC-3"],
+         "w-1 discards R-1 and relaunches; 90 s after w-2 and the client closed R-1, w-1 shows R-1's offer again.")
+    def _():
+        c = late.discarded_then_closed(read_after=None)
+        c.remove("end")
+        shown = c.header["closed"] + late.LATE
+        c.add(shown, "w-1", "offer.shown", tag="w-1.shown.late", req="R-1")
+        s.end(c, shown + 6000)
+        return c
+
+    @bad("disc-2-late-shown-after-close-worker", "worker", ["DISC-2"],
+         "w-1 relaunches, then discards R-1; 90 s after R-1 was closed, w-1 (not relaunched since) shows its offer again.")
+    def _():
+        # The relaunch comes before the discard: DISC-2, not DISC-3, though R-1 is read back from its tombstone.
+        c = late.discarded_then_closed(read_after=None)
+        c.remove("end", "w-1.discarded", "w-1.removed.R-1")
+        c.find("w-1.back")["discards"] = []
+        got = c.find("w-1.received.again")["ts"]
+        c.add(got + 50, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
+        c.add(got + 2000, "w-1", "offer.discarded", tag="w-1.discarded", req="R-1", stored=["R-1"])
+        c.add(got + 2001, "w-1", "offer.removed", tag="w-1.removed.R-1", req="R-1", why="discarded")
+        shown = c.header["closed"] + late.LATE
+        c.add(shown, "w-1", "offer.shown", tag="w-1.shown.late", req="R-1")
+        s.end(c, shown + 6000)
+        return c
+
+    @bad("disc-4-late-read-after-discard-worker", "worker", ["DISC-4"],
+         "w-1 discards R-1; 90 s after R-1 was closed, it reads R-1's state from the backend.")
+    def _():
+        c = late.discarded_then_closed(read_after=None)
+        c.remove("end")
+        read = s.read_state(c, c.header["closed"] + late.LATE, "w-1", "R-1", "closed", worker="w-2", end="close.R-1.c.out",
+                            tag="w-1.state.late")
+        s.end(c, read + 6000)
+        return c
+
+    @bad("flow-11-late-accept-after-discard-worker", "worker", ["FLOW-11"],
+         "w-1 discards R-1; 90 s after R-1 was closed it sends a WorkerAccept for it (answered request_closed).")
+    def _():
+        c = late.discarded_then_closed(read_after=None)
+        c.remove("end")
+        answered = fail_accept(c, c.header["closed"] + late.LATE, "w-1", "R-1", 410, "request_closed")
+        s.end(c, answered + 6000)
+        return c
+
+    @bad("flow-15-unasked-close-won-apps", "apps", ["FLOW-15"],
+         "Seen by apps: 30 s after w-1 won R-1, the client and w-1 receive a `close`; neither sent a close call.")
+    def _():
+        c, t = s.won_by_w1()
+        # As `race_close_cancel`: only the backend is judged, the apps show no views for the end.
+        c.header["subject"] = ["backend"]
+        close = {"ReqID": "R-1", "outcome": "happy", "by": "worker"}
+        c.emit(t + s.NET + s.PROC + s.PROC, "close", close, "c-1", ["client"], tag="close.R-1.c")
+        c.emit(t + s.NET + s.PROC + s.PROC, "close", close, "w-1", ["w-1"], tag="close.R-1.w")
+        s.end(c, t + 6000)
+        return c

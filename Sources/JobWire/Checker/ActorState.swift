@@ -17,8 +17,11 @@ struct ActorState: Sendable {
     /// it may have missed what the backend sent meanwhile (FLOW-4, FLOW-8, FLOW-9; ``TraceSession/reachable(_:since:)``).
     var connectedAt: Int64?
     var disconnectedAt: Int64?
-    /// How many times the app was launched after a termination (DISC-3 tells restarts apart with it).
-    var launches = 0
+    /// The line of the app's latest launch after a termination: what it discarded on an earlier
+    /// line, it discarded before a relaunch (DISC-3 rather than DISC-2). A line, not a count of
+    /// launches, so that a discard read back from a retired request's tombstone, which keeps its
+    /// line, is told apart the same way.
+    var lastLaunchLine: Int?
     /// The last launch, restore or return to the foreground (TIME-6).
     var lastRestoreAt: Int64?
     /// The last time the app went to the background or was terminated.
@@ -30,8 +33,12 @@ struct ActorState: Sendable {
     var availableSince: Int64
     /// Requests whose failed WorkerAccept still waits for its failure alert (ALERT-1, ALERT-3).
     var pendingFailures: Set<String> = []
-    /// Requests this worker discarded and the checker still remembers (DISC-3).
+    /// Requests this worker discarded and the checker still remembers in full (DISC-3); a retired
+    /// one leaves the set, and its tombstone keeps the discard (``TraceSession/wasDiscarded(_:by:)``).
     var discarded: Set<String> = []
+    /// Whether this worker ever discarded an offer: only then can a call or an emit of it be about
+    /// a request it discarded (DISC-4).
+    var hasDiscarded = false
     /// Requests whose `cancel` or `close` arrived while their view was on screen (ALERT-11).
     var movedByEnd: Set<String> = []
 

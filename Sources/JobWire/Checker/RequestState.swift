@@ -194,7 +194,6 @@ struct OfferState: Sendable {
     var shownLine: Int?
     var discardedAt: Int64?
     var discardedLine: Int?
-    var launchesAtDiscard = 0
 
     /// ELIG-6: receipt plus `Delay`; receipt itself for direct offers and getJobs jobs.
     var showAt: Int64 {

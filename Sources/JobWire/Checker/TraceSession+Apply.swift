@@ -14,7 +14,7 @@ extension TraceSession {
         }
         defer { applyWorkflow(event, call: call) }
         switch event.body {
-        case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts)
+        case .lifecycle(let change, _): applyLifecycle(change, actor: actor, ts: event.ts, line: event.line)
         case .connected where actor.role != .backend:
             actors[actor]!.socketConnected = true
             actors[actor]!.connectedAt = event.ts
@@ -43,14 +43,13 @@ extension TraceSession {
                 side.offer!.shownLine = event.line
             }
         case .offerDiscarded(let req, _):
-            let launches = actors[actor]!.launches
             withSide(actor, req) { side in
                 guard side.offer != nil, side.offer!.discardedAt == nil else { return }
                 side.offer!.discardedAt = event.ts
                 side.offer!.discardedLine = event.line
-                side.offer!.launchesAtDiscard = launches
             }
             actors[actor]!.discarded.insert(req)
+            actors[actor]!.hasDiscarded = true
         case .timerStarted(let timer, let req, let startedAt) where timer == .timeout:
             withSide(actor, req) { side in
                 if side.timerStartedAt == nil {
@@ -187,15 +186,15 @@ extension TraceSession {
         body(&actors[actor]!)
     }
 
-    private mutating func applyLifecycle(_ change: LifecycleChange, actor: TraceActor, ts: Int64) {
-        withActor(actor) { state in Self.apply(change, to: &state, at: ts) }
+    private mutating func applyLifecycle(_ change: LifecycleChange, actor: TraceActor, ts: Int64, line: Int) {
+        withActor(actor) { state in Self.apply(change, to: &state, at: ts, line: line) }
     }
 
-    private static func apply(_ change: LifecycleChange, to state: inout ActorState, at ts: Int64) {
+    private static func apply(_ change: LifecycleChange, to state: inout ActorState, at ts: Int64, line: Int) {
         let wasAvailable = state.available
         switch change {
         case .launched:
-            if !state.running || state.lastAwayAt != nil { state.launches += 1 }
+            if !state.running || state.lastAwayAt != nil { state.lastLaunchLine = line }
             state.launchedSeen = true
             state.running = true
             state.foreground = true

@@ -87,6 +87,12 @@ struct TraceSession: Sendable {
         return tombstones[req]?.restoredSide(actor)
     }
 
+    /// Whether `actor` discarded `req`: in the set of a request kept in full, or in the offer of
+    /// its side, which a retired request's tombstone keeps (DISC-4 after `retainMs`).
+    func wasDiscarded(_ req: String, by actor: TraceActor) -> Bool {
+        actors[actor]?.discarded.contains(req) == true || side(actor, req)?.offer?.discardedAt != nil
+    }
+
     /// The request as the rules read it: its full state, or what its tombstone keeps once it retired.
     func request(_ req: String) -> RequestState? { requests[req] ?? tombstones[req]?.restored(req) }
 

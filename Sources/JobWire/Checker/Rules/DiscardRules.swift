@@ -21,7 +21,7 @@ struct DISCRules: TraceRule {
                 observed: "the stored list is [\(stored.joined(separator: ", "))]")
         case .offerShown(let req):
             guard let offer = context.session.side(event.actor, req)?.offer, let discarded = offer.discardedLine else { return }
-            let restarted = (context.session.actors[event.actor]?.launches ?? 0) > offer.launchesAtDiscard
+            let restarted = (context.session.actors[event.actor]?.lastLaunchLine ?? 0) > discarded
             // DISC-3 after a relaunch, DISC-2 otherwise.
             context.report(
                 restarted ? "DISC-3" : "DISC-2", lines: [discarded, event.line],
@@ -39,18 +39,20 @@ struct DISCRules: TraceRule {
                 "DISC-3", lines: [event.line], expected: "the discard list read back at launch holding \(lost.joined(separator: ", "))",
                 observed: "it reads [\(discards.joined(separator: ", "))]")
         case .httpRequest(let request):
-            guard let discarded = context.session.actors[event.actor]?.discarded, !discarded.isEmpty else { return }
+            guard context.session.actors[event.actor]?.hasDiscarded == true else { return }
             let exchange = context.call
             // A WorkerAccept after a discard is FLOW-11's, a close FLOW-14's.
             guard exchange.call != .workerAccept, exchange.call != .close else { return }
             let segments = request.path.split(whereSeparator: { $0 == "/" || $0 == "?" || $0 == "&" || $0 == "=" }).map(String.init)
             let named = request.body?["ReqID"].flatMap(\.idText)
-            guard let req = discarded.first(where: { $0 == named || segments.contains($0) }) else { return }
+            let candidates = (named.map { [$0] } ?? []) + segments
+            guard let req = candidates.first(where: { context.session.wasDiscarded($0, by: event.actor) }) else { return }
             context.report(
                 "DISC-4", lines: [event.line], expected: "nothing sent about \(req) after its discard",
                 observed: "worker \(worker) sent \(request.method) \(request.path)")
         case .socketOut(let message):
-            guard let req = context.message.req, context.session.actors[event.actor]?.discarded.contains(req) == true else { return }
+            guard context.session.actors[event.actor]?.hasDiscarded == true, let req = context.message.req,
+                context.session.wasDiscarded(req, by: event.actor) else { return }
             context.report(
                 "DISC-4", lines: [event.line], expected: "nothing sent about \(req) after its discard",
                 observed: "worker \(worker) emitted `\(message.event)` for it")
