@@ -160,7 +160,9 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
      "Seen by apps: w-1's WorkerAccept success reaches it 3 s after the client received the `apply` naming it."),
     ("replay-unannounced-client", "client", late.replay_unannounced,
      "The offline create and edit session, its replays recorded only as their requests (no `send` op), in order."),
-    # A discard kept past retainMs: a late event rebuilds R-1 from its tombstone, w-1's discard included.
+    # Past retainMs: a return, or a late event, judged on what R-1's tombstone keeps (w-1's discard included).
+    ("restart-long-after-cancel-worker", "worker", lambda: s.restart_after_cancel(back_after=late.LATE + 30_000),
+     "w-1 is relaunched 2 minutes after the client cancelled R-1, past retainMs: home, not Work in Progress."),
     ("discarded-then-closed-all", "all", late.discarded_then_closed,
      "w-1 discards R-1; w-2 wins, the client closes, and 90 s later reads R-1 closed: judged on R-1's tombstone."),
 ]

@@ -155,6 +155,51 @@ def register_late_discard(bad) -> None:
         s.end(c, read + 6000)
         return c
 
+    @bad("view-13-late-wip-again-worker", "worker", ["VIEW-13"],
+         "R-1 is closed and w-1 goes home; 90 s later, never away meanwhile, it shows R-1's Work in Progress again.")
+    def _():
+        c = s.happy()
+        c.remove("end")
+        shown = c.find("close.R-1.w.in.w-1")["ts"] + late.LATE
+        s.wip_view(c, shown, "w-1", "R-1", tag="w-1.wip.late")
+        s.end(c, shown + 6000)
+        return c
+
+    @bad("view-14-late-offer-again-worker", "worker", ["VIEW-14"],
+         "R-1 is cancelled at its timeout and w-1 removes its offer; 90 s later, never away meanwhile, it shows it again.")
+    def _():
+        c = s.timeout()
+        c.remove("end")
+        shown = c.find("cancel.R-1.w.in.w-1")["ts"] + late.LATE
+        c.add(shown, "w-1", "offer.shown", tag="w-1.shown.late", req="R-1")
+        s.end(c, shown + 6000)
+        return c
+
+    @bad("state-4-long-away-wip-back-worker", "worker", ["STATE-4"],
+         "w-1, relaunched 2 minutes after the client cancelled R-1 (past retainMs), shows R-1's Work in Progress again.")
+    def _():
+        c = s.restart_after_cancel(back_after=late.LATE + 30_000)
+        s.wip_view(c, c.header["back"] + 1, "w-1", "R-1", tag="w-1.wip.again")
+        c.remove("w-1.home.again")
+        return c
+
+    @bad("state-4-long-away-offer-back-worker", "worker", ["STATE-4"],
+         "After the timeout cancel reached w-1, it is relaunched 2 minutes later and shows the offer of R-1 again.")
+    def _():
+        c = s.timeout()
+        c.remove("end")
+        arrived = c.find("cancel.R-1.w.in.w-1")["ts"]
+        back = arrived + late.LATE + 30_000
+        c.add(arrived + 5000, "w-1", "app.terminated", tag="w-1.away")
+        c.add(back, "w-1", "app.launched", tag="w-1.back", discards=[])
+        c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
+        c.add(back + 1, "w-1", "view.shown", tag="w-1.home.again", view="home")
+        s.read_me(c, back + 1, "w-1", s.W1, tag="w-1.me")
+        s.catch_up(c, back + 1, "w-1", tag="w-1.jobs.back")
+        c.add(back + 500, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
+        s.end(c, back + 6000)
+        return c
+
     @bad("flow-11-late-accept-after-discard-worker", "worker", ["FLOW-11"],
          "w-1 discards R-1; 90 s after R-1 was closed it sends a WorkerAccept for it (answered request_closed).")
     def _():

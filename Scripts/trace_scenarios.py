@@ -803,14 +803,14 @@ def worker_wip_restart() -> Capture:
     return c
 
 
-def restart_after_cancel() -> Capture:
-    """w-1 won R-1, the client cancels it, and w-1 is relaunched 20 s later: it shows home, not
-    Work in Progress (STATE-4)."""
+def restart_after_cancel(back_after: int = 20_000) -> Capture:
+    """w-1 won R-1, the client cancels it, and w-1 is relaunched `back_after` ms after it left
+    Work in Progress: it shows home, not Work in Progress (STATE-4)."""
     c = cancel_after_win()
     c.remove("end")
     left = c.find("w-1.cancelled.dismissed")["ts"]
     c.add(left + 5000, "w-1", "app.terminated", tag="w-1.away")
-    back = left + 20_000
+    back = left + back_after
     c.add(back, "w-1", "app.launched", tag="w-1.back", discards=[])
     c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=W1)
     c.add(back + 1, "w-1", "view.shown", tag="w-1.home.again", view="home")

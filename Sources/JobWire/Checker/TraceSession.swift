@@ -93,6 +93,10 @@ struct TraceSession: Sendable {
         actors[actor]?.discarded.contains(req) == true || side(actor, req)?.offer?.discardedAt != nil
     }
 
+    /// Whether `req` is reduced to its tombstone now: what a rule kept of its own about it is gone
+    /// (``TraceRule/forget(_:)``), and only the tombstone's facts answer for it.
+    func isRetired(_ req: String) -> Bool { !requests.contains(req) && tombstones.contains(req) }
+
     /// The request as the rules read it: its full state, or what its tombstone keeps once it retired.
     func request(_ req: String) -> RequestState? { requests[req] ?? tombstones[req]?.restored(req) }
 

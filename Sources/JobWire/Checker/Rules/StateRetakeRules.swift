@@ -33,6 +33,8 @@ struct STATERetakeViews: TraceRule {
     /// Per app, the requests it knew ended when it came back (STATE-4), and those whose return is being judged.
     private var ended: [TraceActor: Set<String>] = [:]
     private var pending: [TraceActor: Set<String>] = [:]
+    /// Per app, the retired requests it brought back since its last return, each judged once.
+    private var retiredBroughtBack: [TraceActor: Set<String>] = [:]
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
@@ -42,6 +44,7 @@ struct STATERetakeViews: TraceRule {
             // A first launch holds nothing; a return holds what the app knew when it left.
             guard context.session.actors[actor]?.lastAwayAt != nil else { return }
             ended[actor] = context.session.endedKnown(by: actor)
+            retiredBroughtBack[actor] = nil
             for (req, view) in context.session.held(by: actor) where pending[actor, default: []].insert(req).inserted {
                 context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: view.rawValue, line: event.line)
             }
@@ -63,12 +66,24 @@ struct STATERetakeViews: TraceRule {
 
     /// STATE-4: a request the app knew ended is shown again.
     private mutating func broughtBack(_ req: String, what: String, _ event: TraceEvent, _ context: inout RuleContext) {
-        guard ended[event.actor]?.remove(req) != nil else { return }
+        guard ended[event.actor]?.remove(req) != nil || knewRetiredEnded(req, event.actor, context) else { return }
         let side = context.session.side(event.actor, req)
         context.report(
             "STATE-4", lines: [side?.endReceivedLine ?? side?.readLine ?? side?.cancelLine ?? event.line, event.line].filter { $0 > 0 },
             expected: "\(req) stays gone after the return: the app knew it ended before it went away",
             observed: "\(event.actor) showed \(what) again")
+    }
+
+    /// Whether `req` is retired and `actor` had it on screen, knew it ended and went away after
+    /// that, as its tombstone tells; once per request and return. `ended` holds such requests only
+    /// among those kept in full, so without this an app away longer than `retainMs`, the common
+    /// case of a return, could bring an ended request back unjudged.
+    private mutating func knewRetiredEnded(_ req: String, _ actor: TraceActor, _ context: RuleContext) -> Bool {
+        guard context.session.isRetired(req), let side = context.session.side(actor, req), side.heldThenEnded,
+            let away = context.session.actors[actor]?.lastAwayAt, let endedAt = context.session.readRequest(req, { $0.endedAt }),
+            away > (side.endReceivedAt ?? endedAt)
+        else { return false }
+        return retiredBroughtBack[actor, default: []].insert(req).inserted
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

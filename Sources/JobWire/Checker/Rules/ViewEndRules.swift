@@ -57,14 +57,12 @@ struct VIEWLeaveEndedRequest: TraceRule {
         case .lifecycle(.backgrounded, _), .lifecycle(.terminated, _):
             for key in ends.keys where key.actor == actor { awayAfterEnd.insert(key) }
         case .viewShown(let view):
-            guard let req = view.req, let end = ends[ActorRequest(actor: actor, req: req)], end.views.contains(view.view),
-                !awayAfterEnd.contains(ActorRequest(actor: actor, req: req))
-            else { return }
+            guard let req = view.req, let end = end(of: ActorRequest(actor: actor, req: req), context), end.views.contains(view.view) else { return }
             context.report(
                 end.id, lines: [end.line, event.line], expected: "no \(view.view) view of \(req) after it ended",
                 observed: "the \(actor.role.protocolName) shows it again")
         case .offerShown(let req):
-            guard let end = ends[ActorRequest(actor: actor, req: req)], end.id == "VIEW-14", !awayAfterEnd.contains(ActorRequest(actor: actor, req: req)) else { return }
+            guard let end = end(of: ActorRequest(actor: actor, req: req), context), end.id == "VIEW-14" else { return }
             context.report(
                 "VIEW-14", lines: [end.line, event.line], expected: "no offer of \(req) after its `cancel` arrived",
                 observed: "worker \(actor.id ?? "?") shows it")
@@ -80,6 +78,21 @@ struct VIEWLeaveEndedRequest: TraceRule {
         default:
             break
         }
+    }
+
+    /// The end `key`'s app learnt of and must not show again, nil when there is none or the app
+    /// went away since (what it shows on its return is STATE-4's): this rule's own record while
+    /// the request is kept in full, else the `cancel` or `close` the app received as the request's
+    /// tombstone keeps it, so a view or an offer shown again long after the end is judged too.
+    private func end(of key: ActorRequest, _ context: RuleContext) -> End? {
+        if let end = ends[key] { return awayAfterEnd.contains(key) ? nil : end }
+        guard context.session.isRetired(key.req), let side = context.session.side(key.actor, key.req), let received = side.endReceivedAt, let line = side.endReceivedLine,
+            let endedBy = context.session.readRequest(key.req, { $0.endedBy })
+        else { return nil }
+        if let away = context.session.actors[key.actor]?.lastAwayAt, away > received { return nil }
+        return endedBy == .close
+            ? End(id: "VIEW-13", views: [TraceViews.workInProgress], line: line)
+            : End(id: "VIEW-14", views: [TraceViews.waiting, TraceViews.workInProgress], line: line)
     }
 
     private mutating func ended(_ key: ActorRequest, _ end: End, _ event: TraceEvent, _ context: inout RuleContext) {
