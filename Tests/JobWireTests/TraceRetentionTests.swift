@@ -10,8 +10,13 @@ struct TraceRetentionTests {
     /// A retainMs so long that nothing is ever retired: the checker as if it kept everything.
     static let forever: Int64 = 1 << 50
 
-    /// The verdict on a shipped trace with its header's `retainMs` replaced.
+    /// The verdict on a shipped trace with its header's `retainMs` replaced (nil keeps it).
     static func verdict(_ file: String, retainMs: Int64?) throws -> TraceVerdict {
+        try verdict(file) { _ in retainMs }
+    }
+
+    /// The verdict on a shipped trace with its header's `retainMs` set by `retain` from the header.
+    static func verdict(_ file: String, retain: (TraceHeader) -> Int64?) throws -> TraceVerdict {
         let text = try String(contentsOf: TraceVectorTests.directory.appendingPathComponent(file), encoding: .utf8)
         var header: TraceHeader?
         var events: [TraceEvent] = []
@@ -21,7 +26,7 @@ struct TraceRetentionTests {
             case .event(let event): events.append(event)
             }
         }
-        if let retainMs { header!.retainMs = retainMs }
+        if let retainMs = retain(header!) { header!.retainMs = retainMs }
         return TraceChecker.check(header: header!, events: events, file: file)
     }
 
@@ -35,6 +40,16 @@ struct TraceRetentionTests {
         let kept = try Self.verdict(vector.file, retainMs: Self.forever)
         #expect(kept.failedIDs == vector.expect.sorted(), "\(vector.file): \(Self.findings(kept))")
         #expect(Self.findings(try Self.verdict(vector.file, retainMs: nil)) == Self.findings(kept))
+    }
+
+    /// The same with the shortest `retainMs` a header may set, the longest tolerance window: most
+    /// requests of most traces retire mid-trace, so every rule that reads one late (a view shown
+    /// again, a return, a history read, a discard) is judged from its tombstone.
+    @Test(arguments: TraceVectorTests.vectors)
+    func everyTraceIsJudgedTheSameWithTheShortestRetention(_ vector: TraceVector) throws {
+        let kept = try Self.verdict(vector.file, retainMs: Self.forever)
+        let shortest = try Self.verdict(vector.file) { $0.longestWindowMs }
+        #expect(Self.findings(shortest) == Self.findings(kept), "\(vector.file)")
     }
 
     @Test func aLegalLateCloseAndALateIllegalActAreJudgedAsIfTheStateWereKept() throws {

@@ -73,12 +73,18 @@ struct StateReadJudge {
         guard let user else { return nil }
         let listed = Set(list.compactMap { $0["ReqID"].flatMap(\.idText) })
         var missing: [String] = []
-        for (req, request) in session.requests where request.exists && !listed.contains(req) {
+        func judge(_ req: String, _ request: RequestState) {
+            guard request.exists, !listed.contains(req) else { return }
             // Ended a day before the answer, it may have been forgotten (REST-16's Decision).
-            if HistoryRetention.mayForget(endedAt: request.endedAt, by: to) { continue }
+            if HistoryRetention.mayForget(endedAt: request.endedAt, by: to) { return }
             let posted = request.clientId == user && (request.postedAt ?? .max) <= from
             let won = request.winner == user && (request.wonAt ?? .max) <= from
             if posted || won { missing.append("\(req) (\(posted ? "posted" : "won") by \(user))") }
+        }
+        for (req, request) in session.requests { judge(req, request) }
+        // A history is mostly read long after its requests ended: the retired ones count as much.
+        for (req, tombstone) in session.tombstones.retired(postedOrWonBy: user) where !session.requests.contains(req) {
+            judge(req, tombstone.restored(req))
         }
         if let first = missing.sorted().first { return "it misses \(first), which the trace shows before the read" }
         for req in listed.sorted() {

@@ -60,6 +60,22 @@ struct TombstoneTable: Sendable {
     /// Whether `req` was retired, found by its bytes without rebuilding its tombstone.
     func contains(_ req: String) -> Bool { find(req).entry != nil }
 
+    /// The retired requests whose posting client or winner is `user`, with their tombstones: what a
+    /// history read of `user` must still list (REST-16). Found through their shapes, so the scan
+    /// reads two bytes per tombstone and rebuilds only the user's.
+    func retired(postedOrWonBy user: String) -> [(req: String, tombstone: RequestTombstone)] {
+        guard let index = idIndex[user] else { return [] }
+        let matching = Set(shapeList.indices.filter { shapeList[$0].client == index || shapeList[$0].winner == index }.map(UInt32.init))
+        guard !matching.isEmpty else { return [] }
+        var found: [(req: String, tombstone: RequestTombstone)] = []
+        keys.forEach { entry, bytes in
+            let stored = shapes[entry]
+            guard matching.contains(stored == .max ? farShapes[UInt32(entry)]! : UInt32(stored)) else { return }
+            found.append((String(decoding: bytes, as: UTF8.self), tombstone(at: UInt32(entry))))
+        }
+        return found
+    }
+
     /// Keeps `tombstone` for `req`, replacing an earlier one.
     mutating func insert(_ tombstone: RequestTombstone, for req: String) {
         let found = find(req)

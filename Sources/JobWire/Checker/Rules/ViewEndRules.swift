@@ -72,7 +72,9 @@ struct VIEWLeaveEndedRequest: TraceRule {
             guard let req else { return }
             let key = ActorRequest(actor: actor, req: req)
             openAlerts.remove(key)
-            if heldByAlert.remove(key) != nil, let end = ends[key] {
+            // An alert read for longer than retainMs outlives the rule's record of what it held:
+            // for a retired request, the due judges whatever the app still shows then.
+            if heldByAlert.remove(key) != nil || context.session.isRetired(req), let end = end(of: key, context) {
                 context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: end.line)
             }
         default:
@@ -106,8 +108,8 @@ struct VIEWLeaveEndedRequest: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, let state = context.session.actors[actor] else { return }
         let key = ActorRequest(actor: actor, req: obligation.req)
-        guard let end = ends[key], state.viewReq == obligation.req, let view = state.view, end.views.contains(view),
-            state.running, state.foreground, !awayAfterEnd.contains(key)
+        guard let end = end(of: key, context), state.viewReq == obligation.req, let view = state.view, end.views.contains(view),
+            state.running, state.foreground
         else { return }
         if openAlerts.contains(key) {
             heldByAlert.insert(key)
