@@ -200,6 +200,16 @@ def register_late_discard(bad) -> None:
         s.end(c, back + 6000)
         return c
 
+    @bad("rest-16-late-history-misses-backend", "backend", ["REST-16"],
+         "Two minutes after R-1 was closed, past retainMs, the client's history read answers an empty list.")
+    def _():
+        c = s.happy()
+        c.remove("end")
+        t = c.find("close.R-1.c.out")["ts"] + late.LATE + 30_000
+        read = c.rest(t, "client", "GET", "/api/requests?userId=c-1", reply=s.ok(requests=[]), tag="c.history.late")
+        s.end(c, read + 5000)
+        return c
+
     @bad("flow-11-late-accept-after-discard-worker", "worker", ["FLOW-11"],
          "w-1 discards R-1; 90 s after R-1 was closed it sends a WorkerAccept for it (answered request_closed).")
     def _():
