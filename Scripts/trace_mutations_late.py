@@ -191,11 +191,7 @@ def register_late_discard(bad) -> None:
         arrived = c.find("cancel.R-1.w.in.w-1")["ts"]
         back = arrived + late.LATE + 30_000
         c.add(arrived + 5000, "w-1", "app.terminated", tag="w-1.away")
-        c.add(back, "w-1", "app.launched", tag="w-1.back", discards=[])
-        c.add(back, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
-        c.add(back + 1, "w-1", "view.shown", tag="w-1.home.again", view="home")
-        s.read_me(c, back + 1, "w-1", s.W1, tag="w-1.me")
-        s.catch_up(c, back + 1, "w-1", tag="w-1.jobs.back")
+        s.relaunch_worker(c, back)
         c.add(back + 500, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
         s.end(c, back + 6000)
         return c

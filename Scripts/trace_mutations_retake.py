@@ -108,11 +108,7 @@ def register_views(bad) -> None:
         c.remove("end")
         arrived = c.find("cancel.R-1.w.in.w-1")["ts"]
         c.add(arrived + 5000, "w-1", "app.terminated", tag="w-1.away")
-        c.add(arrived + 10_000, "w-1", "app.launched", tag="w-1.back", discards=[])
-        c.add(arrived + 10_000, "w-1", "profile.updated", tag="w-1.profile.again", profile=s.W1)
-        c.add(arrived + 10_001, "w-1", "view.shown", tag="w-1.home.again", view="home")
-        s.read_me(c, arrived + 10_001, "w-1", s.W1, tag="w-1.me")
-        s.catch_up(c, arrived + 10_001, "w-1", tag="w-1.jobs.back")
+        s.relaunch_worker(c, arrived + 10_000)
         c.add(arrived + 10_002, "w-1", "offer.shown", tag="w-1.shown.again", req="R-1")
         s.end(c, arrived + 15_000)
         return c

@@ -327,6 +327,17 @@ def read_me(c: Capture, t: int, worker: str, profile: dict, tag: str) -> int:
     return c.rest(t, worker, "GET", f"/api/workers/{worker}", reply=ok(profile=profile, name=name, avatar=avatar, rating=rating), tag=tag)
 
 
+def relaunch_worker(c: Capture, t: int, worker: str = "w-1", profile: dict | None = None) -> None:
+    """The worker app launched again at `t` after a termination: no discards read back, its profile
+    written, home shown, its meProfile read (ELIG-12) and getJobs called (STATE-5)."""
+    profile = profile or W1
+    c.add(t, worker, "app.launched", tag=f"{worker}.back", discards=[])
+    c.add(t, worker, "profile.updated", tag=f"{worker}.profile.again", profile=profile)
+    c.add(t + 1, worker, "view.shown", tag=f"{worker}.home.again", view="home")
+    read_me(c, t + 1, worker, profile, tag=f"{worker}.me")
+    catch_up(c, t + 1, worker, tag=f"{worker}.jobs.back")
+
+
 # The name, avatar and rating the backend holds for each worker (the fixtures of `retake`).
 WORKER_RECORDS = {"w-1": ("Luis", AVATAR, 4.5), "w-2": ("Eva", "https://img.example.com/w-2.png", None)}
 
