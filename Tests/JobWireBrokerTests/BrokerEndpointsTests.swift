@@ -13,7 +13,7 @@ import Testing
 @Suite(.timeLimit(.minutes(30)))
 struct BrokerEndpointsTests {
     static func send(_ url: URL, _ method: String, _ path: String, _ body: String? = nil) async throws -> (Int, JSONValue) {
-        var request = URLRequest(url: URL(string: path, relativeTo: url)!)
+        var request = URLRequest(guarding: URL(string: path, relativeTo: url)!)
         request.httpMethod = method
         if let body { request.httpBody = Data(body.utf8) }
         let (data, response) = try await URLSession.shared.data(for: request)

@@ -68,7 +68,7 @@ struct BrokerProcessTests {
         let (broker, url) = try await Self.broker(["--capture", capture])
         defer { broker.stop() }
         #expect(broker.text.contains("the reference backend listens on \(url.absoluteString)"))
-        var request = URLRequest(url: url.appendingPathComponent("api/requests"))
+        var request = URLRequest(guarding: url.appendingPathComponent("api/requests"))
         request.httpMethod = "POST"
         request.httpBody = Data(#"{"clientId":"c-1"}"#.utf8)
         let (data, response) = try await URLSession.shared.data(for: request)

@@ -29,7 +29,7 @@ struct ReferenceBackendServerTests {
     }
 
     static func post(_ url: URL, _ path: String, _ body: JSONValue) async throws -> (Int, JSONValue) {
-        var request = URLRequest(url: url.appendingPathComponent(path))
+        var request = URLRequest(guarding: url.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(body.compactText.utf8)

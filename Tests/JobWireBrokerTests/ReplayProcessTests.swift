@@ -34,7 +34,7 @@ struct ReplayProcessTests {
 
     /// Posts a request to the fresh broker at `url` (its R-1), so the replay's is R-2 where the recording's was R-1.
     static func postFirst(to url: URL) async throws {
-        var request = URLRequest(url: url.appendingPathComponent("api/requests"))
+        var request = URLRequest(guarding: url.appendingPathComponent("api/requests"))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"clientId":"c-9","CatID":1,"category":"Other","description":"first","clientName":"Bo","address":"x","lat":0,"lng":0}"#.utf8)

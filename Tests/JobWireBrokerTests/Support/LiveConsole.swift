@@ -63,7 +63,7 @@ final class LiveConsole: Sendable {
 
     /// A request to the console: the status and the body's text.
     func request(_ method: String, _ pathAndQuery: String, body: String? = nil) async throws -> (status: Int, body: String) {
-        var request = URLRequest(url: URL(string: pathAndQuery, relativeTo: base)!)
+        var request = URLRequest(guarding: URL(string: pathAndQuery, relativeTo: base)!)
         request.httpMethod = method
         if let body {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

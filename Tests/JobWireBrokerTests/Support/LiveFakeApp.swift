@@ -241,7 +241,7 @@ actor LiveFakeApp {
 
     /// One REST call: status and JSON body, or a transport error.
     static func call(_ base: URL, _ method: String, _ path: String, _ body: JSONValue?, timeoutMs: Int64? = nil) async -> (Int?, JSONValue?, String?) {
-        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+        var request = URLRequest(guarding: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
         // A fresh connection per call: a reused one that the broker closes unanswered (a
         // `lose-answer` step) would have the HTTP layer send the call again.

@@ -22,7 +22,7 @@ struct ReferenceBackendServerTaskTests {
 
         /// One call: status and JSON body.
         func call(_ method: String, _ path: String, _ body: JSONValue? = nil, auth: String? = nil) async throws -> (Int, JSONValue) {
-            var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+            var request = URLRequest(guarding: URL(string: url.absoluteString + path)!)
             request.httpMethod = method
             if let body {
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
