@@ -39,7 +39,7 @@ def render(capture: Capture, roles: tuple[str, ...], description: str) -> str:
     for key in ("subject", "unknown", "profiles", "retainMs"):
         if key in capture.header:
             header[key] = capture.header[key]
-    events = capture.events if capture.header.get("keep_order") else sorted(capture.events, key=lambda e: (e["ts"], e["_seq"]))
+    events = capture.events if capture.header.get("keep_order") else capture.in_time_order()
     lines = [json.dumps(header, separators=(",", ":"), ensure_ascii=False)]
     for event in events:
         if event["kind"] == "trace.end":

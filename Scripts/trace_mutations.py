@@ -578,8 +578,7 @@ def register_time(bad) -> None:
     @bad("time-10-clock-goes-back-client", "client", ["TIME-10"], "The client's clock jumps two seconds back between two of its lines.")
     def _():
         c = s.happy()
-        c.events.sort(key=lambda e: (e["ts"], e["_seq"]))
-        c.header["keep_order"] = True
+        c.keep_line_order()
         c.find("c.applyalert.ok")["ts"] -= 2000
         return c
 

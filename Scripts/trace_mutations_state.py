@@ -229,8 +229,7 @@ def register_more_branches_state(bad) -> None:
          "The backend's line for the client's close, written after the client's, says it came 800 ms before it was sent.")
     def _():
         c = s.happy()
-        c.events.sort(key=lambda e: (e["ts"], e["_seq"]))
-        c.header["keep_order"] = True
+        c.keep_line_order()
         c.find("c.close.breq")["ts"] = c.find("c.close.req")["ts"] - 800
         return c
 
@@ -238,7 +237,6 @@ def register_more_branches_state(bad) -> None:
          "w-2's app, in a line after the backend's, gets its launch getJobs answer 800 ms before the backend sent it.")
     def _():
         c = s.happy()
-        c.events.sort(key=lambda e: (e["ts"], e["_seq"]))
-        c.header["keep_order"] = True
+        c.keep_line_order()
         c.find("w-2.jobs0.bresp")["ts"] = c.find("w-2.jobs0.resp")["ts"] + 800
         return c

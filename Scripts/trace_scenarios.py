@@ -114,6 +114,16 @@ class Capture:
     def copy(self) -> "Capture":
         return copy.deepcopy(self)
 
+    def in_time_order(self) -> list[dict]:
+        """The events as a trace writes them: by time, ties in the order they were added."""
+        return sorted(self.events, key=lambda e: (e["ts"], e["_seq"]))
+
+    def keep_line_order(self) -> None:
+        """Fixes the lines where they are now, in time order, so that a mutation can then change
+        a time without its line moving with it (a clock going back, TIME-10)."""
+        self.events = self.in_time_order()
+        self.header["keep_order"] = True
+
 
 # ---- steps ---------------------------------------------------------------------------------
 
