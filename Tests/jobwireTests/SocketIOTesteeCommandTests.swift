@@ -57,8 +57,10 @@ struct SocketIOTesteeCommandTests {
 
     /// A plain GET through Foundation's HTTP client.
     static func fetch(_ url: URL) async throws -> String {
-        // A hang guard, not a verdict: the server may answer minutes late on a busy machine.
-        let request = URLRequest(url: url, timeoutInterval: 30 * 60)
+        // A hang guard, not a verdict: the server may answer minutes late on a busy machine. Set
+        // through the property: FoundationNetworking ignores an interval passed to the initializer.
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 30 * 60
         let (data, _) = try await URLSession.shared.data(for: request)
         return String(decoding: data, as: UTF8.self)
     }

@@ -11,7 +11,12 @@ extension URLRequest {
     static let hangGuard: TimeInterval = 30 * 60
 
     /// A request to `url` that waits up to ``hangGuard`` for its answer.
+    ///
+    /// The interval is assigned, not passed to `init(url:cachePolicy:timeoutInterval:)`: Linux's
+    /// FoundationNetworking honours only an interval set through the property and otherwise waits
+    /// the session's 60 s (a 3 s interval passed to the initializer timed out after 60 s).
     init(guarding url: URL) {
-        self.init(url: url, timeoutInterval: Self.hangGuard)
+        self.init(url: url)
+        timeoutInterval = Self.hangGuard
     }
 }
