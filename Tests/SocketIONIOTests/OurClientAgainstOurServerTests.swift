@@ -62,7 +62,7 @@ struct OurClientAgainstOurServerTests {
             try await server.entry { $0["event"] == "received" && $0["text"] == "30[\"answer\",\"q\",7]" }
 
             await client.disconnect()
-            #expect(try await events.next(within: .seconds(2), "end of the event stream") == nil)
+            #expect(try await events.next(within: .hangGuard, "end of the event stream") == nil)
             #expect(await client.transport == nil)
             try await server.entry { $0["event"] == "received" && $0["namespace"] == "/" && $0["text"] == "1" }
             try await server.entry { $0["event"] == "disconnect" && $0["namespace"] == "/" && $0["reason"] == "client namespace disconnect" }
@@ -109,7 +109,7 @@ struct OurClientAgainstOurServerTests {
             #expect(try await client.emitWithAck("message-with-ack", "acked on custom", namespace: "/custom") == ["acked on custom"])
 
             await client.disconnect(namespace: "/custom")
-            #expect(try await custom.next(within: .seconds(2), "end of the /custom stream") == nil)
+            #expect(try await custom.next(within: .hangGuard, "end of the /custom stream") == nil)
             try await server.entry { $0["event"] == "received" && $0["text"] == "1/custom," }
             try await server.entry { $0["event"] == "disconnect" && $0["namespace"] == "/custom" && $0["reason"] == "client namespace disconnect" }
             #expect(try await client.emitWithAck("message-with-ack", "root still here") == ["root still here"])
@@ -140,7 +140,7 @@ struct OurClientAgainstOurServerTests {
             _ = try await events.event("auth")
             #expect(await client.sid() != nil)
             try await client.emit("disconnect-me")
-            #expect(try await events.next(within: .seconds(3), "end of the event stream") == nil)
+            #expect(try await events.next(within: .hangGuard, "end of the event stream") == nil)
             #expect(await client.sid() == nil)
             try await server.entry { $0["event"] == "disconnect" && $0["namespace"] == "/" && $0["reason"] == "server namespace disconnect" }
             do throws(SocketIOClientError) {

@@ -55,7 +55,7 @@ struct PythonServerInteropTests {
             #expect(try await events.event("answer-received").arguments == ["answer", "q", 7])
 
             await client.disconnect()
-            #expect(try await events.next(within: .seconds(2), "end of the event stream") == nil)
+            #expect(try await events.next(within: .hangGuard, "end of the event stream") == nil)
             #expect(await client.transport == nil)
             try await server.entry { $0["event"] == "received" && $0["text"] == "1" }
             try await server.entry { $0["event"] == "disconnect" && $0["namespace"] == "/" && $0["reason"] == "client disconnect" }
@@ -101,7 +101,7 @@ struct PythonServerInteropTests {
             #expect(try await client.emitWithAck("message-with-ack", "acked on custom", namespace: "/custom") == ["acked on custom"])
 
             await client.disconnect(namespace: "/custom")
-            #expect(try await custom.next(within: .seconds(2), "end of the /custom stream") == nil)
+            #expect(try await custom.next(within: .hangGuard, "end of the /custom stream") == nil)
             try await server.entry { $0["event"] == "received" && $0["text"] == "1/custom," }
             try await server.entry { $0["event"] == "disconnect" && $0["namespace"] == "/custom" && $0["reason"] == "client disconnect" }
             #expect(try await client.emitWithAck("message-with-ack", "root still here") == ["root still here"])
@@ -150,7 +150,7 @@ struct PythonServerInteropTests {
             _ = try await events.event("auth")
             #expect(await client.sid() != nil)
             try await client.emit("disconnect-me")
-            #expect(try await events.next(within: .seconds(3), "end of the event stream") == nil)
+            #expect(try await events.next(within: .hangGuard, "end of the event stream") == nil)
             #expect(await client.sid() == nil)
             do throws(SocketIOClientError) {
                 try await client.emit("message", "too late")

@@ -39,12 +39,22 @@ enum CLIRunner {
     /// wait sleeps. A blocking wait would take one of the pool's two threads on this machine for
     /// the command's whole run, and two of them stall every live test in the process. The
     /// deadline is a hang guard, never a verdict: a busy machine makes a command slower.
-    static func run(_ arguments: [String], in directory: URL? = nil, deadline: Double = 300) async throws -> Result {
-        try await run(executable, arguments, in: directory, deadline: deadline)
+    ///
+    /// A command that drives an adapter and sets no `--timeout` gets the hang guard as its
+    /// `--timeout`: how long an adapter takes to answer is no verdict in a test either, and the
+    /// default 10 s can pass while a Python adapter starts beside hundreds of tests.
+    static func run(_ arguments: [String], in directory: URL? = nil, deadline: Double = hangGuard) async throws -> Result {
+        let guarded = arguments.contains("--adapter") && !arguments.contains("--timeout")
+        return try await run(executable, arguments + (guarded ? ["--timeout", String(Int(hangGuard))] : []), in: directory, deadline: deadline)
     }
 
+    /// How many seconds a test waits for a command before it stops it as hung: 30 minutes, past
+    /// any starvation of the test command's first pass on a busy two-core machine. A guard, never
+    /// a verdict.
+    static let hangGuard: Double = 30 * 60
+
     /// Runs any program like ``run(_:in:deadline:)`` runs `jobwire`.
-    static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, deadline: Double = 300) async throws -> Result {
+    static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, deadline: Double = hangGuard) async throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments

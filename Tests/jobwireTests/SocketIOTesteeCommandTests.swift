@@ -35,10 +35,10 @@ struct SocketIOTesteeCommandTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        // Each wait here has a 300 s hang guard, never a verdict: a busy machine makes the
+        // Each wait here has a 30-minute hang guard, never a verdict: a busy machine makes the
         // testee slower to print, answer and stop, never wrong.
         let output = OutputCollector(stdout.fileHandleForReading)
-        var hangGuard = ContinuousClock.now + .seconds(300)
+        var hangGuard = ContinuousClock.now + .seconds(CLIRunner.hangGuard)
         while !output.text.contains("\n"), !output.done, ContinuousClock.now < hangGuard { try await Task.sleep(for: .milliseconds(20)) }
         let firstLine = output.text.components(separatedBy: "\n")[0]
         let path = engineIO ? "/engine.io/" : "/socket.io/"
@@ -49,7 +49,7 @@ struct SocketIOTesteeCommandTests {
         #expect(body.hasPrefix("0{\"sid\":"))
         #expect(body.contains("\"pingInterval\":300,\"pingTimeout\":200,\"maxPayload\":1000000"))
         process.interrupt()
-        hangGuard = ContinuousClock.now + .seconds(300)
+        hangGuard = ContinuousClock.now + .seconds(CLIRunner.hangGuard)
         while process.isRunning, ContinuousClock.now < hangGuard { try await Task.sleep(for: .milliseconds(20)) }
         try #require(!process.isRunning, "still running after SIGINT")
         #expect(process.terminationStatus == 0)
@@ -60,7 +60,7 @@ struct SocketIOTesteeCommandTests {
         // A hang guard, not a verdict: the server may answer minutes late on a busy machine. Set
         // through the property: FoundationNetworking ignores an interval passed to the initializer.
         var request = URLRequest(url: url)
-        request.timeoutInterval = 30 * 60
+        request.timeoutInterval = CLIRunner.hangGuard
         let (data, _) = try await URLSession.shared.data(for: request)
         return String(decoding: data, as: UTF8.self)
     }

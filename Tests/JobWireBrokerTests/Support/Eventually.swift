@@ -12,7 +12,8 @@ func eventually(hangGuard: Duration = .hangGuard, interval: Duration = .millisec
 }
 
 extension Duration {
-    /// How long a test waits for something that must happen before it calls the wait hung: five
-    /// minutes, far past any starvation seen on a busy two-core machine. A guard, never a verdict.
-    static let hangGuard = Duration.seconds(300)
+    /// How long a test waits for something that must happen before it calls the wait hung: 30
+    /// minutes, past any starvation of the test command's first pass on a busy two-core machine
+    /// (about 10 minutes beside two `yes`). A guard, never a verdict.
+    static let hangGuard = Duration.seconds(30 * 60)
 }

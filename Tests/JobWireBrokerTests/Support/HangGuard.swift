@@ -8,7 +8,7 @@ extension URLRequest {
     /// verdict. In the test command's first pass hundreds of tests share two cores, and an
     /// in-process server answers on the cooperative threads, so an answer can wait minutes behind
     /// CPU-bound tests; URLRequest's default of 60 s failed five tests so beside two `yes`.
-    static let hangGuard: TimeInterval = 30 * 60
+    static let hangGuard = TimeInterval(Duration.hangGuard.components.seconds)
 
     /// A request to `url` that waits up to ``hangGuard`` for its answer.
     ///

@@ -42,7 +42,7 @@ enum ClientTestSupport {
     ///
     /// Waiting for the pings rather than sleeping a fixed time keeps heartbeat tests fast on an
     /// idle machine and correct on a loaded one, where timers fire late.
-    static func waitForPings(_ count: Int, of client: SocketIOClient, within timeout: Duration = .seconds(10)) async throws {
+    static func waitForPings(_ count: Int, of client: SocketIOClient, within timeout: Duration = .hangGuard) async throws {
         let end = ContinuousClock.now + timeout
         while await client.pingsAnswered < count {
             guard ContinuousClock.now < end else {
@@ -53,7 +53,7 @@ enum ClientTestSupport {
     }
 
     /// Waits until the client runs on `transport`.
-    static func waitForTransport(_ transport: SocketIOClientConfiguration.Transport, of client: SocketIOClient, within timeout: Duration = .seconds(10)) async throws {
+    static func waitForTransport(_ transport: SocketIOClientConfiguration.Transport, of client: SocketIOClient, within timeout: Duration = .hangGuard) async throws {
         let end = ContinuousClock.now + timeout
         while await client.transport != transport {
             guard ContinuousClock.now < end else {
@@ -71,7 +71,7 @@ struct UnexpectedEvent: Error, CustomStringConvertible {
 
 extension TestMailbox where Item == SocketIOEvent {
     /// The next event, which must be named `name`.
-    func event(_ name: String, within timeout: Duration = .seconds(10)) async throws -> SocketIOEvent {
+    func event(_ name: String, within timeout: Duration = .hangGuard) async throws -> SocketIOEvent {
         guard let event = try await next(within: timeout, "\"\(name)\" event") else {
             throw UnexpectedEvent(description: "the event stream ended before \"\(name)\"")
         }

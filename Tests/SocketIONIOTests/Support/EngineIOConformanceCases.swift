@@ -187,7 +187,7 @@ struct EngineIOConformanceCases {
 
     func webSocketClosesUponPingTimeout() async throws {
         let socket = try await webSocket("EIO=4&transport=websocket")
-        try await socket.waitForClose(timeout: .seconds(5))
+        try await socket.waitForClose()
     }
 
     // MARK: close

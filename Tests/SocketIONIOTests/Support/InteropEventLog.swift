@@ -43,7 +43,7 @@ final class InteropEventLog: Sendable {
 
     /// The first entry, logged earlier or within `timeout`, for which `matches` holds.
     @discardableResult
-    func entry(within timeout: Duration = .seconds(10), where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
+    func entry(within timeout: Duration = .hangGuard, where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
         let end = ContinuousClock.now + timeout
         while true {
             if let found = entries.first(where: matches) { return found }

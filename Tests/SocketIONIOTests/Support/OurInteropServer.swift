@@ -56,7 +56,7 @@ final class OurInteropServer: Sendable {
 
     /// The first entry, seen earlier or arriving within `timeout`, for which `matches` holds.
     @discardableResult
-    func entry(within timeout: Duration = .seconds(10), where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
+    func entry(within timeout: Duration = .hangGuard, where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
         try await log.entry(within: timeout, where: matches)
     }
 

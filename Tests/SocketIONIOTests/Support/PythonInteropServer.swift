@@ -30,7 +30,7 @@ final class PythonInteropServer: Sendable {
             "--ping-interval", String(pingInterval), "--ping-timeout", String(pingTimeout), "--deadline", String(deadline),
         ])
         do {
-            guard let line = try await process.lines.next(within: .seconds(60), "port line from python_server.py"),
+            guard let line = try await process.lines.next(within: .hangGuard, "port line from python_server.py"),
                 let port = Int(line)
             else {
                 throw InteropSetupError("python_server.py printed no port: \(process.standardError)")
@@ -46,7 +46,7 @@ final class PythonInteropServer: Sendable {
     /// The deadline only bounds a failing test: a busy machine with Python interpreters beside it
     /// has been seen to take more than 5 s for an entry that must come.
     @discardableResult
-    func entry(within timeout: Duration = .seconds(30), where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
+    func entry(within timeout: Duration = .hangGuard, where matches: @Sendable (JSONValue) -> Bool) async throws -> JSONValue {
         if let found = seen.withLock({ $0.first(where: matches) }) { return found }
         let end = ContinuousClock.now + timeout
         while true {

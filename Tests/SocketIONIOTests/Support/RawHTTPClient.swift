@@ -23,7 +23,7 @@ enum RawHTTPClient {
         _ target: String,
         body: String? = nil,
         port: Int,
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .hangGuard
     ) async throws -> RawHTTPResponse {
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()

@@ -43,7 +43,7 @@ final class RawTCPConnection: Sendable {
     }
 
     /// Reads one HTTP/1.1 response with a Content-Length (or none, as for 101): its status line, headers and body.
-    func readResponse(within timeout: Duration = .seconds(5)) async throws -> (status: Int, headers: [String: String], body: String) {
+    func readResponse(within timeout: Duration = .hangGuard) async throws -> (status: Int, headers: [String: String], body: String) {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         let headEnd = try await wait(within: timeout, "HTTP response head") { bytes in
             bytes.indices.first { bytes[$0...].starts(with: separator) }.map { $0 + separator.count }
@@ -62,7 +62,7 @@ final class RawTCPConnection: Sendable {
     }
 
     /// Reads one unmasked server WebSocket frame and returns its opcode and payload (lengths under 65 536).
-    func readFrame(within timeout: Duration = .seconds(5)) async throws -> (opcode: UInt8, payload: String) {
+    func readFrame(within timeout: Duration = .hangGuard) async throws -> (opcode: UInt8, payload: String) {
         let size = try await wait(within: timeout, "WebSocket frame") { bytes -> Int? in
             guard bytes.count >= 2 else { return nil }
             let short = Int(bytes[1] & 0x7F)
@@ -75,7 +75,7 @@ final class RawTCPConnection: Sendable {
     }
 
     /// Whether the server closed the connection within `timeout`.
-    func closedByServer(within timeout: Duration = .seconds(5)) async -> Bool {
+    func closedByServer(within timeout: Duration = .hangGuard) async -> Bool {
         let end = ContinuousClock.now + timeout
         while channel.isActive, ContinuousClock.now < end {
             try? await Task.sleep(for: .milliseconds(5))

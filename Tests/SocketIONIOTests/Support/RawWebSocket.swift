@@ -46,7 +46,7 @@ final class RawWebSocket: Sendable {
     }
 
     /// Opens `ws://127.0.0.1:port<target>`; the outcome tells whether the server upgraded.
-    static func connect(port: Int, target: String, timeout: Duration = .seconds(10)) async throws -> Outcome {
+    static func connect(port: Int, target: String, timeout: Duration = .hangGuard) async throws -> Outcome {
         let inbox = RawFrameInbox()
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let upgradeResult: EventLoopFuture<Bool> = try await ClientBootstrap(group: loop)
@@ -120,12 +120,12 @@ final class RawWebSocket: Sendable {
     }
 
     /// The next frame, in arrival order; ``Frame/closed`` once the connection is gone.
-    func next(timeout: Duration = .seconds(10)) async throws -> Frame {
+    func next(timeout: Duration = .hangGuard) async throws -> Frame {
         try await inbox.next(timeout: timeout, on: channel.eventLoop)
     }
 
     /// The next frame that is not a heartbeat ping `2`, as the suite's `waitForPackets` skips them.
-    func nextIgnoringPings(timeout: Duration = .seconds(10)) async throws -> Frame {
+    func nextIgnoringPings(timeout: Duration = .hangGuard) async throws -> Frame {
         while true {
             let frame = try await next(timeout: timeout)
             if frame != .text("2") { return frame }
@@ -133,7 +133,7 @@ final class RawWebSocket: Sendable {
     }
 
     /// Waits until the server closes the connection, ignoring frames before that.
-    func waitForClose(timeout: Duration = .seconds(10)) async throws {
+    func waitForClose(timeout: Duration = .hangGuard) async throws {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {

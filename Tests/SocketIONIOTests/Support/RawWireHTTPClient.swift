@@ -21,7 +21,7 @@ enum RawWireHTTPClient {
 
     /// Sends `method target` with `body` and waits at most `timeout` for the response.
     static func request(
-        _ method: HTTPMethod, port: Int, target: String, body: String? = nil, timeout: TimeAmount = .seconds(10)
+        _ method: HTTPMethod, port: Int, target: String, body: String? = nil, timeout: TimeAmount = Duration.hangGuard.timeAmountForTests
     ) async throws -> Response {
         let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
         let promise = eventLoop.makePromise(of: Response.self)

@@ -29,7 +29,7 @@ enum RawWireScenarios {
     }
 
     /// GETs until the records received so far satisfy `done`, for at most `timeout`.
-    static func poll(port: Int, sid: String, timeout: Duration = .seconds(5), until done: ([String]) -> Bool) async throws -> [String] {
+    static func poll(port: Int, sid: String, timeout: Duration = .hangGuard, until done: ([String]) -> Bool) async throws -> [String] {
         var records: [String] = []
         let end = ContinuousClock.now + timeout
         while !done(records) {

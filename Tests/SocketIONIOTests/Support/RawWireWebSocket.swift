@@ -80,12 +80,12 @@ final class RawWireWebSocket: Sendable {
     }
 
     /// The next frame, which must arrive within `timeout`; `.close` once the connection ended.
-    func next(within timeout: Duration = .seconds(5)) async throws -> Frame {
+    func next(within timeout: Duration = .hangGuard) async throws -> Frame {
         try await frames.next(within: timeout, "WebSocket frame") ?? .close
     }
 
     /// The next text frame other than those in `skipping` (e.g. `6`, a noop).
-    func nextText(skipping: Set<String> = [], within timeout: Duration = .seconds(5)) async throws -> String {
+    func nextText(skipping: Set<String> = [], within timeout: Duration = .hangGuard) async throws -> String {
         while true {
             switch try await next(within: timeout) {
             case .text(let text) where skipping.contains(text): continue
