@@ -31,7 +31,7 @@ import time
 import aiohttp
 import socketio
 
-WAIT = 10
+WAIT = 600  # a hang guard on what must come (a connect, an answer), never a verdict: the first pass starves processes
 LATE_S = 3  # longer than the reactionToleranceMs (2 s) a served session used to wait after its last step
 
 

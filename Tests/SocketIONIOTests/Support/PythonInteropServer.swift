@@ -23,7 +23,7 @@ final class PythonInteropServer: Sendable {
     }
 
     /// Starts the server and waits for its port; `pingInterval` and `pingTimeout` are in seconds.
-    static func start(pingInterval: Double = 0.3, pingTimeout: Double = 5.0, deadline: Double = 60) async throws -> PythonInteropServer {
+    static func start(pingInterval: Double = 0.3, pingTimeout: Double = 5.0, deadline: Double = 600) async throws -> PythonInteropServer {
         let python = try InteropPython.interpreter()
         let process = try ChildProcess(executable: python, arguments: [
             InteropPython.serverScript.path,
