@@ -54,6 +54,14 @@ struct ReplayScriptTests {
         ])
     }
 
+    @Test func aBodyWhereTheRecordingHasNoneOrNoneWhereItHasOneIsADifference() {
+        let comparison = ReplayComparison()
+        #expect(comparison.differences(recorded: nil, replayed: ["ok": true], ids: ReplayIDMap()) == [#"the body: recorded nothing, replayed {"ok":true}"#])
+        #expect(comparison.differences(recorded: ["ok": true], replayed: nil, ids: ReplayIDMap()) == [#"the body: recorded {"ok":true}, replayed nothing"#])
+        #expect(comparison.differences(recorded: nil, replayed: nil, ids: ReplayIDMap()).isEmpty)
+        #expect(comparison.differences(recorded: [1, 2], replayed: [1], ids: ReplayIDMap()) == ["the body: recorded [1,2], replayed [1]"])
+    }
+
     @Test func aConnectionRecordedOnlyAsAcceptedIsPlayedToo() throws {
         let text = """
             {"format":"jobwire-trace","version":1,"roles":["client","worker"],"subject":["backend"]}

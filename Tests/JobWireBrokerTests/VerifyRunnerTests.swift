@@ -111,6 +111,22 @@ struct VerifyRunnerTests {
         try await Self.expectTheCaptureAgrees(run, "clean")
     }
 
+    /// A backend whose clock the kit cannot move (a wall clock, no clock fixture) and whose timeout
+    /// is longer than a case may wait: the case that waits the timeout out is skipped, and says why.
+    @Test func aTimedCaseIsSkippedWhenItWouldWaitLongerThanACaseMay() async throws {
+        let backend = try await EmbeddedBackend.start()
+        defer { Task { await backend.shutdown() } }
+        var profile = ProtocolProfile.standard
+        profile.clockFixture = nil
+        var options = backend.options(profile: profile, vectors: Self.vectors)
+        options.clock = WallVerifyClock()
+        options.only = ["timeout"]
+        let run = try await VerifyRunner.run(options)
+        #expect(run.results.map(\.id) == ["timeout"])
+        #expect(run.results.first?.outcome == .skipped(
+            reason: "the timeout is 600000 ms, longer than the 60000 ms a case may wait; announce a shorter one (FIX-3) or give --timeout"))
+    }
+
     /// The cases that can catch `mutant`: every case naming one of the ids it declares it breaks
     /// (`--only` by requirement id), derived from the catalogue so that no list here can rot.
     static func only(for mutant: NamedFault<BackendFaults>) -> [String] {
