@@ -35,13 +35,6 @@ public actor AdapterScenarioTestee: ScenarioTestee {
         return roles.contains(.string(role.rawValue))
     }
 
-    /// Why the adapter does not play a role, for the skipped case.
-    public func whyNot(_ role: TraceRole) async -> String {
-        if let broken = await adapter.brokenReason { return broken }
-        guard await adapter.supports(Self.suite) else { return "testee does not support suite \(Self.suite)" }
-        return "testee plays no \(role.protocolName) (its hello's roles)"
-    }
-
     public func start(_ config: AppConfig, now: Int64) async -> ScenarioAnswer {
         scenario = config.scenario
         counter = 0
