@@ -21,7 +21,7 @@ The whole protocol (Docs/ADAPTER.md has the details and a transcript):
             {"type":"result","id":"...","output":{...}}
             {"type":"skipped","id":"...","reason":"..."}   (you chose not to run it)
             {"type":"error","id":"...","message":"..."}    (you failed to run it)
-  * runner: {"type":"stop"}   you: exit with status 0 (within 2 seconds).
+  * runner: {"type":"stop"}   you: exit with status 0 (within --timeout, 10 s by default).
 
 How to write yours: make the decision a pure function of the case input (here
 `Eligibility.decide`; in a real adapter, a call into your app's own code, not a
