@@ -65,6 +65,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("happy-client", "client", s.happy, "The happy path as the client app records it."),
     ("happy-worker", "worker", s.happy, "The happy path as the worker apps record it."),
     ("happy-backend", "backend", s.happy, "The happy path as the backend records it."),
+    ("emit-at-tolerance-backend", "backend", s.backend_at_tolerance,
+     "The `new`, the `apply` and both `close`s leave exactly emitToleranceMs (2000 ms) after their answers: on time."),
     ("happy-new-worker-client", "client", lambda: s.happy(rating=None), "The winner has no rating: the apply alert shows New Worker."),
     ("worker-missed-close-all", "all", s.worker_missed_close,
      "w-1 is away when R-1 is closed; back, its state read says closed and it leaves Work in Progress with the closed alert."),

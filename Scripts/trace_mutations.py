@@ -107,6 +107,11 @@ def register_flow(bad) -> None:
         c.remove("apply.R-1.out")
         return c
 
+    @bad("flow-4-apply-one-ms-late-backend", "backend", ["FLOW-4"],
+         "R-1's `apply` leaves 2001 ms after w-1's WorkerAccept succeeded: 1 ms past emitToleranceMs, both times the backend's.")
+    def _():
+        return s.backend_at_tolerance(2001, ("apply",))
+
     @bad("flow-4-two-applies-backend", "backend", ["FLOW-4"], "The backend sends R-1's `apply` twice.")
     def _():
         c = s.happy()
@@ -232,6 +237,11 @@ def register_flow(bad) -> None:
         c.remove("close.R-1.w.out")
         return c
 
+    @bad("flow-9-close-one-ms-late-backend", "backend", ["FLOW-9"],
+         "Both `close`s leave 2001 ms after the close's success: 1 ms past emitToleranceMs, both times the backend's.")
+    def _():
+        return s.backend_at_tolerance(2001, ("close",))
+
     @bad("flow-9-close-not-to-client-backend", "backend", ["FLOW-9"], "The `close` goes to the winner only, not to the posting client.")
     def _():
         c = s.happy()
@@ -250,10 +260,13 @@ def register_flow(bad) -> None:
         fail_accept(c, c.find("w-1.shown.R-1")["ts"] + 100, "w-2", "R-1", 403, "not_eligible")
         return c
 
-    @bad("flow-11-accept-after-discard-worker", "worker", ["FLOW-11"], "w-1 discards R-1, then accepts it.")
+    @bad("flow-11-accept-after-discard-worker", "worker", ["FLOW-11"], "w-1 discards R-1 and takes it off the screen, then accepts it.")
     def _():
         c = s.happy()
-        c.add(c.find("w-1.shown.R-1")["ts"] + 1000, "w-1", "offer.discarded", tag="w-1.discarded", req="R-1", stored=["R-1"])
+        discarded = c.find("w-1.shown.R-1")["ts"] + 1000
+        c.add(discarded, "w-1", "offer.discarded", tag="w-1.discarded", req="R-1", stored=["R-1"])
+        # Off the screen at once (VIEW-15): the accept 2 s later would leave it there too long.
+        c.add(discarded + 1, "w-1", "offer.removed", tag="w-1.removed.R-1", req="R-1", why="discarded")
         return c
 
     @bad("flow-11-accept-after-discard-and-restart-worker", "worker", ["FLOW-11"], "w-1 discards R-1, restarts, then accepts it.")
@@ -343,6 +356,15 @@ def register_alert(bad) -> None:
     def _():
         c = s.race()
         c.remove("w-2.failure", "w-2.failure.dismissed")
+        return c
+
+    @bad("alert-3-failure-alert-one-ms-late-worker", "worker", ["ALERT-3", "ALERT-9"],
+         "w-2 shows its race_lost alert 2001 ms after the answer arrived: 1 ms past reactionToleranceMs, both times w-2's.")
+    def _():
+        c = s.race()
+        answered = c.find("w-2.accept.resp")["ts"]
+        shift(c, "w-2.failure", answered + 2001 - c.find("w-2.failure")["ts"])
+        shift(c, "w-2.failure.dismissed", 2000)
         return c
 
     @bad("alert-3-success-alert-for-transport-error-worker", "worker", ["ALERT-3", "ALERT-9"], "w-2's WorkerAccept times out and it shows a success alert, no failure alert.")

@@ -39,6 +39,11 @@ def register_msg(bad) -> None:
         c.find("new.R-1.out")["to"] = "workers"
         return c
 
+    @bad("msg-3-new-one-ms-late-backend", "backend", ["MSG-3"],
+         "R-1's `new` leaves 2001 ms after the post's success: 1 ms past emitToleranceMs, both times the backend's.")
+    def _():
+        return s.backend_at_tolerance(2001, ("new",))
+
     @bad("msg-3-channel-new-missed-worker-apps", "apps", ["MSG-3"], "Seen from the apps: w-2 is running and never gets the channel `new` for R-1.")
     def _():
         c = s.happy()

@@ -398,6 +398,23 @@ def happy(w1: dict = W1, w2: dict = W2, rating=4.5, delay: int = 5, new_override
     return c
 
 
+# The backend's REST answer each announced event follows, and the events, in happy().
+ANNOUNCED = {"new": ("c.post.bresp", ["new.R-1.out"]), "apply": ("w-1.accept.bresp", ["apply.R-1.out"]),
+             "close": ("c.close.bresp", ["close.R-1.c.out", "close.R-1.w.out"])}
+
+
+def backend_at_tolerance(after: int = 2000, events: tuple[str, ...] = ("new", "apply", "close")) -> Capture:
+    """The happy path with each of `events` (keys of ANNOUNCED) sent `after` ms after its REST
+    answer. By default all of them, exactly emitToleranceMs later, the last moment they may
+    leave: both times are the backend's, so no clock skew is added."""
+    c = happy()
+    for event in events:
+        answer, emitted = ANNOUNCED[event]
+        for tag in emitted:
+            c.find(tag)["ts"] = c.find(answer)["ts"] + after
+    return c
+
+
 def race(transport: bool = False) -> Capture:
     """Both workers are eligible and accept; w-1 wins, w-2 loses (race_lost, or a transport error)."""
     c = Capture()

@@ -5,6 +5,10 @@ import SocketIOWire
 struct ActorState: Sendable {
     /// The actor's latest timestamp, to notice a clock that goes back (TIME-10).
     var lastTs: Int64
+    /// The most the actor's timestamps have gone back so far (TIME-10 allows up to
+    /// clockSkewToleranceMs): an obligation on its clock waits that much past its time, since a
+    /// line that meets it may still come (``Obligation/clock``).
+    var mostWentBack: Int64 = 0
     /// Launched and not terminated. An actor whose first event is not `app.launched` counts as running.
     var running = true
     /// In the foreground (running and not backgrounded).

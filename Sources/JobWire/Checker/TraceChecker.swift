@@ -64,6 +64,14 @@ public struct TraceChecker: Sendable {
             context.currentRule = obligation.rule
             rules[obligation.rule].due(obligation, &context)
         }
+        if context.obligations.hasClocked {
+            // This actor's own clock has passed these, by as much as its lines have ever gone back.
+            let passed = event.ts - (context.session.actors[event.actor]?.mostWentBack ?? 0)
+            while let obligation = context.obligations.popDue(before: passed, clock: event.actor) {
+                context.currentRule = obligation.rule
+                rules[obligation.rule].due(obligation, &context)
+            }
+        }
         for req in context.session.advance(to: event.ts) {
             for index in rules.indices { rules[index].forget(req) }
         }

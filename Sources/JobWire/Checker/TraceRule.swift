@@ -96,9 +96,10 @@ struct RuleContext: Sendable {
         log.add(Violation(requirement: id, lines: lines, expected: expected, observed: observed))
     }
 
-    /// Asks for the current rule to judge something at `due`.
-    mutating func schedule(due: Int64, req: String, actor: TraceActor? = nil, tag: Int = 0, line: Int) {
-        obligations.push(Obligation(due: due, rule: currentRule, req: req, actor: actor, tag: tag, line: line, sequence: 0))
+    /// Asks for the current rule to judge something at `due`; with a `clock`, as soon as that
+    /// actor's lines pass `due` (``Obligation/clock``).
+    mutating func schedule(due: Int64, req: String, actor: TraceActor? = nil, clock: TraceActor? = nil, tag: Int = 0, line: Int) {
+        obligations.push(Obligation(due: due, rule: currentRule, req: req, actor: actor, clock: clock, tag: tag, line: line, sequence: 0))
     }
 }
 

@@ -6,7 +6,11 @@ extension TraceSession {
         let actor = event.actor
         // One lookup: the state is made on the actor's first event, its clock moved on in place.
         updateActor(actor, firstTs: event.ts) { state in
-            if event.ts > state.lastTs { state.lastTs = event.ts }
+            if event.ts > state.lastTs {
+                state.lastTs = event.ts
+            } else {
+                state.mostWentBack = max(state.mostWentBack, state.lastTs - event.ts)
+            }
         }
         if let fact {
             apply(fact)

@@ -43,7 +43,7 @@ struct ALERT12EndAlert: TraceRule {
                 state.view != view.view || req != view.req
             else { return }
             pending[ActorRequest(actor: event.actor, req: req)] = event.line
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, clock: event.actor, line: event.line)
         default:
             break
         }

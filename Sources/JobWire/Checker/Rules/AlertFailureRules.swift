@@ -33,7 +33,7 @@ struct ALERTFailedAcceptRules: TraceRule {
                     expected: "no Work in Progress view of \(req) before its WorkerAccept succeeded",
                     observed: "the Work in Progress view of \(req) shown while the WorkerAccept was unanswered, and the answer is a failure")
             }
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, clock: event.actor, line: event.line)
         case .alertShown(let alert):
             guard let req = alert.req, let side = context.session.side(event.actor, req), side.acceptOutcome == .failure else { return }
             if alert.result == .failure, !side.failureAlertShown, let change = side.viewChangeAfterFailureLine,

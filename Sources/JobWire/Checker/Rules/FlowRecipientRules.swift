@@ -37,11 +37,11 @@ struct FLOW8And9EndRecipients: TraceRule {
         TraceRuleInfo(
             "FLOW-8", evidence: TraceRuleInfo.backendEvidence,
             check: "a cancelled request's `cancel` reaches the posting client and the winner, or without a winner the room its `new` went to",
-            tolerance: "within emitToleranceMs of the cancel's success answer, plus clockSkewToleranceMs; from app events, an app whose connection went down after the cancel was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
+            tolerance: "within emitToleranceMs of the cancel's success answer; from app events, clockSkewToleranceMs more, and an app whose connection went down after the cancel was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "FLOW-9", evidence: TraceRuleInfo.backendEvidence,
             check: "a closed request's `close` reaches the posting client and the winner",
-            tolerance: "within emitToleranceMs of the close's success answer, plus clockSkewToleranceMs; from app events, an app whose connection went down after the close was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
+            tolerance: "within emitToleranceMs of the close's success answer; from app events, clockSkewToleranceMs more, and an app whose connection went down after the close was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
     ]
     var wantsFacts: Bool { true }
     /// From app events: when each awaited end's call was sent (by tag and request), from which on
@@ -56,8 +56,13 @@ struct FLOW8And9EndRecipients: TraceRule {
         case .close: tag = 9
         default: return
         }
-        if !context.session.backendRecorded { sentAt["\(tag) \(req)"] = answer.requestTs ?? answer.ts }
-        context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: tag, line: answer.line)
+        if context.session.backendRecorded {
+            // The answer and the events are both on the backend's clock: no skew between them.
+            context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, clock: .backend, tag: tag, line: answer.line)
+        } else {
+            sentAt["\(tag) \(req)"] = answer.requestTs ?? answer.ts
+            context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: tag, line: answer.line)
+        }
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

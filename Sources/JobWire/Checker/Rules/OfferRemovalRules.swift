@@ -65,7 +65,7 @@ struct VIEW15OfferRemoval: TraceRule {
         causes[key, default: []].insert(why)
         guard onScreen.contains(key), removalsDue[key] == nil else { return }
         removalsDue[key] = (why, event.line)
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, clock: key.actor, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

@@ -43,7 +43,7 @@ struct OFFLCreateRules: TraceRule {
         }
         // OFFL-5: the k-th create or edit of an entity needs its k-th notification.
         let owed = (state.owedNotifications[id.rawValue] ?? 0) + 1
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: id.rawValue, actor: event.actor, tag: owed, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: id.rawValue, actor: event.actor, clock: event.actor, tag: owed, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

@@ -74,7 +74,7 @@ struct SaveFailureAlertRules: TraceRule {
     private mutating func owe(_ debt: Owed, id: Int, _ event: TraceEvent, _ context: inout RuleContext) {
         next += 1
         owed[next] = debt
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: String(next), actor: event.actor, tag: id, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: String(next), actor: event.actor, clock: event.actor, tag: id, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

@@ -1,0 +1,85 @@
+import Foundation
+import PropertyBased
+import SocketIOWire
+import Testing
+@testable import JobWire
+
+/// Both sides of the tolerances that compare two times on one actor's clock: an emission the
+/// backend records against its own answer (emitToleranceMs: MSG-3, FLOW-4, FLOW-8, FLOW-9), and
+/// what an app shows against an answer it received (reactionToleranceMs: ALERT-3, VIEW-15).
+/// clockSkewToleranceMs is for times of different actors (PROTOCOL.md), so none of these may get
+/// it: a line late by 1 ms breaks the requirement, however many more lines follow within the skew.
+///
+/// Each case takes a shipped good trace and moves a block of lines so that its first lands `d` ms
+/// after the anchor it answers; every id of the case fails exactly when its own line is late.
+@Suite(.shrinking)
+struct SameClockToleranceTests {
+    /// Both tolerances keep PROTOCOL.md's default in the traces used here.
+    static let tolerance: Int64 = 2_000
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// A file of Vectors/traces/good.
+        var file: String
+        /// The 1-based lines moved together, in file order; they keep their distances.
+        var lines: [Int]
+        /// The time of the line the first moved line answers.
+        var anchor: Int64
+        /// Each group of ids, with how much later than the first moved line the line it judges lies.
+        var breaks: [(ids: Set<String>, after: Int64)]
+
+        var testDescription: String { "\(file) lines \(lines)" }
+
+        /// The ids failed when the first moved line lands `d` ms after the anchor.
+        func expected(_ d: Int64) -> Set<String> {
+            breaks.reduce(into: []) { ids, group in if d + group.after > SameClockToleranceTests.tolerance { ids.formUnion(group.ids) } }
+        }
+
+        /// The trace with the block moved.
+        func trace(_ d: Int64) throws -> String {
+            var lines = try String(contentsOf: TestPaths.vectors.appendingPathComponent("traces/good/\(file)"), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let first = try Self.ts(lines[self.lines[0] - 1])
+            for number in self.lines {
+                let line = lines[number - 1]
+                let moved = anchor + d + (try Self.ts(line) - first)
+                lines[number - 1] = "{\"ts\":\(moved)," + line.drop { $0 != "," }.dropFirst()
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        /// The `ts` a line starts with.
+        static func ts(_ line: String) throws -> Int64 {
+            try #require(Int64(line.dropFirst("{\"ts\":".count).prefix { $0 != "," }), "no leading ts in \(line)")
+        }
+    }
+
+    static let cases: [Case] = [
+        Case(file: "happy-backend.jsonl", lines: [12], anchor: 1_767_225_601_015, breaks: [(["MSG-3"], 0)]),
+        Case(file: "happy-backend.jsonl", lines: [15], anchor: 1_767_225_609_040, breaks: [(["FLOW-4"], 0)]),
+        Case(file: "happy-backend.jsonl", lines: [18, 19], anchor: 1_767_225_669_070, breaks: [(["FLOW-9"], 0)]),
+        Case(file: "timeout-backend.jsonl", lines: [15, 16], anchor: 1_767_226_201_080, breaks: [(["FLOW-8"], 0)]),
+        // The loser's failure alert, then its offer's removal 1 ms later.
+        Case(file: "race-all.jsonl", lines: [59, 60, 61], anchor: 1_767_225_609_150, breaks: [(["ALERT-3", "ALERT-9"], 0), (["VIEW-15"], 1)]),
+    ]
+
+    static func failed(_ text: String) throws -> Set<String> {
+        Set(try TraceChecker.check(text: text, file: "moved.jsonl").failedIDs.map(\.rawValue))
+    }
+
+    @Test(arguments: cases)
+    func onTimeAndOneMillisecondLateAroundEachBoundary(_ tolerated: Case) throws {
+        let boundaries = Set(tolerated.breaks.map { Self.tolerance - $0.after })
+        for boundary in boundaries.sorted() {
+            for d in [boundary - 1, boundary, boundary + 1] {
+                #expect(try Self.failed(tolerated.trace(d)) == tolerated.expected(d), "moved \(d) ms after the anchor")
+            }
+        }
+    }
+
+    @Test(arguments: cases)
+    func generatedDelaysFailExactlyWhenLate(_ tolerated: Case) async throws {
+        await propertyCheck(count: 40, input: Gen.int64(in: 0...(2 * Self.tolerance))) { d in
+            #expect((try? Self.failed(tolerated.trace(d))) == tolerated.expected(d), "moved \(d) ms after the anchor")
+        }
+    }
+}
