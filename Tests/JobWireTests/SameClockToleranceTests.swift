@@ -76,6 +76,26 @@ struct SameClockToleranceTests {
         }
     }
 
+    /// A backend whose lines once went back 200 ms (TIME-10 tolerates up to the skew) has its
+    /// later obligations judged 200 ms after their time: its `new`, on time but written after a
+    /// line 100 ms past the time, still counts.
+    @Test func aLineWrittenOutOfOrderCountsOnceItsActorsClockHasGoneBack() throws {
+        var lines = try String(contentsOf: TestPaths.vectors.appendingPathComponent("traces/good/happy-backend.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let answered: Int64 = 1_767_225_601_015
+        func stamped(_ line: String, _ ts: Int64, xid: String? = nil) -> String {
+            let moved = "{\"ts\":\(ts)," + line.drop { $0 != "," }.dropFirst()
+            return xid.map { moved.replacingOccurrences(of: "\"xid\":\"x-1\"", with: "\"xid\":\"\($0)\"") } ?? moved
+        }
+        let (profileRead, profileAnswer, new) = (lines[1], lines[5], lines[11])
+        #expect(profileRead.contains("\"xid\":\"x-1\"") && profileAnswer.contains("\"xid\":\"x-1\"") && new.contains("\"event\":\"new\""))
+        lines[1] = stamped(profileRead, 1_767_225_600_213)
+        lines[11] = stamped(new, answered + Self.tolerance - 10)
+        lines.insert(stamped(profileRead, answered + Self.tolerance + 100, xid: "x-9"), at: 11)
+        lines.insert(stamped(profileAnswer, answered + Self.tolerance + 101, xid: "x-9"), at: 13)
+        #expect(try Self.failed(lines.joined(separator: "\n") + "\n") == [])
+    }
+
     @Test(arguments: cases)
     func generatedDelaysFailExactlyWhenLate(_ tolerated: Case) async throws {
         await propertyCheck(count: 40, input: Gen.int64(in: 0...(2 * Self.tolerance))) { d in
