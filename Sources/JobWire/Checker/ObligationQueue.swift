@@ -83,6 +83,10 @@ struct ObligationQueue: Sendable {
     /// Whether any obligation waits on an actor's clock.
     var hasClocked: Bool { !byClock.isEmpty }
 
+    /// How many entries the clocks' heaps hold, judged ones not yet dropped included: bounded
+    /// by the compaction, however many lines an actor stops writing.
+    var clockHeapEntries: Int { byClock.values.reduce(0) { $0 + $1.count } }
+
     /// Removes and returns the earliest obligation on `clock` if it is due before `time`.
     mutating func popDue(before time: Int64, clock: TraceActor) -> Obligation? {
         while let obligation = byClock[clock]?.popDue(before: time) {
