@@ -109,7 +109,7 @@ struct ALERT10TimeoutAlert: TraceRule {
             let isTimeout = request.body?["reason"]?.stringValue == "timeout" || (side.applyReceivedAt == nil && event.ts >= deadline - context.skew)
             guard isTimeout else { return }
             pending[req] = event.line
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, clock: event.actor, line: event.line)
         case .viewShown(let view):
             let state = context.session.actors[event.actor]
             guard state?.view != view.view || state?.viewReq != view.req else { return }
@@ -168,7 +168,7 @@ struct ALERT11MovedByEndAlert: TraceRule {
             moved.insert(ActorRequest(actor: event.actor, req: req))
         case .viewShown(let view):
             guard state.view != view.view || req != view.req, moved.remove(ActorRequest(actor: event.actor, req: req)) != nil else { return }
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, clock: event.actor, line: event.line)
         default:
             break
         }

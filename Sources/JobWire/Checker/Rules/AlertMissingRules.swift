@@ -44,7 +44,7 @@ struct ALERTSuccessAfterView: TraceRule {
             return
         }
         guard waiting.insert(key).inserted else { return }
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, clock: key.actor, line: event.line)
     }
 
     /// The alert must show on the Work in Progress view it follows.
