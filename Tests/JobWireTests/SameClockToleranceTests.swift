@@ -6,8 +6,8 @@ import Testing
 
 /// Both sides of the tolerances that compare two times on one actor's clock: an emission the
 /// backend records against its own answer (emitToleranceMs: MSG-3, FLOW-4, FLOW-8, FLOW-9), and
-/// what an app shows against an answer or a view it recorded (reactionToleranceMs: ALERT-3 to
-/// ALERT-9, VIEW-15).
+/// what an app does against an answer, a view or a launch it recorded (reactionToleranceMs:
+/// ALERT-3 to ALERT-9, VIEW-15, ELIG-12).
 /// clockSkewToleranceMs is for times of different actors (PROTOCOL.md), so none of these may get
 /// it: a line late by 1 ms breaks the requirement, however many more lines follow within the skew.
 ///
@@ -66,6 +66,8 @@ struct SameClockToleranceTests {
         Case(file: "race-all.jsonl", lines: [59, 60, 61], anchor: 1_767_225_609_150, breaks: [(["ALERT-3", "ALERT-9"], 0), (["VIEW-15"], 1)]),
         // The winner's success alert (and its dismissal) after its Work in Progress shows.
         Case(file: "race-all.jsonl", lines: [51, 64], anchor: 1_767_225_609_051, breaks: [(["ALERT-5", "ALERT-8"], 0)]),
+        // w-1's profile read (request and answer) after its launch (ELIG-12).
+        Case(file: "happy-worker.jsonl", lines: [5, 12], anchor: 1_767_225_600_002, breaks: [(["ELIG-12"], 0)]),
         // The client's apply alert (its OK and dismissal) after its Work in Progress shows.
         Case(file: "race-all.jsonl", lines: [54, 62, 63], anchor: 1_767_225_609_056, breaks: [(["ALERT-4", "ALERT-6"], 0)]),
     ]

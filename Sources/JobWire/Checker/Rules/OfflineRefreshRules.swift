@@ -23,11 +23,11 @@ struct OFFLRefreshRules: TraceRule {
             if state.online == false {
                 context.report("OFFL-2", lines: [event.line], expected: "no list GET while offline", observed: "\(event.actor) sent \(request.method) \(request.path) while offline")
             } else {
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: request.xid, actor: event.actor, tag: Self.afterGET, line: event.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: request.xid, actor: event.actor, clock: event.actor, tag: Self.afterGET, line: event.line)
             }
         case .httpResponse(let response):
             guard response.succeeded, let flight = state.inFlight[response.xid], case .list = flight.request.call else { return }
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: response.xid, actor: event.actor, tag: Self.afterResponse, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: response.xid, actor: event.actor, clock: event.actor, tag: Self.afterResponse, line: event.line)
         case .queueChanged(let change):
             guard change.op == .enqueue, case .list? = change.entry?.call else { return }
             context.report("OFFL-2", lines: [event.line], expected: "a list GET is dropped offline, never queued", observed: "\(event.actor) queued list request #\(change.entry!.seq)")

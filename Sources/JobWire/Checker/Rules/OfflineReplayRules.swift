@@ -29,21 +29,21 @@ struct OFFLReplayRules: TraceRule {
         switch event.body {
         case .queueChanged(let change):
             if let op = change.op, let entry = change.entry { judgeQueue(op, entry, state, event, &context) }
-            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, tag: Self.stall, line: event.line)
+            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, clock: event.actor, tag: Self.stall, line: event.line)
         case .httpRequest(let request):
             guard let call = request.call, call.isQueueable, call.seq <= state.maxSeq, state.isQueued(call.seq), !state.announced.contains(call.seq) else { return }
             judgeReplay(call, state, event, &context)
         case .httpResponse:
-            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, tag: Self.stall, line: event.line)
+            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, clock: event.actor, tag: Self.stall, line: event.line)
         case .connectivity:
             guard context.session.actors[event.actor]?.running != false else { return }
-            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, tag: Self.sync, line: event.line)
-            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, tag: Self.stall, line: event.line)
+            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, clock: event.actor, tag: Self.sync, line: event.line)
+            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, clock: event.actor, tag: Self.stall, line: event.line)
         case .lifecycle(let change, let stored):
             if change == .launched, let queue = stored.queue { judgeReadBack(queue, state, event, &context) }
             guard state.online == true else { return }
-            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, tag: Self.sync, line: event.line)
-            if change == .launched { context.schedule(due: event.ts + reaction, req: "", actor: event.actor, tag: Self.stall, line: event.line) }
+            context.schedule(due: event.ts + reaction, req: "", actor: event.actor, clock: event.actor, tag: Self.sync, line: event.line)
+            if change == .launched { context.schedule(due: event.ts + reaction, req: "", actor: event.actor, clock: event.actor, tag: Self.stall, line: event.line) }
         default:
             break
         }

@@ -34,7 +34,7 @@ struct ELIG12ProfileRead: TraceRule {
         switch event.body {
         case .lifecycle(let change, _) where change == .launched || change == .foregrounded:
             guard !offline.contains(actor) else { return }
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, line: event.line)
         case .connectivity(let online):
             if online { offline.remove(actor) } else { offline.insert(actor) }
         case .httpRequest:

@@ -33,7 +33,7 @@ struct MSGOfferIntake: TraceRule {
                 context.message.refusedNew.isEmpty, context.session.side(actor, req)?.offer == nil,
                 context.session.actors[actor]?.discarded.contains(req) != true
             else { return }
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, line: event.line)
         case .offerReceived:
             recordsOffers.insert(actor)
         case .offerDecided(let report):

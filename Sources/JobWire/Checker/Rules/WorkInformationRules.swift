@@ -48,7 +48,7 @@ struct VIEWWorkInformation: TraceRule {
             open(event, req: input.req, &context)
             if let req = input.req {
                 opening[ActorRequest(actor: actor, req: req)] = event.line
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: event.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, line: event.line)
             }
         case .userInput(let input) where input.input == UserInputName.closeWorkInformation:
             close(actor, at: event.ts, &context)
