@@ -90,6 +90,9 @@ struct RuleContext: Sendable {
 
     var header: TraceHeader { session.header }
     var skew: Int64 { session.header.clockSkewToleranceMs }
+    /// The backend when it records the trace, the clock of an obligation that its own answer and
+    /// its own emission meet (``Obligation/clock``); nil when only the apps record.
+    var backendClock: TraceActor? { session.backendRecorded ? .backend : nil }
 
     /// Records a violation of `id`.
     mutating func report(_ id: RequirementID, lines: [Int], expected: String, observed: String) {

@@ -62,13 +62,9 @@ struct FLOW4OneApplyPerWin: TraceRule {
             // One `apply` is owed per request: a second success (FLOW-3) owes none more, and the
             // client must have been reachable since the first success's WorkerAccept was sent.
             guard context.session.readRequest(req, { $0.acceptSuccesses }) ?? 0 == 0 else { return }
-            if context.session.backendRecorded {
-                // The success and the `apply` are both on the backend's clock: no skew between them.
-                context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, clock: .backend, tag: Tag.missingApply, line: answer.line)
-            } else {
-                sentAt[req] = answer.requestTs ?? answer.ts
-                context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: Tag.missingApply, line: answer.line)
-            }
+            if !context.session.backendRecorded { sentAt[req] = answer.requestTs ?? answer.ts }
+            // Recorded by the backend, the success and the `apply` are both its times: no skew between them.
+            context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, clock: context.backendClock, tag: Tag.missingApply, line: answer.line)
         case .emitted(let emission) where emission.event == .apply:
             guard let req = emission.req else { return }
             // Four members read in place rather than the whole request copied out.

@@ -56,13 +56,9 @@ struct FLOW8And9EndRecipients: TraceRule {
         case .close: tag = 9
         default: return
         }
-        if context.session.backendRecorded {
-            // The answer and the events are both on the backend's clock: no skew between them.
-            context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, clock: .backend, tag: tag, line: answer.line)
-        } else {
-            sentAt["\(tag) \(req)"] = answer.requestTs ?? answer.ts
-            context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, tag: tag, line: answer.line)
-        }
+        if !context.session.backendRecorded { sentAt["\(tag) \(req)"] = answer.requestTs ?? answer.ts }
+        // Recorded by the backend, the answer and the events are both its times: no skew between them.
+        context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, clock: context.backendClock, tag: tag, line: answer.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

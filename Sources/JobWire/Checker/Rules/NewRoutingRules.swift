@@ -42,11 +42,10 @@ struct MSG3And8NewRouting: TraceRule {
                 })
                 required[req] = (workers, sent + context.skew)
             }
-            if session.backendRecorded {
-                // The answer and the `new` are both on the backend's clock: no skew between them.
-                context.schedule(due: answer.ts + context.header.emitToleranceMs, req: req, clock: .backend, line: answer.line)
-            } else if !(required[req]?.workers.isEmpty ?? true) {
-                context.schedule(due: answer.ts + context.header.emitToleranceMs + context.skew, req: req, line: answer.line)
+            if session.backendRecorded || !(required[req]?.workers.isEmpty ?? true) {
+                // Recorded by the backend, the answer and the `new` are both its times: no skew between them.
+                let slack = session.backendRecorded ? 0 : context.skew
+                context.schedule(due: answer.ts + context.header.emitToleranceMs + slack, req: req, clock: context.backendClock, line: answer.line)
             }
             for emission in early.removeValue(forKey: req) ?? [] {
                 check(emission, post: answer.requestBody, &context)
