@@ -132,14 +132,14 @@ public actor AdapterTestee: Testee {
         switch await inbox.next(timeout: timeout) {
         case .timedOut:
             breakSession("testee hung: no answer to \(what) within \(timeout)")
-            kill()
+            await kill()
             return nil
         case .closed:
             breakSession(await exitDescription(during: what))
             return nil
         case .overlong:
             breakSession("testee wrote a line longer than \(LineInbox.maximumLineBytes) bytes during \(what)")
-            kill()
+            await kill()
             return nil
         case .line(let line):
             let reply: JSONValue
@@ -179,14 +179,19 @@ public actor AdapterTestee: Testee {
         return text
     }
 
-    private func kill() {
+    /// Asks the testee to end (SIGTERM), and ends it (SIGKILL) if it is still running half a second
+    /// later; returns once it is gone. The escalation is awaited, not left to a task the runner may
+    /// exit before: a child that Foundation's `Process` starts on Linux inherits the spawning
+    /// thread's blocked signals, SIGTERM among them, so a testee asleep in a loop outlived the run.
+    private func kill() async {
         guard process.isRunning else { return }
         process.terminate()
-        let pid = process.processIdentifier
-        Task {
-            try? await Task.sleep(for: .milliseconds(500))
-            Foundation.kill(pid, SIGKILL)
-        }
+        let grace = ContinuousClock.now + .milliseconds(500)
+        while process.isRunning, ContinuousClock.now < grace { try? await Task.sleep(for: .milliseconds(10)) }
+        guard process.isRunning else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        let reaped = ContinuousClock.now + .seconds(10)
+        while process.isRunning, ContinuousClock.now < reaped { try? await Task.sleep(for: .milliseconds(10)) }
     }
 
     /// Says `stop` and waits for a clean exit as long as for an answer (``timeout``): a slow exit
@@ -202,7 +207,7 @@ public actor AdapterTestee: Testee {
             try? await Task.sleep(for: .milliseconds(20))
         }
         if process.isRunning {
-            kill()
+            await kill()
             return "testee did not exit within \(timeout) of stop; it was killed"
         }
         if broken == nil, process.terminationStatus != 0 {

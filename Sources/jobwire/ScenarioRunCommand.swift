@@ -44,7 +44,7 @@ struct ScenarioRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only scenarios whose app under test has this role.", valueName: "client|worker"))
     var app: String?
 
-    @Option(help: ArgumentHelp("Seconds the adapter may take to answer one input before it counts as hung.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the adapter may take to answer one input, or to exit after stop, before it counts as hung.", valueName: "seconds"))
     var timeout: Double = 10
 
     @Option(name: .customLong("timeout-ms"), help: ArgumentHelp("Replace every scenario's client timeout (timeoutMs; PROTOCOL.md's 600000 unless the scenario sets one).", valueName: "ms"))

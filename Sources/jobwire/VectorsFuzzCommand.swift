@@ -39,7 +39,7 @@ struct VectorsFuzzCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the shrunk counterexamples to this file as a vector file (feature fuzz), to review and add to Vectors/eligibility/.", valueName: "file"))
     var save: String?
 
-    @Option(help: ArgumentHelp("Seconds the adapter may take to answer one case before it counts as hung.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the adapter may take to answer one case, or to exit after stop, before it counts as hung.", valueName: "seconds"))
     var timeout: Double = 10
 
     func run() async throws {

@@ -27,7 +27,7 @@ struct VectorsRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run the vectors against this program (quoted command line) instead of the built-in implementation.", valueName: "command"))
     var adapter: String?
 
-    @Option(help: ArgumentHelp("Seconds the adapter may take to answer one case before it counts as hung.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds the adapter may take to answer one case, or to exit after stop, before it counts as hung.", valueName: "seconds"))
     var timeout: Double = 10
 
     @OptionGroup var vectors: VectorsLocationOptions

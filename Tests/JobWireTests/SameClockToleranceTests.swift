@@ -6,8 +6,8 @@ import Testing
 
 /// Both sides of the tolerances that compare two times on one actor's clock: an emission the
 /// backend records against its own answer (emitToleranceMs: MSG-3, FLOW-4, FLOW-8, FLOW-9), and
-/// what an app does against an answer, a view or a launch it recorded (reactionToleranceMs:
-/// ALERT-3 to ALERT-9, VIEW-15, ELIG-12).
+/// what an app does against an answer, a press, a view or a launch it recorded (reactionToleranceMs:
+/// ALERT-3 to ALERT-9, ALERT-12, VIEW-9, VIEW-15, ELIG-12, OFFL-1).
 /// clockSkewToleranceMs is for times of different actors (PROTOCOL.md), so none of these may get
 /// it: a line late by 1 ms breaks the requirement, however many more lines follow within the skew.
 ///
@@ -68,6 +68,12 @@ struct SameClockToleranceTests {
         Case(file: "race-all.jsonl", lines: [51, 64], anchor: 1_767_225_609_051, breaks: [(["ALERT-5", "ALERT-8"], 0)]),
         // w-1's profile read (request and answer) after its launch (ELIG-12).
         Case(file: "happy-worker.jsonl", lines: [5, 12], anchor: 1_767_225_600_002, breaks: [(["ELIG-12"], 0)]),
+        // w-1's Work Information alert (its close and dismissal) after the press to open it (VIEW-9).
+        Case(file: "happy-all.jsonl", lines: [56, 57, 58], anchor: 1_767_225_619_055, breaks: [(["VIEW-9"], 0)]),
+        // w-1's closed alert (and its dismissal) after it leaves Work in Progress (ALERT-12).
+        Case(file: "race-all.jsonl", lines: [76, 77], anchor: 1_767_225_669_086, breaks: [(["ALERT-12"], 0)]),
+        // The client's render marked updated after the list's answer (OFFL-1).
+        Case(file: "offline-refresh-client.jsonl", lines: [10], anchor: 1_767_225_600_062, breaks: [(["OFFL-1"], 0)]),
         // The client's apply alert (its OK and dismissal) after its Work in Progress shows.
         Case(file: "race-all.jsonl", lines: [54, 62, 63], anchor: 1_767_225_609_056, breaks: [(["ALERT-4", "ALERT-6"], 0)]),
     ]
