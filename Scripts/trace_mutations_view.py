@@ -56,10 +56,28 @@ def register_waiting_and_progress(bad) -> None:
         c.find("c.wip")["ts"] = at(c, "apply.R-1.in.client") - 500
         return c
 
+    @bad("view-2-wip-one-ms-late-client", "client", ["VIEW-2"],
+         "The client shows Work in Progress 2001 ms after the `apply` arrived: 1 ms past reactionToleranceMs.")
+    def _():
+        c = s.happy()
+        late = at(c, "apply.R-1.in.client") + 2001 - at(c, "c.wip")
+        for tag in ("c.wip", "c.applyalert", "c.applyalert.ok", "c.applyalert.dismissed"):
+            c.find(tag)["ts"] += late
+        return c
+
     @bad("view-3-no-wip-on-success-worker", "worker", ["VIEW-3"], "w-1's WorkerAccept succeeds and it stays on the home view, with no alert either.")
     def _():
         c = s.happy()
         c.remove("w-1.wip", "w-1.success", "w-1.success.dismissed")
+        return c
+
+    @bad("view-3-wip-one-ms-late-worker", "worker", ["VIEW-3"],
+         "w-1 shows Work in Progress 2001 ms after its WorkerAccept's success arrived: 1 ms past reactionToleranceMs.")
+    def _():
+        c = s.happy()
+        late = at(c, "w-1.accept.resp") + 2001 - at(c, "w-1.wip")
+        for tag in ("w-1.wip", "w-1.success", "w-1.success.dismissed"):
+            c.find(tag)["ts"] += late
         return c
 
     @bad("view-3-wip-before-accept-worker", "worker", ["VIEW-3"], "w-1 shows R-1's Work in Progress view before it even sends its WorkerAccept.")

@@ -74,7 +74,7 @@ struct AUTHRules: TraceRule {
             loginAnswered[actor] = true
             if context.session.actors[actor]?.view == TraceViews.login {
                 loggedIn[actor] = event.line
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, tag: 4, line: event.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, tag: 4, line: event.line)
             }
         case .queueChanged(let change):
             guard change.op == .enqueue, case .login? = change.entry?.call else { return }
@@ -118,7 +118,7 @@ struct AUTHRules: TraceRule {
             pending.mistakenForActive = Self.screens(mistaken, at: event.ts)?.first
         }
         launches[actor] = pending
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, tag: 1, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, tag: 1, line: event.line)
     }
 
     private mutating func shown(_ view: String, _ event: TraceEvent, _ context: inout RuleContext) {

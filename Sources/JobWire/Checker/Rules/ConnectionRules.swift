@@ -50,7 +50,7 @@ struct STATEConnection: TraceRule {
             var link = links[actor] ?? Link()
             if link.reconnecting != nil {
                 link.reconnecting!.lastAttempt = event.ts
-                context.schedule(due: event.ts + context.header.reconnectMaxMs, req: "", actor: actor, tag: Self.attempt, line: event.line)
+                context.schedule(due: event.ts + context.header.reconnectMaxMs, req: "", actor: actor, clock: actor, tag: Self.attempt, line: event.line)
             }
             links[actor] = link
         case .connected:
@@ -76,7 +76,7 @@ struct STATEConnection: TraceRule {
                 context.session.exchanges[response.xid]?.call == .postRequest
             else { return }
             // A client may connect only after its post succeeded (STATE-8's Decision).
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, tag: Self.holding, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, tag: Self.holding, line: event.line)
         case .lifecycle(let change, _):
             guard records(actor, context) else { return }
             if links[actor] == nil { links[actor] = Link() }
@@ -110,12 +110,12 @@ struct STATEConnection: TraceRule {
     /// The wait for the first attempt starts again at `event`.
     private mutating func expectAttempt(_ actor: TraceActor, from event: TraceEvent, _ context: inout RuleContext) {
         links[actor]!.reconnecting = (event.ts, nil)
-        context.schedule(due: event.ts + context.header.reconnectMs, req: "", actor: actor, tag: Self.attempt, line: event.line)
+        context.schedule(due: event.ts + context.header.reconnectMs, req: "", actor: actor, clock: actor, tag: Self.attempt, line: event.line)
     }
 
     private func expectConnection(_ actor: TraceActor, _ event: TraceEvent, _ context: inout RuleContext) {
         guard actor.role == .client else { return }
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, tag: Self.holding, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, tag: Self.holding, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

@@ -55,7 +55,7 @@ struct OFFL16RefreshOnAppear: TraceRule {
     private func owe(_ actor: TraceActor, _ trigger: Trigger, _ event: TraceEvent, _ context: inout RuleContext) {
         let reaction = context.header.reactionToleranceMs
         guard context.session.workflow[actor]?.online == true, (lastListGET[actor] ?? .min) < event.ts - reaction else { return }
-        context.schedule(due: event.ts + reaction, req: "", actor: actor, tag: trigger.rawValue, line: event.line)
+        context.schedule(due: event.ts + reaction, req: "", actor: actor, clock: actor, tag: trigger.rawValue, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

@@ -39,7 +39,7 @@ struct STATE5CatchUp: TraceRule {
 
     private func owe(_ actor: TraceActor, _ event: TraceEvent, _ context: inout RuleContext) {
         guard context.session.workflow[actor]?.online != false else { return }
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, line: event.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

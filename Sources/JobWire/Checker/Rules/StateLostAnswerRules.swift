@@ -68,7 +68,7 @@ struct STATELostAnswers: TraceRule {
             guard let req = exchange.req, actor.role == .worker else { return }
             if lost {
                 lostAccepts[actor, default: []].insert(req)
-                context.schedule(due: event.ts + reaction, req: req, actor: actor, tag: Tag.acceptRead.rawValue, line: event.line)
+                context.schedule(due: event.ts + reaction, req: req, actor: actor, clock: actor, tag: Tag.acceptRead.rawValue, line: event.line)
             } else {
                 lostAccepts[actor]?.remove(req)
             }
@@ -76,13 +76,13 @@ struct STATELostAnswers: TraceRule {
             guard let req = exchange.req, lostAccepts[actor]?.contains(req) == true else { return }
             if lost {
                 // A read that also fails is retried.
-                context.schedule(due: event.ts + reaction, req: req, actor: actor, tag: Tag.acceptRead.rawValue, line: event.line)
+                context.schedule(due: event.ts + reaction, req: req, actor: actor, clock: actor, tag: Tag.acceptRead.rawValue, line: event.line)
                 return
             }
             guard response.succeeded, let state = response.body?["request"] else { return }
             lostAccepts[actor]!.remove(req)
             if state["status"]?.stringValue == "inProgress", state["workerId"].flatMap(\.idText) == actor.id {
-                context.schedule(due: event.ts + reaction, req: req, actor: actor, tag: Tag.workInProgress.rawValue, line: event.line)
+                context.schedule(due: event.ts + reaction, req: req, actor: actor, clock: actor, tag: Tag.workInProgress.rawValue, line: event.line)
             }
         case .postRequest?:
             guard lost, actor.role == .client else { return }
@@ -93,7 +93,7 @@ struct STATELostAnswers: TraceRule {
             lostCancels[actor] = [:]
             for element in list where element["status"]?.stringValue == "open" && element["clientId"].flatMap(\.idText) == actor.id {
                 guard let req = element["ReqID"].flatMap(\.idText), context.session.side(actor, req)?.postAnsweredAt == nil else { continue }
-                context.schedule(due: event.ts + reaction, req: req, actor: actor, tag: Tag.lostCancel.rawValue, line: event.line)
+                context.schedule(due: event.ts + reaction, req: req, actor: actor, clock: actor, tag: Tag.lostCancel.rawValue, line: event.line)
             }
         default:
             break
@@ -110,7 +110,7 @@ struct STATELostAnswers: TraceRule {
             guard let state = context.session.actors[actor], state.running, state.foreground else { return }
         }
         lostPosts[actor] = (pending.line, event.ts)
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, tag: Tag.historyRead.rawValue, line: pending.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, tag: Tag.historyRead.rawValue, line: pending.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {

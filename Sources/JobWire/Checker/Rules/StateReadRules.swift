@@ -43,7 +43,7 @@ struct STATE6ReadOnReturn: TraceRule {
 
     private func expectReads(_ actor: TraceActor, _ event: TraceEvent, _ context: inout RuleContext) {
         for (req, _) in context.session.held(by: actor) {
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, line: event.line)
         }
     }
 
@@ -89,9 +89,9 @@ struct STATE7ActOnRead: TraceRule {
             else { return }
             let due = event.ts + context.header.reactionToleranceMs
             if status == "inProgress", held == .waiting {
-                context.schedule(due: due, req: req, actor: actor, tag: Self.toWorkInProgress, line: event.line)
+                context.schedule(due: due, req: req, actor: actor, clock: actor, tag: Self.toWorkInProgress, line: event.line)
             } else if status == "cancelled" || status == "closed" {
-                context.schedule(due: due, req: req, actor: actor, tag: Self.leave, line: event.line)
+                context.schedule(due: due, req: req, actor: actor, clock: actor, tag: Self.leave, line: event.line)
             }
         case .httpRequest(let request):
             guard let call = context.call.call, call == .cancel || call == .close, let req = context.call.req,

@@ -46,7 +46,7 @@ struct STATERetakeViews: TraceRule {
             ended[actor] = context.session.endedKnown(by: actor)
             retiredBroughtBack[actor] = nil
             for (req, view) in context.session.held(by: actor) where pending[actor, default: []].insert(req).inserted {
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: view.rawValue, line: event.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, tag: view.rawValue, line: event.line)
             }
         case .lifecycle:
             shown[actor] = nil

@@ -41,7 +41,7 @@ struct TaskSessionRules: TraceRule {
             guard let expiresAt = expiry[actor], context.session.workflow[actor]?.online != false else { return }
             let expired = expiresAt <= event.ts
             returns[actor] = (expired, event.line)
-            if expired { context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, line: event.line) }
+            if expired { context.schedule(due: event.ts + context.header.reactionToleranceMs, req: "", actor: actor, clock: actor, line: event.line) }
         case .lifecycle(.backgrounded, _), .lifecycle(.terminated, _):
             returns[actor] = nil
         case .viewShown(let view):

@@ -19,7 +19,7 @@ struct TIMETimerStart: TraceRule {
             guard response.succeeded, context.session.exchanges[response.xid]?.call == .postRequest,
                 let req = response.body?["ReqID"].flatMap(\.idText)
             else { return }
-            context.schedule(due: event.ts + context.skew, req: req, actor: event.actor, line: event.line)
+            context.schedule(due: event.ts + context.skew, req: req, actor: event.actor, clock: event.actor, line: event.line)
         case .timerStarted(let timer, let req, let startedAt) where timer == .timeout:
             guard let side = context.session.side(event.actor, req) else { return }
             if let first = side.timerStartedAt {

@@ -48,7 +48,7 @@ struct VIEWCalledForViews: TraceRule {
             case .postRequest? where response.succeeded && actor.role == .client:
                 context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.waiting, line: event.line)
             case .workerAccept? where response.succeeded && actor.role == .worker:
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.workerWIP, line: event.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, tag: Tag.workerWIP, line: event.line)
             case .getRequest? where response.succeeded && response.body?["request"]?["status"]?.stringValue != "open":
                 read.insert(ActorRequest(actor: actor, req: req))
             default:
@@ -58,7 +58,7 @@ struct VIEWCalledForViews: TraceRule {
             guard actor.role == .client, context.message.event == .apply, let req = context.message.req,
                 let side = context.session.side(actor, req), side.postAnsweredAt != nil, side.applyReceivedAt == nil, side.cancelSentAt == nil
             else { return }
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.clientWIP, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, tag: Tag.clientWIP, line: event.line)
         case .lifecycle(.launched, _), .lifecycle(.restored, _), .lifecycle(.foregrounded, _):
             returning.insert(actor)
         case .viewShown(let view):

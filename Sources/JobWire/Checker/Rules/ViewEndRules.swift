@@ -75,7 +75,7 @@ struct VIEWLeaveEndedRequest: TraceRule {
             // An alert read for longer than retainMs outlives the rule's record of what it held:
             // for a retired request, the due judges whatever the app still shows then.
             if heldByAlert.remove(key) != nil || context.session.isRetired(req), let end = end(of: key, context) {
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, line: end.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, line: end.line)
             }
         default:
             break
@@ -102,7 +102,7 @@ struct VIEWLeaveEndedRequest: TraceRule {
         ends[key] = end
         let state = context.session.actors[key.actor]
         guard state?.viewReq == key.req, let view = state?.view, end.views.contains(view) else { return }
-        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, line: end.line)
+        context.schedule(due: event.ts + context.header.reactionToleranceMs, req: key.req, actor: key.actor, clock: key.actor, line: end.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
