@@ -7,7 +7,7 @@ import Testing
 /// Both sides of the tolerances that compare two times on one actor's clock: an emission the
 /// backend records against its own answer (emitToleranceMs: MSG-3, FLOW-4, FLOW-8, FLOW-9), and
 /// what an app does against an answer, a press, a view, a launch, a return or a drop it recorded
-/// (reactionToleranceMs: ALERT-3 to ALERT-9, ALERT-12, VIEW-2, VIEW-3, VIEW-9, VIEW-13 to VIEW-15,
+/// (reactionToleranceMs: ALERT-3 to ALERT-9, ALERT-12, VIEW-1 to VIEW-3, VIEW-9, VIEW-12 to VIEW-15,
 /// ELIG-12, OFFL-1, STATE-2, STATE-5 to STATE-8, STATE-10, STATE-11, AUTH-4, AUTH-5, TASK-5; the
 /// reconnection delays of STATE-9; TIME-1's clockSkewToleranceMs between a post's success and its
 /// timer).
@@ -33,6 +33,8 @@ struct SameClockToleranceTests {
         var breaks: [(ids: Set<String>, after: Int64)]
         /// The time the judged line may come after the anchor.
         var tolerance = SameClockToleranceTests.tolerance
+        /// A change made after the move to a field that must agree with the new time, given `d`.
+        var edit: (@Sendable (_ text: String, _ d: Int64) -> String)?
 
         var testDescription: String { "\(file) lines \(lines)" }
 
@@ -54,7 +56,8 @@ struct SameClockToleranceTests {
             }
             let events = try lines.dropFirst().enumerated().map { (ts: try Self.ts($1), index: $0, line: $1) }
                 .sorted { ($0.ts, $0.index) < ($1.ts, $1.index) }
-            return ([lines[0]] + events.map(\.line)).joined(separator: "\n") + "\n"
+            let text = ([lines[0]] + events.map(\.line)).joined(separator: "\n") + "\n"
+            return edit?(text, d) ?? text
         }
 
         /// The `ts` a line starts with.
@@ -82,6 +85,11 @@ struct SameClockToleranceTests {
         Case(file: "good/offline-refresh-client.jsonl", lines: [10], anchor: 1_767_225_600_062, breaks: [(["OFFL-1"], 0)]),
         // The client's apply alert (its OK and dismissal) after its Work in Progress shows.
         Case(file: "good/race-all.jsonl", lines: [54, 62, 63], anchor: 1_767_225_609_056, breaks: [(["ALERT-4", "ALERT-6"], 0)]),
+        // The client's waiting view after its post succeeds, its counter the seconds then left (VIEW-1).
+        Case(file: "good/happy-client.jsonl", lines: [7], anchor: 1_767_225_601_025, breaks: [(["VIEW-1"], 0)],
+             edit: { text, d in text.replacingOccurrences(of: "\"counter\":600", with: "\"counter\":\(600 - d / 1000)") }),
+        // The client's close call (and what follows) after the user chose the outcome (VIEW-12).
+        Case(file: "good/happy-client.jsonl", lines: [14, 15, 16, 17], anchor: 1_767_225_669_054, breaks: [(["VIEW-12"], 0)]),
         // The client's Work in Progress (and its apply alert) after the `apply` arrives (VIEW-2).
         Case(file: "good/happy-client.jsonl", lines: [9, 10], anchor: 1_767_225_609_055, breaks: [(["VIEW-2"], 0)]),
         // The worker's Work in Progress (its alert and dismissal) after its WorkerAccept succeeds (VIEW-3).

@@ -5,8 +5,9 @@ import SocketIOWire
 ///
 /// The press is the `user.input` `closeRequest` with the `choices` the app offered and the
 /// `choice` the user took (Docs/TRACE.md). The close call for that request follows within
-/// reactionToleranceMs and carries that `outcome`; a close call sent with another one is a
-/// violation too. A close call with no press recorded before it is not judged: a trace that
+/// reactionToleranceMs, unless the app has received the request's end by then, and carries that
+/// `outcome`; a close call sent with another one is a violation too. Both are the app's own lines,
+/// so a call 1 ms late fails: an end recorded elsewhere that the app never received excuses nothing. A close call with no press recorded before it is not judged: a trace that
 /// records no user input says nothing of the choices.
 struct VIEW12CloseChoices: TraceRule {
     static let choices: Set<String> = ["happy", "unhappy"]
@@ -34,7 +35,7 @@ struct VIEW12CloseChoices: TraceRule {
             }
             guard let choice = input.choice else { return }
             chosen[ActorRequest(actor: event.actor, req: req)] = (choice, event.line)
-            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, line: event.line)
+            context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, clock: event.actor, line: event.line)
         case .httpRequest(let request):
             guard context.call.call == .close, let req = context.call.req,
                 let pending = chosen.removeValue(forKey: ActorRequest(actor: event.actor, req: req))
@@ -52,7 +53,7 @@ struct VIEW12CloseChoices: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, let pending = chosen[ActorRequest(actor: actor, req: obligation.req)], pending.line == obligation.line else { return }
         chosen[ActorRequest(actor: actor, req: obligation.req)] = nil
-        guard !context.session.isEnded(obligation.req), context.session.actors[actor]?.running == true else { return }
+        guard context.session.actors[actor]?.running == true, context.session.side(actor, obligation.req)?.endReceivedAt == nil else { return }
         context.report(
             "VIEW-12", lines: [obligation.line],
             expected: "the close of \(obligation.req) with outcome \(pending.choice) within \(context.header.reactionToleranceMs) ms of the choice",

@@ -46,7 +46,7 @@ struct VIEWCalledForViews: TraceRule {
             guard let exchange = context.session.exchanges[response.xid], let req = exchange.req ?? Self.postedReq(exchange, response) else { return }
             switch exchange.call {
             case .postRequest? where response.succeeded && actor.role == .client:
-                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, tag: Tag.waiting, line: event.line)
+                context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, tag: Tag.waiting, line: event.line)
             case .workerAccept? where response.succeeded && actor.role == .worker:
                 context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, tag: Tag.workerWIP, line: event.line)
             case .getRequest? where response.succeeded && response.body?["request"]?["status"]?.stringValue != "open":
@@ -134,7 +134,7 @@ struct VIEWCalledForViews: TraceRule {
         let (id, view, expected): (RequirementID, String, String)
         switch obligation.tag {
         case Tag.waiting:
-            guard side.applyReceivedAt == nil, !context.session.isEnded(obligation.req) else { return }
+            guard side.applyReceivedAt == nil else { return }
             (id, view, expected) = ("VIEW-1", TraceViews.waiting, "the waiting view of \(obligation.req) after its post succeeded")
         case Tag.clientWIP:
             (id, view, expected) = ("VIEW-2", TraceViews.workInProgress, "the Work in Progress view of \(obligation.req) after its `apply` arrived")
