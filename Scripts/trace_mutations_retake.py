@@ -150,6 +150,27 @@ def register_reads(bad) -> None:
                         "image": "https://img.example.com/clock.png", "ok": True})
         return c
 
+    @bad("alert-4-no-apply-alert-after-read-client", "client", ["ALERT-4", "ALERT-6"],
+         "The client reads R-1 in progress after missing its apply and enters Work in Progress with no apply alert.")
+    def _():
+        c = s.client_missed_apply()
+        c.remove("c.applyalert")
+        return c
+
+    @bad("alert-6-rating-not-the-read-apply-client", "client", ["ALERT-6"],
+         "After reading R-1 in progress, the client's apply alert shows a rating the read's apply does not carry.")
+    def _():
+        c = s.client_missed_apply()
+        c.find("c.applyalert")["elements"]["rating"] = 3.5
+        return c
+
+    @bad("view-5-rating-not-the-read-apply-client", "client", ["VIEW-5"],
+         "After reading R-1 in progress, the client's Work in Progress view shows a rating the read's apply does not carry.")
+    def _():
+        c = s.client_missed_apply()
+        c.find("c.wip")["elements"]["rating"] = 3.5
+        return c
+
     @bad("state-7-ended-read-stays-worker", "worker", ["STATE-7"], "Relaunched in Work in Progress, w-1 reads R-1 closed but stays in its Work in Progress view.")
     def _():
         c = s.worker_wip_restart()
@@ -170,6 +191,13 @@ def register_reads(bad) -> None:
     def _():
         c = s.lost_accept_won()
         c.remove("w-1.wip", "w-1.success")
+        return c
+
+    @bad("alert-5-no-success-alert-after-read-all", "all", ["ALERT-5", "ALERT-8"],
+         "w-1 reads that it won R-1 after its WorkerAccept answer was lost and enters Work in Progress with no success alert.")
+    def _():
+        c = s.lost_accept_won()
+        c.remove("w-1.success")
         return c
 
     @bad("state-11-no-history-read-client", "client", ["STATE-11"], "The client's post answer is lost and it never reads its requests.")

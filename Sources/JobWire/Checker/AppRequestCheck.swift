@@ -8,6 +8,10 @@ import SocketIOWire
 /// to be refused, fails no app. A well-formed call that names its caller names the app that sent
 /// it (``callerID(_:_:_:)``): an app that names another user is judged too, not only its shape.
 enum AppRequestCheck {
+    /// The senders a call may have, made once: `judge` is asked several times of every request
+    /// event, and a set literal at each call allocated a set each time.
+    static let client: Set<TraceRole> = [.client], worker: Set<TraceRole> = [.worker], apps: Set<TraceRole> = [.client, .worker]
+
     /// Reports under `id` the first malformed member of a `call` one of `apps` under test sent
     /// (a getJobs without its worker in the query too), or else the caller's id it names when
     /// that is not the sending app's own.
@@ -43,7 +47,7 @@ enum AppRequestCheck {
     /// Reports under `id` the first bad member of the body of a task `call` an app under test
     /// sent: for a create or an edit, a body that is not the task's editable state.
     static func judge(_ event: TraceEvent, _ call: TaskCallKind, as id: RequirementID, _ context: inout RuleContext) {
-        guard context.call.task == call, let request = sent(event, by: [.client, .worker], context),
+        guard context.call.task == call, let request = sent(event, by: apps, context),
             let problem = ContractShapes.taskBodyProblems(call, request.body).first
         else { return }
         report(event, problem, what: "the \(call.rawValue)'s body as \(id.rawValue) describes it", as: id, &context)

@@ -356,6 +356,11 @@ extension TraceSession {
                 side.readAt = event.ts
                 side.readLine = event.line
                 if won { side.readWon = true }
+                // A client that missed the live `apply` learns it from the read (STATE-7): its Work in
+                // Progress view and apply alert show that payload (VIEW-5, VIEW-6, ALERT-6, ALERT-7).
+                if actor.role == .client, status == "inProgress", side.applyPayload == nil, let apply = state["apply"], apply.objectValue != nil {
+                    side.applyPayload = apply
+                }
             }
         case .getJobs, .cancel, .close, .listRequests, .meProfile, .position, .workerFixture, .clientFixture:
             break

@@ -5,8 +5,9 @@ import SocketIOWire
 /// after the change to Work in Progress that an `apply` (client) or a successful WorkerAccept
 /// (worker) called for, the success alert shows within reactionToleranceMs.
 ///
-/// An app that went away before the alert was due is judged again when it shows Work in Progress
-/// on its return. A missing alert breaks two requirements at once, and both are reported: the one that orders
+/// An app that learnt of the `apply` or of its win from a state read instead (STATE-7, STATE-10)
+/// shows the alert after that change as after a live one. An app that went away before the alert
+/// was due is judged again when it shows Work in Progress on its return. A missing alert breaks two requirements at once, and both are reported: the one that orders
 /// it after the view change (ALERT-4, ALERT-5) and the one that lists what it shows, none of
 /// which is shown (ALERT-6, or ALERT-7 for a worker without a rating; ALERT-8). The failure alert
 /// that never comes is ALERT-3's and ALERT-9's (``ALERTFailedAcceptRules``).
@@ -14,11 +15,11 @@ struct ALERTSuccessAfterView: TraceRule {
     let infos = [
         TraceRuleInfo(
             "ALERT-4", evidence: [.client],
-            check: "the client's apply alert shows while the request's Work in Progress view is on screen, and it shows after the change to Work in Progress on an `apply`",
+            check: "the client's apply alert shows while the request's Work in Progress view is on screen, and it shows after the change to Work in Progress on an `apply` or on a state read that found the request in progress (STATE-7)",
             tolerance: "within reactionToleranceMs of the view change"),
         TraceRuleInfo(
             "ALERT-5", evidence: [.worker],
-            check: "the worker's success alert shows while the request's Work in Progress view is on screen, and it shows after the change to Work in Progress on a successful WorkerAccept",
+            check: "the worker's success alert shows while the request's Work in Progress view is on screen, and it shows after the change to Work in Progress on a successful WorkerAccept or on a state read that named it the winner (STATE-10)",
             tolerance: "within reactionToleranceMs of the view change"),
     ]
     var kinds: Set<TraceEventKind> { [.viewShown, .alertShown] }
@@ -36,8 +37,9 @@ struct ALERTSuccessAfterView: TraceRule {
             guard view.view == TraceViews.workInProgress, let req = view.req, let side = context.session.side(event.actor, req), !side.successAlertShown else { return }
             key = ActorRequest(actor: event.actor, req: req)
             switch event.actor.role {
-            case .client: guard side.applyReceivedAt != nil else { return }
-            case .worker: guard side.acceptOutcome == .success else { return }
+            // The `apply` live, or a state read that found the request in progress (STATE-7, STATE-10).
+            case .client: guard side.applyReceivedAt != nil || side.readStatus == "inProgress" else { return }
+            case .worker: guard side.acceptOutcome == .success || (side.readWon && side.readStatus == "inProgress") else { return }
             case .backend: return
             }
         default:

@@ -23,7 +23,7 @@ struct REST18PositionUse: TraceRule {
     private var atAccept: [String: [String: ReportedPosition]] = [:]
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        AppRequestCheck.judge(event, .position, as: "REST-18", apps: [.worker], &context)
+        AppRequestCheck.judge(event, .position, as: "REST-18", apps: AppRequestCheck.worker, &context)
     }
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {

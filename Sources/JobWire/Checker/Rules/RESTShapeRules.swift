@@ -38,11 +38,11 @@ struct RESTAnswerShapes: TraceRule {
     var wantsTaskAnswers: Bool { true }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
-        AppRequestCheck.judge(event, .postRequest, as: "REST-2", apps: [.client], &context)
-        AppRequestCheck.judge(event, .workerAccept, as: "REST-3", apps: [.worker], &context)
-        AppRequestCheck.judge(event, .getJobs, as: "REST-4", apps: [.worker], &context)
-        AppRequestCheck.judge(event, .cancel, as: "REST-5", apps: [.client], &context)
-        AppRequestCheck.judge(event, .close, as: "REST-6", apps: [.client, .worker], &context)
+        AppRequestCheck.judge(event, .postRequest, as: "REST-2", apps: AppRequestCheck.client, &context)
+        AppRequestCheck.judge(event, .workerAccept, as: "REST-3", apps: AppRequestCheck.worker, &context)
+        AppRequestCheck.judge(event, .getJobs, as: "REST-4", apps: AppRequestCheck.worker, &context)
+        AppRequestCheck.judge(event, .cancel, as: "REST-5", apps: AppRequestCheck.client, &context)
+        AppRequestCheck.judge(event, .close, as: "REST-6", apps: AppRequestCheck.apps, &context)
     }
 
     /// The codes of REST-7 and their statuses.
