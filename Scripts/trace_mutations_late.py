@@ -30,6 +30,20 @@ def register_late(bad) -> None:
         c.header["retainMs"] = 2 * late.DAY
         return c
 
+    @bad("state-7-stays-after-close-met-request-closed-all", "all", ["STATE-7"],
+         "Back late, w-1's own close meets request_closed and its read says closed, yet it stays in Work in Progress.")
+    def _():
+        c = late.late_worker_close()
+        c.remove("w-1.home.after")
+        return c
+
+    @bad("alert-12-no-alert-after-close-met-request-closed-all", "all", ["ALERT-12"],
+         "Back late, w-1's own close meets request_closed; its read says the client closed R-1 and it leaves without an alert.")
+    def _():
+        c = late.late_worker_close()
+        c.remove("w-1.closed")
+        return c
+
     @bad("flow-14-late-close-by-loser-worker", "worker", ["FLOW-14"],
          "Two minutes after R-1 was closed, w-2, whose WorkerAccept lost the race, sends a close for it.")
     def _():

@@ -8,12 +8,13 @@ import SocketIOWire
 /// The end the app received is the session's (``ActorState/movedByEnd``): a `cancel` or `close`
 /// that arrived while the view was on screen, the app having sent no cancel or close itself; or a
 /// state read (REST-15) answering `cancelled` or `closed` while the view was on screen, for a
-/// request the app did not end itself (STATE-7: the end it missed while away).
+/// request the app did not end itself (STATE-7: the end it missed while away, or the one its own
+/// close met).
 struct ALERT12EndAlert: TraceRule {
     let infos = [
         TraceRuleInfo(
             "ALERT-12", evidence: [.client, .worker],
-            check: "an app moved out of a request's waiting or Work in Progress view by a `cancel` or `close` it did not send shows the alert `cancelled` or `closed` as the request ended, result info, with `title`, `text` and `ok`",
+            check: "an app moved out of a request's waiting or Work in Progress view by a `cancel` or `close` it did not send, or by a state read answering an end that is not its own, shows the alert `cancelled` or `closed` as the request ended, result info, with `title`, `text` and `ok`",
             tolerance: "the alert may come before the view change or up to reactionToleranceMs after it")
     ]
     var kinds: Set<TraceEventKind> { [.viewShown, .alertShown, .httpResponse] }
@@ -75,11 +76,19 @@ struct ALERT12EndAlert: TraceRule {
     /// A state read answering an end the app did not ask for, while the request's view is on screen.
     private mutating func readEnd(_ response: HTTPResponseRecord, _ event: TraceEvent, _ context: inout RuleContext) {
         guard event.actor.role != .backend, response.succeeded, let exchange = context.session.exchanges[response.xid], exchange.call == .getRequest,
-            let req = exchange.req, let status = response.body?["request"]?["status"]?.stringValue, Self.names.contains(status),
-            context.session.side(event.actor, req)?.endedByItself != true, let state = context.session.actors[event.actor],
+            let req = exchange.req, let request = response.body?["request"], let status = request["status"]?.stringValue, Self.names.contains(status),
+            context.session.side(event.actor, req)?.endedByItself != true || !Self.ownEnd(event.actor.role, status: status, end: request["end"]),
+            let state = context.session.actors[event.actor],
             state.viewReq == req, state.view == TraceViews.waiting || state.view == TraceViews.workInProgress
         else { return }
         readEnds[ActorRequest(actor: event.actor, req: req)] = status
+    }
+
+    /// Whether the end a read answers is the one an app of `role` asks for: a cancel is only ever
+    /// the client's; a close names who closed in its `by`. An app whose own cancel or close met
+    /// another's end (`request_closed`) did not end the request, so that end needs its alert.
+    static func ownEnd(_ role: TraceRole, status: String, end: JSONValue?) -> Bool {
+        status == "cancelled" ? role == .client : end?["by"]?.stringValue == role.rawValue
     }
 
     mutating func forget(_ req: String) {

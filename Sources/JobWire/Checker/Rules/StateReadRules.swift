@@ -62,8 +62,8 @@ struct STATE6ReadOnReturn: TraceRule {
 }
 
 /// STATE-7: an app acts on a state read as on the events it reports. A client that holds a request
-/// waiting and reads it in progress shows its Work in Progress view; an app that holds a request
-/// and reads it cancelled or closed leaves its waiting or Work in Progress view, both within
+/// waiting and reads it in progress shows its Work in Progress view; an app that reads a request
+/// cancelled or closed leaves its waiting or Work in Progress view of it, both within
 /// `reactionToleranceMs` of the answer. After a read saying cancelled or closed it never sends a
 /// cancel or close for the request, and after one saying in progress no timeout cancel (TIME-6's
 /// Decision leaves these to this rule).
@@ -84,11 +84,12 @@ struct STATE7ActOnRead: TraceRule {
         switch event.body {
         case .httpResponse(let response):
             guard response.succeeded, let exchange = context.session.exchanges[response.xid], exchange.app == actor,
-                exchange.call == .getRequest, let req = exchange.req, let held = context.session.side(actor, req)?.held(as: actor.role),
-                let status = response.body?["request"]?["status"]?.stringValue
+                exchange.call == .getRequest, let req = exchange.req, let status = response.body?["request"]?["status"]?.stringValue
             else { return }
             let due = event.ts + context.header.reactionToleranceMs
-            if status == "inProgress", held == .waiting {
+            // Leaving is due whatever the app thought of the request: one whose own close met
+            // `request_closed` and is still on its Work in Progress view must leave it too.
+            if status == "inProgress", context.session.side(actor, req)?.held(as: actor.role) == .waiting {
                 context.schedule(due: due, req: req, actor: actor, clock: actor, tag: Self.toWorkInProgress, line: event.line)
             } else if status == "cancelled" || status == "closed" {
                 context.schedule(due: due, req: req, actor: actor, clock: actor, tag: Self.leave, line: event.line)
