@@ -30,6 +30,13 @@ def register_late(bad) -> None:
         c.header["retainMs"] = 2 * late.DAY
         return c
 
+    @bad("state-6-timeout-cancel-before-read-client", "client", ["STATE-6"],
+         "Back after R-1's deadline, the client sends the timeout cancel without first reading R-1's state.")
+    def _():
+        c = late.back_within_tolerance()
+        c.remove_prefix("c.state.")
+        return c
+
     @bad("state-7-stays-after-close-met-request-closed-all", "all", ["STATE-7"],
          "Back late, w-1's own close meets request_closed and its read says closed, yet it stays in Work in Progress.")
     def _():

@@ -4,7 +4,8 @@ import SocketIOWire
 /// (an `io.connected` after an `io.disconnected` with reason `transport` or `ping`), an app reads
 /// with REST-15 (`getRequest`) the state of every request it holds as waiting or in Work in
 /// Progress, within `reactionToleranceMs`. Not judged while the trace shows the app offline, or
-/// once it went away again or learnt the request ended.
+/// once it went away again or learnt the request ended. A timeout cancel due on the return waits
+/// for that read (STATE-6's Decision): one sent before it is a violation, whatever comes after.
 struct STATE6ReadOnReturn: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -13,11 +14,13 @@ struct STATE6ReadOnReturn: TraceRule {
             tolerance: "within reactionToleranceMs"),
     ]
     var kinds: Set<TraceEventKind> {
-        [.appLaunched, .appRestored, .appForegrounded, .appBackgrounded, .appTerminated, .socketConnected, .socketDisconnected, .netOnline, .netOffline]
+        [.appLaunched, .appRestored, .appForegrounded, .appBackgrounded, .appTerminated, .socketConnected, .socketDisconnected, .netOnline, .netOffline, .httpRequest]
     }
     /// Per app: whether its connection dropped, whether it is offline.
     private var dropped: Set<TraceActor> = []
     private var offline: Set<TraceActor> = []
+    /// Reads a return called for and not sent yet: the line of the return.
+    private var unread: [ActorRequest: Int] = [:]
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         let actor = event.actor
@@ -36,19 +39,30 @@ struct STATE6ReadOnReturn: TraceRule {
             expectReads(actor, event, &context)
         case .connectivity(let online):
             if online { offline.remove(actor) } else { offline.insert(actor) }
+        case .httpRequest(let request):
+            guard let req = context.call.req, let returned = unread[ActorRequest(actor: actor, req: req)] else { return }
+            if context.call.call == .getRequest { unread[ActorRequest(actor: actor, req: req)] = nil }
+            guard context.call.call == .cancel, request.body?["reason"]?.stringValue == "timeout" else { return }
+            unread[ActorRequest(actor: actor, req: req)] = nil
+            context.report(
+                "STATE-6", lines: [returned, event.line], expected: "the state read (REST-15) of \(req) before its timeout cancel, since the return at line \(returned)",
+                observed: "\(actor) sent the timeout cancel of \(req) without reading it first")
         default:
             break
         }
     }
 
-    private func expectReads(_ actor: TraceActor, _ event: TraceEvent, _ context: inout RuleContext) {
+    private mutating func expectReads(_ actor: TraceActor, _ event: TraceEvent, _ context: inout RuleContext) {
         for (req, _) in context.session.held(by: actor) {
+            unread[ActorRequest(actor: actor, req: req)] = event.line
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: actor, clock: actor, line: event.line)
         }
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
-        guard let actor = obligation.actor, !offline.contains(actor) else { return }
+        guard let actor = obligation.actor else { return }
+        if unread[ActorRequest(actor: actor, req: obligation.req)] == obligation.line { unread[ActorRequest(actor: actor, req: obligation.req)] = nil }
+        guard !offline.contains(actor) else { return }
         let since = obligation.due - context.header.reactionToleranceMs
         guard let state = context.session.actors[actor], state.running, (state.lastAwayAt ?? .min) <= since,
             let side = context.session.side(actor, obligation.req), side.endReceivedAt.map({ $0 < since }) ?? true,
