@@ -98,6 +98,12 @@ def register_msg(bad) -> None:
         del payload(c, "new.R-1.out")["address"]
         return c
 
+    @bad("msg-7-description-not-posted-backend", "backend", ["MSG-7"], "R-1's `new` carries another description than the client posted.")
+    def _():
+        c = s.happy()
+        payload(c, "new.R-1.out")["description"] = "Leaking bathroom tap"
+        return c
+
     @bad("msg-7-createdat-not-iso-backend", "backend", ["MSG-7"], "R-1's createdAt is \"yesterday\".")
     def _():
         c = s.happy()

@@ -97,6 +97,12 @@ def register_contents(bad) -> None:
         del c.find("c.wip")["elements"]["closeRequest"]
         return c
 
+    @bad("view-5-pay-false-client", "client", ["VIEW-5"], "The client's Work in Progress view records its Pay button as `false`: not on screen.")
+    def _():
+        c = s.happy()
+        c.find("c.wip")["elements"]["pay"] = False
+        return c
+
     @bad("view-5-wrong-worker-name-client", "client", ["VIEW-5"], "The client's Work in Progress view names the worker Pedro; the `apply` says Luis.")
     def _():
         c = s.happy()

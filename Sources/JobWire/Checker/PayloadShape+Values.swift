@@ -5,9 +5,10 @@ import SocketIOWire
 /// field whose shape is already wrong is left out here, so one mistake is one problem.
 extension PayloadShape {
     /// What breaks MSG-4 and MSG-7 in a `new` measured against its post's body (REST-2): `CatID`,
-    /// `exclusive` (`"0"` when none was posted), `lat` and `lng` are the post's, and the post's
-    /// `image`, when it had one, is carried. An exclusive request announced as `"0"` is offered to
-    /// every worker; ids compare as ELIG-2 says.
+    /// `exclusive` (`"0"` when none was posted), `lat` and `lng` are the post's, so are the strings
+    /// that summarize the request (`clientName`, `address`, `category`, `description`), and the
+    /// post's `image`, when it had one, is carried. An exclusive request announced as `"0"` is
+    /// offered to every worker; ids compare as ELIG-2 says.
     static func newValues(_ payload: JSONObject, post: JSONValue) -> [ShapeProblem] {
         let malformed = Set(new(payload).map(\.field))
         var problems: [ShapeProblem] = []
@@ -18,6 +19,10 @@ extension PayloadShape {
         for key in ["lat", "lng"] where !malformed.contains(key) {
             guard let posted = post[key]?.doubleValue, payload[key]?.doubleValue != posted else { continue }
             problems.append(ShapeProblem(requirement: "MSG-4", field: key, problem: "is \(payload[key]?.compactText ?? "missing"), but the post gave \(post[key]!.compactText)"))
+        }
+        for key in ["clientName", "address", "category", "description"] where !malformed.contains(key) {
+            guard let posted = post[key], posted.stringValue != nil, payload[key] != posted else { continue }
+            problems.append(ShapeProblem(requirement: "MSG-7", field: key, problem: "is \(payload[key]?.compactText ?? "missing"), but the post gave \(posted.compactText)"))
         }
         if let posted = post["image"], posted != .null, !malformed.contains("image"), payload["image"] != posted {
             problems.append(ShapeProblem(requirement: "MSG-7", field: "image", problem: "is \(payload["image"]?.compactText ?? "absent"), but the post gave \(posted.compactText)"))

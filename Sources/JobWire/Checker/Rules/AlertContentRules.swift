@@ -79,8 +79,16 @@ struct ALERTContents: TraceRule {
         }
     }
 
+    /// The elements of `names` a view or alert does not show: absent, null, or `false` (a button
+    /// or label recorded as not there), each as a report phrase.
     static func missing(_ names: [String], in elements: JSONObject) -> [String] {
-        names.filter { elements[$0] == nil || elements[$0] == .null }.map { "`\($0)` is missing" }
+        names.compactMap { name in
+            switch elements[name] {
+            case nil, .null?: return "`\(name)` is missing"
+            case .bool(false)?: return "`\(name)` is false, so not shown"
+            default: return nil
+            }
+        }
     }
 }
 

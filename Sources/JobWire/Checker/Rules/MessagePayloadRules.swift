@@ -13,7 +13,7 @@ struct MSGPayloadShapes: TraceRule {
         TraceRuleInfo("MSG-4", evidence: TraceRuleInfo.backendEvidence, check: "each `new` carries ReqID, CatID, exclusive, and lat and lng in range, its CatID, exclusive (\"0\" when none was posted), lat and lng the post's"),
         TraceRuleInfo("MSG-5", evidence: TraceRuleInfo.backendEvidence, check: "a `new`'s BlockedXP, when present, is an array of worker ids"),
         TraceRuleInfo("MSG-6", evidence: TraceRuleInfo.backendEvidence, check: "a `new`'s Delay, when present, is a whole number of seconds from 0 to 2147483647"),
-        TraceRuleInfo("MSG-7", evidence: TraceRuleInfo.backendEvidence, check: "each `new` carries clientName, address, category, description, an ISO 8601 createdAt and, if any, an image string: the post's image whenever it had one"),
+        TraceRuleInfo("MSG-7", evidence: TraceRuleInfo.backendEvidence, check: "each `new` carries clientName, address, category, description (the post's), an ISO 8601 createdAt and, if any, an image string: the post's image whenever it had one"),
         TraceRuleInfo("MSG-9", evidence: TraceRuleInfo.backendEvidence, check: "each `apply` carries ReqID, workerId, workerName, workerAvatar, workerRating (0 to 5 or null), lat and lng; the name, avatar and, with no position call since, lat and lng of the worker fixture of the worker it names"),
         TraceRuleInfo("MSG-10", evidence: TraceRuleInfo.backendEvidence, check: "each `cancel` carries ReqID and the reason of the cancel call"),
         TraceRuleInfo("MSG-11", evidence: TraceRuleInfo.backendEvidence, check: "each `close` carries ReqID, and the outcome and by of the close call"),
