@@ -597,6 +597,14 @@ def register_time(bad) -> None:
         c.find("w-1.accept.breq")["ts"] = c.find("w-1.accept.req")["ts"] - 800
         return c
 
+    @bad("time-10-answer-recorded-before-request-client", "client", ["TIME-10"],
+         "The client records its close's answer 5 ms before the close request itself, both lines in time order.")
+    def _():
+        c = s.happy()
+        request = c.find("c.close.req")
+        c.find("c.close.resp")["ts"] = request["ts"] - 5
+        return c
+
     @bad("time-10-clock-goes-back-client", "client", ["TIME-10"], "The client's clock jumps two seconds back between two of its lines.")
     def _():
         c = s.happy()

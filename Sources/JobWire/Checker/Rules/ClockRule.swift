@@ -8,12 +8,20 @@ struct TIME10ClockAgreement: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TIME-10", evidence: [.client, .worker, .backend],
-            check: "no receipt precedes its send, and no actor's clock goes back",
+            check: "no receipt precedes its send, no actor records a REST answer before its own request, and no actor's clock goes back",
             tolerance: "allows clockSkewToleranceMs", about: [.client, .worker, .backend])
     ]
     var kinds: Set<TraceEventKind> { Set(TraceEventKind.allCases) }
     /// Receipts seen before their send, by request.
     private var early: [String: [PairedMessage]] = [:]
+    /// REST answers recorded before the request of the same side (the app's, or the backend's
+    /// receipt), by side and xid: the time and line of the answer. One whose request never comes
+    /// was sent before the trace began.
+    private var answeredFirst: [AnsweredFirst: (ts: Int64, line: Int)] = [:]
+    private struct AnsweredFirst: Hashable {
+        var backend: Bool
+        var xid: String
+    }
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         let skew = context.skew
@@ -56,6 +64,14 @@ struct TIME10ClockAgreement: TraceRule {
             }
             early[req] = waiting.isEmpty ? nil : waiting
         case .httpRequest(let request):
+            // Both on one clock, so no skew: a line written out of order but stamped in order is not this.
+            if !answeredFirst.isEmpty, let answer = answeredFirst.removeValue(forKey: AnsweredFirst(backend: event.actor.role == .backend, xid: request.xid)),
+                answer.ts < event.ts
+            {
+                report(
+                    lines: [answer.line, event.line],
+                    "\(event.actor) recorded the answer to \(request.xid) at \(answer.ts), on line \(answer.line), before its request at \(event.ts)", &context)
+            }
             guard let exchange = context.session.exchanges[request.xid] else { return }
             if event.actor.role == .backend, let sent = exchange.appSentAt, event.ts < sent - skew {
                 report(lines: [exchange.appSentLine ?? event.line, event.line], "REST call \(request.xid) received at \(event.ts), \(sent - event.ts) ms before it was sent", &context)
@@ -63,6 +79,11 @@ struct TIME10ClockAgreement: TraceRule {
                 report(lines: [exchange.backendReceivedLine ?? event.line, event.line], "REST call \(request.xid) received at \(received), \(event.ts - received) ms before it was sent", &context)
             }
         case .httpResponse(let response):
+            let sent = event.actor.role == .backend ? context.session.exchanges[response.xid]?.backendReceivedAt : context.session.exchanges[response.xid]?.appSentAt
+            if sent == nil {
+                if answeredFirst.count > 10_000 { answeredFirst.removeAll() }
+                answeredFirst[AnsweredFirst(backend: event.actor.role == .backend, xid: response.xid)] = (event.ts, event.line)
+            }
             guard let exchange = context.session.exchanges[response.xid] else { return }
             if event.actor.role == .backend, let received = exchange.appReceivedAt, received < event.ts - skew {
                 report(lines: [event.line], "the answer to \(response.xid) arrived at \(received), \(event.ts - received) ms before it was sent", &context)
