@@ -1,16 +1,17 @@
 import SocketIOWire
 
-/// ALERT-4 and ALERT-5: a success alert comes after its change to Work in Progress, not before:
-/// the client's apply alert (ALERT-4) and the worker's success alert (ALERT-5); and it comes:
-/// after the change to Work in Progress that an `apply` (client) or a successful WorkerAccept
-/// (worker) called for, the success alert shows within reactionToleranceMs.
+/// ALERT-4 and ALERT-5: a success alert comes after its change to Work in Progress, not before: the
+/// client's apply alert (ALERT-4) and the worker's success alert (ALERT-5); and it comes: after the
+/// change to Work in Progress that an `apply` (client) or a successful WorkerAccept (worker) called
+/// for, the success alert shows within reactionToleranceMs.
 ///
 /// An app that learnt of the `apply` or of its win from a state read instead (STATE-7, STATE-10)
 /// shows the alert after that change as after a live one. An app that went away before the alert
-/// was due is judged again when it shows Work in Progress on its return. A missing alert breaks two requirements at once, and both are reported: the one that orders
-/// it after the view change (ALERT-4, ALERT-5) and the one that lists what it shows, none of
-/// which is shown (ALERT-6, or ALERT-7 for a worker without a rating; ALERT-8). The failure alert
-/// that never comes is ALERT-3's and ALERT-9's (``ALERTFailedAcceptRules``).
+/// was due is judged again when it shows Work in Progress on its return. A missing alert breaks two
+/// requirements at once, and both are reported: the one that orders it after the view change
+/// (ALERT-4, ALERT-5) and the one that lists what it shows, none of which is shown (ALERT-6, or
+/// ALERT-7 for a worker without a rating; ALERT-8). The failure alert that never comes is ALERT-3's
+/// and ALERT-9's (``ALERTFailedAcceptRules``).
 struct ALERTSuccessAfterView: TraceRule {
     let infos = [
         TraceRuleInfo(

@@ -3,12 +3,13 @@ import SocketIOWire
 /// VIEW-12: the Close Request button offers exactly two choices, `happy` and `unhappy`, and the
 /// close call carries the chosen one as `outcome`.
 ///
-/// The press is the `user.input` `closeRequest` with the `choices` the app offered and the
-/// `choice` the user took (Docs/TRACE.md). The close call for that request follows within
+/// The press is the `user.input` `closeRequest` with the `choices` the app offered and the `choice`
+/// the user took (Docs/TRACE.md). The close call for that request follows within
 /// reactionToleranceMs, unless the app has received the request's end by then, and carries that
 /// `outcome`; a close call sent with another one is a violation too. Both are the app's own lines,
-/// so a call 1 ms late fails: an end recorded elsewhere that the app never received excuses nothing. A close call with no press recorded before it is not judged: a trace that
-/// records no user input says nothing of the choices.
+/// so a call 1 ms late fails: an end recorded elsewhere that the app never received excuses
+/// nothing. A close call with no press recorded before it is not judged: a trace that records no
+/// user input says nothing of the choices.
 struct VIEW12CloseChoices: TraceRule {
     static let choices: Set<String> = ["happy", "unhappy"]
 

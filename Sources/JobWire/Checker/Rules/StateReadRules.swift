@@ -41,9 +41,10 @@ struct STATE6ReadOnReturn: TraceRule {
             if online { offline.remove(actor) } else { offline.insert(actor) }
         case .httpRequest(let request):
             guard let req = context.call.req, let returned = unread[ActorRequest(actor: actor, req: req)] else { return }
-            if context.call.call == .getRequest { unread[ActorRequest(actor: actor, req: req)] = nil }
-            guard context.call.call == .cancel, request.body?["reason"]?.stringValue == "timeout" else { return }
+            let timeoutCancel = context.call.call == .cancel && request.body?["reason"]?.stringValue == "timeout"
+            guard context.call.call == .getRequest || timeoutCancel else { return }
             unread[ActorRequest(actor: actor, req: req)] = nil
+            guard timeoutCancel else { return }
             context.report(
                 "STATE-6", lines: [returned, event.line], expected: "the state read (REST-15) of \(req) before its timeout cancel, since the return at line \(returned)",
                 observed: "\(actor) sent the timeout cancel of \(req) without reading it first")
@@ -61,7 +62,8 @@ struct STATE6ReadOnReturn: TraceRule {
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor else { return }
-        if unread[ActorRequest(actor: actor, req: obligation.req)] == obligation.line { unread[ActorRequest(actor: actor, req: obligation.req)] = nil }
+        let key = ActorRequest(actor: actor, req: obligation.req)
+        if unread[key] == obligation.line { unread[key] = nil }
         guard !offline.contains(actor) else { return }
         let since = obligation.due - context.header.reactionToleranceMs
         guard let state = context.session.actors[actor], state.running, (state.lastAwayAt ?? .min) <= since,
