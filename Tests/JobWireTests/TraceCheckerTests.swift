@@ -101,6 +101,24 @@ struct TraceCheckerTests {
         #expect(verdict.rules.first { $0.info.id == "TIME-10" }?.violations.first?.lines == [2, 3])
     }
 
+    /// An answer an app stamps before its own request breaks TIME-10; the same two lines written
+    /// out of order (the answer first) but stamped in order, a go-back within the skew, do not.
+    @Test func anAnswerStampedBeforeItsOwnRequestBreaksTIME10AndOneMerelyWrittenFirstDoesNot() throws {
+        let header = #"{"format":"jobwire-trace","version":1,"roles":["worker"]}"#
+        func trace(answerAt answer: Int64, requestAt request: Int64) -> String {
+            [
+                header,
+                #"{"ts":\#(answer),"actor":"worker","id":"w-1","kind":"http.response","xid":"x1","status":200,"body":{"ok":true,"jobs":[]}}"#,
+                #"{"ts":\#(request),"actor":"worker","id":"w-1","kind":"http.request","xid":"x1","method":"GET","path":"/api/jobs?workerId=w-1"}"#,
+                #"{"ts":5000,"actor":"worker","id":"w-1","kind":"trace.end"}"#,
+            ].joined(separator: "\n") + "\n"
+        }
+        let stampedEarly = try TraceChecker.check(text: trace(answerAt: 1000, requestAt: 1001), file: "early.jsonl")
+        #expect(stampedEarly.failedIDs == ["TIME-10"])
+        #expect(stampedEarly.rules.first { $0.info.id == "TIME-10" }?.violations.first?.lines == [2, 3])
+        #expect(try TraceChecker.check(text: trace(answerAt: 1025, requestAt: 1000), file: "order.jsonl").failedIDs == [])
+    }
+
     @Test func obligationsAfterTheEndOfTheTraceAreNotJudged() throws {
         // The post succeeds and the trace stops: the deadline lies beyond it, so TIME-2 passes.
         // The client app is under test, so its post carries every member REST-2 asks of it.

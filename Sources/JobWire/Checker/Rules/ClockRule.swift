@@ -16,7 +16,8 @@ struct TIME10ClockAgreement: TraceRule {
     private var early: [String: [PairedMessage]] = [:]
     /// REST answers recorded before the request of the same side (the app's, or the backend's
     /// receipt), by side and xid: the time and line of the answer. One whose request never comes
-    /// was sent before the trace began.
+    /// was sent before the trace began; past 10,000 such the map is emptied, so a trace of only
+    /// orphan answers stays in bounded memory (a request more than 10,000 orphans later is not judged).
     private var answeredFirst: [AnsweredFirst: (ts: Int64, line: Int)] = [:]
     private struct AnsweredFirst: Hashable {
         var backend: Bool
