@@ -141,7 +141,7 @@ def register_flow(bad) -> None:
     @bad("flow-6-apply-names-loser-backend", "backend", ["FLOW-6"], "The `apply` names w-2, who lost the race.")
     def _():
         c = s.race()
-        c.find("apply.R-1.out")["payload"]["workerId"] = "w-2"
+        c.find("apply.R-1.out")["payload"].update(s.apply_payload("w-2", 4.5, at=s.W2))
         return c
 
     @bad("flow-6-apply-names-stranger-backend", "backend", ["FLOW-6"], "The `apply` names a worker who never applied.")
@@ -188,7 +188,7 @@ def register_flow(bad) -> None:
          "Seen by apps: w-1's accept dropped unread, w-2 and w-3 race_lost, and the `apply` names w-2, a loser.")
     def _():
         c = s.race_dropped()
-        c.find("apply.R-1.in.client")["payload"]["workerId"] = "w-2"
+        c.find("apply.R-1.in.client")["payload"].update(s.apply_payload("w-2", 4.5, at=s.W2))
         return c
 
     @bad("flow-4-dropped-racer-two-applies-apps", "apps", ["FLOW-4"],
@@ -207,7 +207,7 @@ def register_flow(bad) -> None:
             for tag in (f"{worker}.accept.resp", f"{worker}.accept.bresp"):
                 c.find(tag)["status"] = 200
                 c.find(tag)["body"] = ok(ReqID="R-1")
-        c.find("apply.R-1.in.client")["payload"]["workerId"] = "w-2"
+        c.find("apply.R-1.in.client")["payload"].update(s.apply_payload("w-2", 4.5, at=s.W2))
         return c
 
     @bad("rest-8-race-lost-before-dropped-racer-apps", "apps", ["REST-8"],

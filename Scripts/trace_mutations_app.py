@@ -175,7 +175,7 @@ def register_more_branches_app(bad) -> None:
         t = c.find("w-1.shown.R-1")["ts"] + 3000
         c.rest(t, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=403,
                reply=s.failure("not_eligible", "This job is not for you"), tag="w-2.accept")
-        c.add(t + 30, "client", "io.in", tag="apply.R-1.in.client", event="apply", payload=s.apply_payload("w-2", 4.5))
+        c.add(t + 30, "client", "io.in", tag="apply.R-1.in.client", event="apply", payload=s.apply_payload("w-2", 4.5, at=s.W2))
         for prefix in ("c.fired", "c.cancel", "c.timeoutalert", "c.home.after", "cancel.R-1", "w-1.removed"):
             c.remove_prefix(prefix)
         c.find("end")["ts"] = t + 10_000

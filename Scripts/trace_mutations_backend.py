@@ -146,6 +146,20 @@ def register_msg(bad) -> None:
         payload(c, "apply.R-1.out")["workerName"] = "Eva"
         return c
 
+    @bad("msg-9-name-not-own-profile-backend", "backend", ["MSG-9"],
+         "No worker fixture: R-1's `apply` names w-1 \"Eva\", but the backend's own meProfile answer named w-1 \"Luis\".")
+    def _():
+        c = s.happy()
+        payload(c, "apply.R-1.out")["workerName"] = "Eva"
+        return c
+
+    @bad("msg-9-name-not-own-profile-apps", "apps", ["MSG-9"],
+         "Seen by apps: w-1's meProfile answer names it \"Lucho\", but the `apply` the client got names it \"Luis\".")
+    def _():
+        c = s.happy()
+        c.find("w-1.me0.bresp")["body"]["name"] = "Lucho"
+        return c
+
     @bad("msg-9-no-avatar-backend", "backend", ["MSG-9"], "R-1's `apply` has no workerAvatar.")
     def _():
         c = s.happy()

@@ -109,7 +109,8 @@ def register_late(bad) -> None:
          "Seen by apps: w-1's success reaches it 3 s after the client got the `apply`, which names w-2.")
     def _():
         c = late.slow_accept_answer()
-        c.find("apply.R-1.in.client")["payload"] = dict(c.find("apply.R-1.in.client")["payload"], workerId="w-2")
+        c.header["subject"] = ["backend"]  # the backend under test: the client showing the `apply` it got is not judged
+        c.find("apply.R-1.in.client")["payload"] = s.apply_payload("w-2", 4.5, at=s.W2)
         return c
 
     @bad("flow-4-apply-before-late-race-lost-apps", "apps", ["FLOW-4"],

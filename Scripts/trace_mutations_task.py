@@ -28,6 +28,27 @@ def unlist(c, object_id: str) -> None:
     body["tasks"] = [task for task in body["tasks"] if task["objectId"] != object_id]
 
 
+def unwrite(c, tag: str, object_id: str, **members) -> None:
+    """Gives task `object_id` `members` in every answer after call `tag`'s (tasks, lists, a
+    contractor's past work): a backend that refused that call kept them as they were (TASK-8)."""
+    after = c.find(f"{tag}.bresp")["ts"]
+
+    def fixed(value):
+        if isinstance(value, list):
+            return [fixed(item) for item in value]
+        if not isinstance(value, dict):
+            return value
+        value = {key: fixed(item) for key, item in value.items()}
+        if value.get("objectId") == object_id:
+            value.update({key: item for key, item in members.items() if key in value})
+        return value
+
+    copies: dict[int, dict] = {}
+    for event in c.events:
+        if event["kind"] == "http.response" and event["ts"] > after and isinstance(event.get("body"), dict):
+            event["body"] = copies.setdefault(id(event["body"]), fixed(event["body"]))
+
+
 def extra_call(c, user: str, method: str, path: str, tag: str, reply: dict, status: int, bearer: str | None) -> None:
     """One more call by `user`'s app, answered just before the trace ends (which moves 100 ms later)."""
     end = c.find("end")
@@ -149,6 +170,27 @@ def register_task(bad) -> None:
         listed[0] = {k: v for k, v in listed[0].items() if k != "updatedAt"}
         return c
 
+    @bad("task-8-created-with-other-category-backend", "backend", ["TASK-8"], "ana creates T-1 in category 9; the created task answered says category 12.")
+    def _():
+        c = tasks()
+        answer(c, "create.T-1")["task"] = answer(c, "create.T-1")["task"] | {"category": 12}
+        return c
+
+    @bad("task-8-completed-with-old-description-backend", "backend", ["TASK-8"],
+         "T-1 was edited to \"Fix the tap and the sink\"; the task its completion answers still has the created Description.")
+    def _():
+        c = tasks()
+        created = answer(c, "create.T-1")["task"]["Description"]
+        answer(c, "complete.T-1")["task"] = answer(c, "complete.T-1")["task"] | {"Description": created}
+        return c
+
+    @bad("task-8-listed-with-other-address-client", "client", ["TASK-8"], "Seen by the client: the task list gives T-1 at another address than it was written with.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.ana")["tasks"]
+        listed[1] = listed[1] | {"address": "Calle Menor 2"}
+        return c
+
     @bad("task-9-wrong-field-backend", "backend", ["TASK-9"], "A create without Description is a bad_request naming category.")
     def _():
         c = tasks()
@@ -172,6 +214,7 @@ def register_task(bad) -> None:
     def _():
         c = tasks()
         status(c, "edit.T-1", 404, failure("not_found", "No such task"))
+        unwrite(c, "edit.T-1", "T-1", Description=answer(c, "create.T-1")["task"]["Description"])
         return c
 
     @bad("task-11-cancelled-task-edited-backend", "backend", ["TASK-11"], "The cancelled T-2 is edited with success.")

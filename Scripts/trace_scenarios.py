@@ -203,8 +203,10 @@ def show(c: Capture, t: int, worker: str, req: str, delayed: bool = True) -> Non
 
 
 def apply_payload(worker: str, rating, at: dict | None = None) -> dict:
+    """The `apply` for R-1 won by `worker`: its name and avatar as the backend's record has them (MSG-9)."""
     at = at or {"lat": 40.0, "lng": -3.0}
-    return {"ReqID": "R-1", "workerId": worker, "workerName": "Luis", "workerAvatar": AVATAR,
+    name, avatar, _ = WORKER_RECORDS[worker]
+    return {"ReqID": "R-1", "workerId": worker, "workerName": name, "workerAvatar": avatar,
             "workerRating": rating, "lat": at["lat"], "lng": at["lng"]}
 
 
@@ -214,12 +216,13 @@ def worker_wip_elements(at: dict) -> dict:
             "workInformation": True, "chat": True, "call": True, "closeRequest": True}
 
 
-def client_wip_elements(rating, at: dict | None = None) -> dict:
-    """What the client's Work in Progress view shows (VIEW-5, VIEW-6): the winner at `at`."""
+def client_wip_elements(rating, at: dict | None = None, worker: str = "w-1") -> dict:
+    """What the client's Work in Progress view shows (VIEW-5, VIEW-6): the winner `worker` at `at`."""
     at = at or {"lat": 40.0, "lng": -3.0}
     distance = distance_km(at["lat"], at["lng"], JOB["lat"], JOB["lng"])
     shown = {"rating": rating} if rating is not None else {"newWorker": "New Worker"}  # VIEW-7: the label in place of a rating
-    return {"distance": round(distance, 2), **shown, "avatar": AVATAR, "workerName": "Luis",
+    name, avatar, _ = WORKER_RECORDS[worker]
+    return {"distance": round(distance, 2), **shown, "avatar": avatar, "workerName": name,
             "description": "Leaking kitchen tap", "category": "Plumbing", "pay": True, "chat": True, "call": True, "closeRequest": True}
 
 
@@ -235,8 +238,8 @@ def accept(c: Capture, t: int, worker: str, req: str, rating=4.5, new_payload: d
     c.add(answered + 1500, worker, "alert.dismissed", tag=f"{worker}.success.dismissed", alert="acceptSuccess", req=req)
     payload = apply_payload(worker, rating, at)
     received = c.emit(t + NET + PROC + PROC, "apply", payload, "c-1", ["client"], tag=f"apply.{req}")
-    c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req, elements=client_wip_elements(rating, at))
-    alert = {"title": "Luis accepted your request", "avatar": AVATAR, "ok": True}
+    c.add(received + 1, "client", "view.shown", tag="c.wip", view="workInProgress", req=req, elements=client_wip_elements(rating, at, worker))
+    alert = {"title": f"{payload['workerName']} accepted your request", "avatar": payload["workerAvatar"], "ok": True}
     if rating is None:
         alert["newWorker"] = "New Worker"
     else:

@@ -31,22 +31,23 @@ extension PayloadShape {
     }
 
     /// What breaks MSG-9 in an `apply` measured against the backend's record of the worker it
-    /// names (FIX-1): `workerName` and `workerAvatar` are the worker fixture's `name` and `avatar`,
-    /// and `lat` and `lng` its position unless `moved`: the worker sent a position call since,
-    /// whatever its answer, so where the backend believes it is is REST-18's to judge. The rating
-    /// is left to its range: a backend that also serves HandyFriends rates a worker by its
-    /// reviews (TASK-18), not by the fixture.
-    static func applyValues(_ payload: JSONObject, record: WorkerRecordFact, moved: Bool) -> [ShapeProblem] {
+    /// names, as `source` showed it (a worker fixture, FIX-1, or the backend's own meProfile
+    /// answer, REST-17): `workerName` and `workerAvatar` are its `name` and `avatar`, and `lat`
+    /// and `lng` its position unless `moved`: the worker sent a position call since, whatever its
+    /// answer, so where the backend believes it is is REST-18's to judge. The rating is left to
+    /// its range: a backend that also serves HandyFriends rates a worker by its reviews (TASK-18),
+    /// which may come in between.
+    static func applyValues(_ payload: JSONObject, record: JSONValue, source: String, moved: Bool) -> [ShapeProblem] {
         let malformed = Set(apply(payload).map(\.field))
         var problems: [ShapeProblem] = []
         for (key, member) in [("workerName", "name"), ("workerAvatar", "avatar")] where !malformed.contains(key) {
-            guard let recorded = record.fixture[member], payload[key] != recorded else { continue }
-            problems.append(ShapeProblem(requirement: "MSG-9", field: key, problem: "is \(payload[key]?.compactText ?? "missing"), but the worker fixture gave \(recorded.compactText)"))
+            guard let recorded = record[member], payload[key] != recorded else { continue }
+            problems.append(ShapeProblem(requirement: "MSG-9", field: key, problem: "is \(payload[key]?.compactText ?? "missing"), but \(source) gave \(recorded.compactText)"))
         }
         if !moved {
             for key in ["lat", "lng"] where !malformed.contains(key) {
-                guard let recorded = record.fixture["profile"]?[key], let position = recorded.doubleValue, payload[key]?.doubleValue != position else { continue }
-                problems.append(ShapeProblem(requirement: "MSG-9", field: key, problem: "is \(payload[key]?.compactText ?? "missing"), but the worker fixture put the worker at \(recorded.compactText)"))
+                guard let recorded = record["profile"]?[key], let position = recorded.doubleValue, payload[key]?.doubleValue != position else { continue }
+                problems.append(ShapeProblem(requirement: "MSG-9", field: key, problem: "is \(payload[key]?.compactText ?? "missing"), but \(source) put the worker at \(recorded.compactText)"))
             }
         }
         return problems

@@ -129,7 +129,7 @@ public struct SyntheticTrace: Sendable {
                 // ELIG-12: each worker reads its meProfile at launch.
                 let id = worker.id!
                 rest(at + 1, worker, "x-\(id)-me", .meProfile, nil, [
-                    "ok": true, "profile": profile(worker, eligible: offset == 0), "name": "Luis", "avatar": "https://img.example.com/w.png", "rating": 4.5,
+                    "ok": true, "profile": profile(worker, eligible: offset == 0), "name": "Luis", "avatar": "https://img.example.com/w-1.png", "rating": 4.5,
                 ], values: ["workerId": id])
                 // STATE-5: and catches up with getJobs; nothing is open yet.
                 rest(at + 1, worker, "x-\(id)-jobs", .getJobs, nil, ["ok": true, "jobs": []], values: ["workerId": id])

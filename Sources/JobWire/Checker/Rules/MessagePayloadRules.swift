@@ -3,8 +3,8 @@ import SocketIOWire
 /// MSG-1, MSG-4 ... MSG-7 and MSG-9 ... MSG-11: every protocol event the backend sends carries one
 /// JSON object in the configured namespace, with the fields its requirement lists, valued as the
 /// trace says they must be: a `new` as its post (``PayloadShape/newValues(_:post:)``), an `apply`
-/// as its worker's record (``PayloadShape/applyValues(_:record:moved:)``), a `cancel` and a `close` as
-/// their calls.
+/// as its worker's record (``PayloadShape/applyValues(_:record:source:moved:)``), a `cancel` and a
+/// `close` as their calls.
 ///
 /// Each requirement is reported once per request and event, however many apps received it.
 struct MSGPayloadShapes: TraceRule {
@@ -14,7 +14,7 @@ struct MSGPayloadShapes: TraceRule {
         TraceRuleInfo("MSG-5", evidence: TraceRuleInfo.backendEvidence, check: "a `new`'s BlockedXP, when present, is an array of worker ids"),
         TraceRuleInfo("MSG-6", evidence: TraceRuleInfo.backendEvidence, check: "a `new`'s Delay, when present, is a whole number of seconds from 0 to 2147483647"),
         TraceRuleInfo("MSG-7", evidence: TraceRuleInfo.backendEvidence, check: "each `new` carries clientName, address, category, description (the post's), an ISO 8601 createdAt and, if any, an image string: the post's image whenever it had one"),
-        TraceRuleInfo("MSG-9", evidence: TraceRuleInfo.backendEvidence, check: "each `apply` carries ReqID, workerId, workerName, workerAvatar, workerRating (0 to 5 or null), lat and lng; the name, avatar and, with no position call since, lat and lng of the worker fixture of the worker it names"),
+        TraceRuleInfo("MSG-9", evidence: TraceRuleInfo.backendEvidence, check: "each `apply` carries ReqID, workerId, workerName, workerAvatar, workerRating (0 to 5 or null), lat and lng; the name, avatar and, with no position call since, lat and lng of the worker it names as the backend's record last showed them: its worker fixture or, when later, the backend's own meProfile answer"),
         TraceRuleInfo("MSG-10", evidence: TraceRuleInfo.backendEvidence, check: "each `cancel` carries ReqID and the reason of the cancel call"),
         TraceRuleInfo("MSG-11", evidence: TraceRuleInfo.backendEvidence, check: "each `close` carries ReqID, and the outcome and by of the close call"),
     ]
@@ -26,13 +26,25 @@ struct MSGPayloadShapes: TraceRule {
     /// The workers that sent a position call since their last worker fixture, answered or not:
     /// their `apply`'s position is REST-18's to judge, not the fixture's.
     private var moved: Set<String> = []
+    /// The backend's last successful meProfile answer for each worker (REST-17) since its last
+    /// worker fixture, with its line: the record the backend itself stated, which an `apply`
+    /// repeats as much as it repeats a fixture (MSG-9 says it is taken from the same record).
+    private var stated: [String: (body: JSONValue, line: Int)] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
         case .received(let call) where call.call == .position:
             if let worker = call.worker { moved.insert(worker) }
         case .answered(let answer) where answer.call == .workerFixture && answer.succeeded:
-            if let worker = answer.worker { moved.remove(worker) }
+            if let worker = answer.worker {
+                moved.remove(worker)
+                stated[worker] = nil
+            }
+        case .answered(let answer) where answer.call == .meProfile && answer.succeeded:
+            if let worker = answer.worker, let body = answer.response.body, body.objectValue != nil {
+                if stated.count > 10_000 { stated.removeAll() }
+                stated[worker] = (body, answer.line)
+            }
         case .answered(let answer) where answer.call == .postRequest && answer.succeeded:
             guard let req = answer.req, let post = answer.requestBody else { return }
             for emission in early.removeValue(forKey: req) ?? [] {
@@ -75,8 +87,14 @@ struct MSGPayloadShapes: TraceRule {
             }
         case .apply:
             problems = emission.shapeProblems
-            if let worker = object["workerId"]?.idText, let record = context.session.workerRecords[worker] {
-                problems += PayloadShape.applyValues(object, record: record, moved: moved.contains(worker) || record.reported != nil)
+            if let worker = object["workerId"]?.idText {
+                let fixture = context.session.workerRecords[worker]
+                let isMoved = moved.contains(worker) || fixture?.reported != nil
+                if let stated = stated[worker] {
+                    problems += PayloadShape.applyValues(object, record: stated.body, source: "the backend's meProfile answer on line \(stated.line)", moved: isMoved)
+                } else if let fixture {
+                    problems += PayloadShape.applyValues(object, record: fixture.fixture, source: "the worker fixture", moved: isMoved)
+                }
             }
         case .cancel: problems = PayloadShape.cancel(object, calls: context.session.readRequest(req, { $0.endCallBodies }) ?? [])
         case .close: problems = PayloadShape.close(object, calls: context.session.readRequest(req, { $0.endCallBodies }) ?? [])

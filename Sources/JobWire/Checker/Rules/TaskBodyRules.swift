@@ -43,12 +43,16 @@ struct TASK7And9TaskBodies: TraceRule {
 
 /// TASK-8: every task the backend returns carries `objectId`, `author`, a `status` of open,
 /// assigned, completed or cancelled, `contractor` (null or an id), and ISO 8601 `createdAt` and
-/// `updatedAt`; a created one has contractor null and the caller as its author.
+/// `updatedAt`; a created one has contractor null and the caller as its author. Beside these, it
+/// carries "the fields it was created or edited with": a create's or edit's answer the editable
+/// members of its own valid body, and any later answer (a cancel, completion, choice or list sent
+/// after the last create or edit was answered) those of that create or edit, with the same values.
+/// A read is TASK-26's, which compares it whole.
 struct TASK8TaskMembers: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-8", evidence: TraceRuleInfo.backendEvidence,
-            check: "every task answered carries objectId, author, status, contractor, createdAt and updatedAt; a created task has contractor null and the caller as author")
+            check: "every task answered carries objectId, author, status, contractor, createdAt and updatedAt, and the editable members of the create or edit that last wrote it with their values; a created task has contractor null and the caller as author")
     ]
     var wantsTaskAnswers: Bool { true }
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
@@ -61,10 +65,45 @@ struct TASK8TaskMembers: TraceRule {
                 wrong.append("author \(author.compactText), not the caller \(caller.userID)")
             }
         }
+        wrong += Self.changedMembers(answer, context.session.tasks)
         guard !wrong.isEmpty else { return }
         context.report(
-            "TASK-8", lines: [answer.line], expected: "\(answer.what) answering tasks with objectId, author, status, contractor, createdAt and updatedAt",
+            "TASK-8", lines: [answer.line], expected: "\(answer.what) answering tasks with objectId, author, status, contractor, createdAt and updatedAt, and the fields they were created or edited with",
             observed: wrong.prefix(3).joined(separator: "; "))
+    }
+
+    /// The editable members an answer's tasks give otherwise than the create or edit that wrote
+    /// them: a create's or edit's own valid body, or for the other calls but a read the ledger's last one,
+    /// when that write was answered before this call was sent (an answer to a call sent earlier
+    /// may return the task as it was). A member the write left out is not compared.
+    static func changedMembers(_ answer: TaskAnswer, _ ledger: TaskLedger) -> [String] {
+        var written: [(task: JSONValue, draft: JSONObject)] = []
+        switch answer.call {
+        case .readTask:
+            return []
+        case .createTask, .editTask:
+            guard let task = answer.body?["task"], let body = answer.requestBody?.objectValue, TaskBodyCheck.problems(answer.requestBody).isEmpty else { return [] }
+            written = [(task, body)]
+        case .listTasks:
+            for task in answer.body?["tasks"]?.arrayValue ?? [] {
+                guard let id = task["objectId"].flatMap(\.idText), let fact = ledger.tasks[id], let draft = fact.draft, answer.requestTs >= fact.writtenAt else { continue }
+                written.append((task, draft))
+            }
+        default:
+            guard let task = answer.body?["task"], let id = answer.objectID, let fact = ledger.tasks[id], let draft = fact.draft, answer.requestTs >= fact.writtenAt else { return [] }
+            written = [(task, draft)]
+        }
+        var changed: [String] = []
+        for (task, draft) in written {
+            for field in ContractShapes.taskFields {
+                guard let value = draft[field.name], !value.isNull else { continue }
+                let answered = task[field.name]
+                if answered?.sameTaskMember(field.name, as: value) != true {
+                    changed.append("task \(task["objectId"]?.compactText ?? "?") `\(field.name)` \(answered?.compactText ?? "missing"), not \(value.compactText) as written")
+                }
+            }
+        }
+        return changed
     }
 }
 

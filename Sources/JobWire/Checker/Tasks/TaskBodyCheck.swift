@@ -41,4 +41,10 @@ extension JSONValue {
             return sameMembers(as: expected)
         }
     }
+
+    /// True when this task member holds `written`, the value a create or edit gave it: `category`
+    /// as an id (`9` and `"9"` are one category), the rest as ``sameMembers(as:)`` (TASK-8).
+    func sameTaskMember(_ key: String, as written: JSONValue) -> Bool {
+        key == "category" ? idText != nil && idText == written.idText : sameMembers(as: written)
+    }
 }

@@ -124,6 +124,9 @@ struct TaskFact: Sendable {
     var earliestStart: Int64?
     /// The category it was created or edited with (TASK-15, TASK-20).
     var category: String?
+    /// The editable members (TASK-7's) of the valid create or edit that last wrote it, which every
+    /// task answered after that write carries with the same values (TASK-8); nil after a bad body.
+    var draft: JSONObject?
     /// When its create was answered, and who recorded the answer.
     var createdLine: Int
     var createdAnsweredAt: Int64
@@ -247,9 +250,12 @@ extension TaskLedger {
 }
 
 extension TaskFact {
-    /// Takes in the task as an answer returned it.
+    /// Takes in the task as an answer returned it, with the editable members the last create or
+    /// edit wrote in place of those it gave: an answer that changed them is TASK-8's, and later
+    /// answers are compared with what was written, not with that mistake again.
     mutating func take(_ task: JSONValue) {
         json = task
+        keepDraft()
         status = task["status"]?.stringValue
         contractor = task["contractor"].flatMap(\.idText)
         updatedAt = task["updatedAt"]?.stringValue.flatMap(ISO8601Time.milliseconds)
@@ -262,6 +268,21 @@ extension TaskFact {
             earliestStart = starts.min()
         }
         if let category = draft["category"].flatMap(\.idText) { self.category = category }
+        // A body TASK-9 refuses leaves what the backend stored unknown, so nothing is compared with it.
+        self.draft = nil
+        if let members = draft.objectValue, TaskBodyCheck.problems(draft).isEmpty {
+            self.draft = JSONObject(members.members.filter { member in ContractShapes.taskFields.contains { $0.name == member.key } })
+            keepDraft()
+        }
+    }
+
+    /// Writes the draft's members that are not null into ``json``.
+    private mutating func keepDraft() {
+        guard let draft, var task = json.objectValue else { return }
+        for member in draft.members where !member.value.isNull && task[member.key]?.sameTaskMember(member.key, as: member.value) != true {
+            task[member.key] = member.value
+        }
+        json = .object(task)
     }
 }
 
