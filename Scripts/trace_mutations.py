@@ -675,6 +675,14 @@ def register_elig(bad) -> None:
             c.find(tag)["body"] = ok(jobs=[payload, dict(payload, ReqID="R-2", CatID=7)])
         return c
 
+    @bad("elig-8-leaves-out-for-own-profile-backend", "backend", ["ELIG-8"],
+         "No fixture: getJobs for w-1 lists nothing; R-1 is open, past its Delay, eligible by the backend's meProfile answer.")
+    def _():
+        c = s.getjobs()
+        for tag in ("w-1.getjobs.bresp", "w-1.getjobs.resp"):
+            c.find(tag)["body"] = ok(jobs=[])
+        return c
+
     @bad("elig-8-lists-before-delay-backend", "backend", ["ELIG-8"], "getJobs lists a job whose createdAt plus its 60 s Delay has not passed.")
     def _():
         c = s.getjobs()

@@ -164,7 +164,7 @@ enum ProfileReadShape {
     /// The members of the answer that differ from `record`, each as a sentence.
     static func differences(_ body: JSONValue, from record: WorkerRecordFact) -> [String] {
         var found: [String] = []
-        let fixture = record.fixture
+        let fixture = record.body
         for key in ["name", "avatar"] where body[key]?.stringValue != fixture[key]?.stringValue {
             found.append("`\(key)` is \(body[key]?.compactText ?? "missing"), not \(fixture[key]?.compactText ?? "missing")")
         }

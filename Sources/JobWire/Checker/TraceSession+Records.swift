@@ -1,18 +1,19 @@
 import SocketIOWire
 
-/// What the trace shows the backend holds of one worker: the last worker fixture it answered with
-/// success (FIX-1) and the position last reported after it (REST-18), which REST-17 must repeat.
+/// What the trace shows the backend holds of one worker: a worker fixture it answered with success
+/// (FIX-1), or its own meProfile answer (REST-17), and the position last reported after it (REST-18).
 struct WorkerRecordFact: Sendable {
-    /// The fixture's body: `name`, `avatar`, `rating` and `profile`.
-    var fixture: JSONValue
-    var fixtureLine: Int
-    /// The position of a successful position call after the fixture, if any (REST-18).
+    /// The record's body, as the fixture or the answer gave it: `name`, `avatar`, `rating` and `profile`.
+    var body: JSONValue
+    /// The line of that fixture's or answer's answer.
+    var line: Int
+    /// The position of a successful position call after it, if any (REST-18).
     var reported: ReportedPosition?
 
-    /// The position the backend must know now: the reported one, else the fixture's.
+    /// The position the backend must know now: the reported one, else the body's.
     var position: (lat: JSONValue?, lng: JSONValue?) {
         if let reported { return (reported.lat, reported.lng) }
-        return (fixture["profile"]?["lat"], fixture["profile"]?["lng"])
+        return (body["profile"]?["lat"], body["profile"]?["lng"])
     }
 }
 
@@ -33,19 +34,25 @@ struct ClientRecordFact: Sendable {
 }
 
 extension TraceSession {
-    /// Takes in what a fact shows of the backend's records: fixtures and reported positions
-    /// (FIX-1, FIX-2, REST-18).
+    /// Takes in what a fact shows of the backend's records: fixtures, its own meProfile answers
+    /// and reported positions (FIX-1, FIX-2, REST-17, REST-18).
     mutating func applyRecords(_ fact: BackendFact) {
         guard case .answered(let answer) = fact, answer.succeeded else { return }
         let body = answer.requestBody
         switch answer.call {
         case .workerFixture:
             guard let worker = answer.worker, let body else { return }
-            workerRecords[worker] = WorkerRecordFact(fixture: body, fixtureLine: answer.line)
+            workerRecords[worker] = WorkerRecordFact(body: body, line: answer.line)
+            statedRecords[worker] = nil
             if let profile = body["profile"], profile.objectValue != nil { profiles[worker] = profile }
+        case .meProfile:
+            guard let worker = answer.worker, let stated = answer.response.body, stated["profile"]?.objectValue != nil else { return }
+            statedRecords[worker] = WorkerRecordFact(body: stated, line: answer.line)
         case .position:
             guard let worker = answer.worker, let lat = body?["lat"], let lng = body?["lng"] else { return }
-            workerRecords[worker]?.reported = ReportedPosition(lat: lat, lng: lng, at: answer.ts, line: answer.line)
+            let reported = ReportedPosition(lat: lat, lng: lng, at: answer.ts, line: answer.line)
+            workerRecords[worker]?.reported = reported
+            statedRecords[worker]?.reported = reported
             if var profile = profiles[worker]?.objectValue {
                 profile["lat"] = lat
                 profile["lng"] = lng

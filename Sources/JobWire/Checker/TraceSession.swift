@@ -35,6 +35,9 @@ struct TraceSession: Sendable {
     /// The backend's records as the trace shows them: workers' and clients' fixtures and reported
     /// positions (FIX-1, FIX-2, REST-17, REST-18, MSG-14).
     var workerRecords: [String: WorkerRecordFact] = [:]
+    /// The backend's own meProfile answers since each worker's last fixture, with the positions
+    /// reported after them: the record it said it holds, which `apply` and getJobs use (MSG-9, ELIG-8).
+    var statedRecords: [String: WorkerRecordFact] = [:]
     var clientRecords: [String: ClientRecordFact] = [:]
     /// The apps record their own connections (`io.connected`): then an app without one has no
     /// socket an event could reach; in a trace that records none, every app counts as connected.

@@ -40,7 +40,8 @@ struct FLOW13GetJobsListsOpenRequests: TraceRule {
 /// eligible, and an open eligible job left out.
 ///
 /// A job left out counts only when the trace shows what the backend knew: the worker's record
-/// (its fixture and reported positions, FIX-1, REST-18), the request posted and its `new` sent
+/// (its fixture or the backend's own meProfile answer, and reported positions, FIX-1, REST-17,
+/// REST-18), the request posted and its `new` sent
 /// before the getJobs was sent, its createdAt plus Delay passed by then, and no WorkerAccept,
 /// cancel or close for it sent by the getJobs answer (clockSkewToleranceMs allowed on each side).
 struct ELIG8GetJobsEligibleOnly: TraceRule {
@@ -92,7 +93,10 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
     /// by the answer (plus the skew) can still show up in the trace.
     private mutating func scheduleLeftOut(_ jobs: [JSONValue], _ worker: String, _ answer: AnswerFact, _ context: inout RuleContext) {
         let session = context.session
-        guard let record = session.workerRecords[worker], var profile = record.fixture["profile"]?.objectValue else { return }
+        // A list with an element that is no job (REST-4's) does not say what it left out.
+        guard jobs.allSatisfy({ $0.objectValue != nil }) else { return }
+        // Its own meProfile answer, when later than the fixture, is the record it said it holds.
+        guard let record = session.statedRecords[worker] ?? session.workerRecords[worker], var profile = record.body["profile"]?.objectValue else { return }
         let (lat, lng) = record.position
         profile["lat"] = lat
         profile["lng"] = lng

@@ -26,25 +26,13 @@ struct MSGPayloadShapes: TraceRule {
     /// The workers that sent a position call since their last worker fixture, answered or not:
     /// their `apply`'s position is REST-18's to judge, not the fixture's.
     private var moved: Set<String> = []
-    /// The backend's last successful meProfile answer for each worker (REST-17) since its last
-    /// worker fixture, with its line: the record the backend itself stated, which an `apply`
-    /// repeats as much as it repeats a fixture (MSG-9 says it is taken from the same record).
-    private var stated: [String: (body: JSONValue, line: Int)] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
         case .received(let call) where call.call == .position:
             if let worker = call.worker { moved.insert(worker) }
         case .answered(let answer) where answer.call == .workerFixture && answer.succeeded:
-            if let worker = answer.worker {
-                moved.remove(worker)
-                stated[worker] = nil
-            }
-        case .answered(let answer) where answer.call == .meProfile && answer.succeeded:
-            if let worker = answer.worker, let body = answer.response.body, body.objectValue != nil {
-                if stated.count > 10_000 { stated.removeAll() }
-                stated[worker] = (body, answer.line)
-            }
+            if let worker = answer.worker { moved.remove(worker) }
         case .answered(let answer) where answer.call == .postRequest && answer.succeeded:
             guard let req = answer.req, let post = answer.requestBody else { return }
             for emission in early.removeValue(forKey: req) ?? [] {
@@ -87,13 +75,12 @@ struct MSGPayloadShapes: TraceRule {
             }
         case .apply:
             problems = emission.shapeProblems
+            // The backend's own meProfile answer is later than its fixture when both are kept.
             if let worker = object["workerId"]?.idText {
-                let fixture = context.session.workerRecords[worker]
-                let isMoved = moved.contains(worker) || fixture?.reported != nil
-                if let stated = stated[worker] {
-                    problems += PayloadShape.applyValues(object, record: stated.body, source: "the backend's meProfile answer on line \(stated.line)", moved: isMoved)
-                } else if let fixture {
-                    problems += PayloadShape.applyValues(object, record: fixture.fixture, source: "the worker fixture", moved: isMoved)
+                let stated = context.session.statedRecords[worker]
+                if let record = stated ?? context.session.workerRecords[worker] {
+                    let source = stated == nil ? "the worker fixture" : "the backend's meProfile answer on line \(record.line)"
+                    problems += PayloadShape.applyValues(object, record: record.body, source: source, moved: moved.contains(worker) || record.reported != nil)
                 }
             }
         case .cancel: problems = PayloadShape.cancel(object, calls: context.session.readRequest(req, { $0.endCallBodies }) ?? [])

@@ -89,7 +89,7 @@ struct RESTStateReads: TraceRule {
         guard !known.isEmpty, let body else { return }
         let differences = known.map { ProfileReadShape.differences(body, from: $0) }
         guard differences.allSatisfy({ !$0.isEmpty }), let first = differences.last?.first else { return }
-        let line = known.last!.reported?.line ?? known.last!.fixtureLine
+        let line = known.last!.reported?.line ?? known.last!.line
         context.report(
             "REST-17", lines: [answer.line, line], expected: "the record of worker \(answer.worker ?? "?") as the worker fixture and position calls on line \(line) set it",
             observed: first)
