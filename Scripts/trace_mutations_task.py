@@ -354,6 +354,44 @@ def register_task(bad) -> None:
         answer(c, "image.ana")["user"]["image"] = None
         return c
 
+    @bad("task-15-candidate-renamed-backend", "backend", ["TASK-15"], "The candidates of T-1 name luis \"Luiz\"; he signed up as \"Luis\".")
+    def _():
+        c = tasks()
+        body = answer(c, "candidates.T-1")
+        body["contractors"] = [dict(body["contractors"][0], name="Luiz")]
+        return c
+
+    @bad("task-15-candidate-without-picture-client", "client", ["TASK-15"], "Seen by the client: T-1's candidate luis has image null; he signed up with a picture.")
+    def _():
+        c = tasks()
+        body = answer(c, "candidates.T-1")
+        body["contractors"] = [dict(body["contractors"][0], image=None)]
+        return c
+
+    @bad("task-21-image-answer-renames-backend", "backend", ["TASK-21"], "The image call answers ana's account with the picture sent, but named \"Anna\".")
+    def _():
+        c = tasks()
+        answer(c, "image.ana")["user"] = answer(c, "image.ana")["user"] | {"name": "Anna"}
+        return c
+
+    @bad("task-21-image-answer-turns-contractor-client", "client", ["TASK-21"], "Seen by the client: the image call answers ana's account as a contractor; she is none.")
+    def _():
+        c = tasks()
+        answer(c, "image.ana")["user"] = answer(c, "image.ana")["user"] | {"contractor": True}
+        return c
+
+    @bad("task-17-stored-other-rating-backend", "backend", ["TASK-17"], "ana rates luis 4; the stored review her answer gives says 5.")
+    def _():
+        c = tasks()
+        answer(c, "review.ana")["review"] = answer(c, "review.ana")["review"] | {"rating": 5}
+        return c
+
+    @bad("task-17-stored-other-author-client", "client", ["TASK-17"], "Seen by the client: the stored review of ana's review names bea's U-2 as its author.")
+    def _():
+        c = tasks()
+        answer(c, "review.ana")["review"] = answer(c, "review.ana")["review"] | {"author": "U-2"}
+        return c
+
     @bad("task-21-image-lost-backend", "backend", ["TASK-21"], "ana's account reads without the picture the image call set.")
     def _():
         c = tasks()

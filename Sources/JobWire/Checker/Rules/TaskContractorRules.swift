@@ -1,13 +1,15 @@
 import SocketIOWire
 
 /// TASK-15: the candidates of the caller's own open or assigned task are answered as
-/// `contractors`, each with `userId`, `name`, `image` and `rating`. Which users they are is the
-/// backend's choice; TASK-16, TASK-20 and TASK-22 judge what follows from it.
+/// `contractors`, each with `userId`, `name`, `image` and `rating`; a candidate whose account the
+/// trace wrote before the call was sent carries its `name` and `image` as written (TASK-19 to
+/// TASK-21). Which users they are is the backend's choice; TASK-16, TASK-20 and TASK-22 judge
+/// what follows from it.
 struct TASK15CandidateMembers: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-15", evidence: TraceRuleInfo.backendEvidence,
-            check: "the candidates of the caller's open or assigned task are answered as contractors, each with userId, name, image and rating")
+            check: "the candidates of the caller's open or assigned task are answered as contractors, each with userId, name, image and rating, the name and image as the trace wrote the account")
     ]
     var wantsTaskAnswers: Bool { true }
 
@@ -18,6 +20,10 @@ struct TASK15CandidateMembers: TraceRule {
         guard malformed.isEmpty else {
             return context.report("TASK-15", lines: [answer.requestLine, answer.line], expected: "every candidate with userId, name, image and rating", observed: ShapeProblem.texts(malformed))
         }
+        let changed = Self.writtenOtherwise(answer, context.session.tasks, context.header)
+        if !changed.isEmpty {
+            context.report("TASK-15", lines: [answer.requestLine, answer.line], expected: "every candidate's name and image as its account was written", observed: changed.joined(separator: "; "))
+        }
         guard let task = context.session.tasks.ownTask(answer), task.exists, !task.isEnded,
             context.session.tasks.liveCaller(answer, header: context.header) != nil
         else { return }
@@ -25,6 +31,25 @@ struct TASK15CandidateMembers: TraceRule {
         guard answer.succeeded else {
             return context.report("TASK-15", lines: lines, expected: "2xx with the contractors for \(task.objectID)", observed: answer.summary)
         }
+    }
+}
+
+extension TASK15CandidateMembers {
+    /// The `name` and `image` of candidates that differ from their accounts' as the last sign-up,
+    /// update or image call answered before this call was sent wrote them; a deleted account is TASK-22's.
+    static func writtenOtherwise(_ answer: TaskAnswer, _ ledger: TaskLedger, _ header: TraceHeader) -> [String] {
+        guard answer.succeeded else { return [] }
+        var changed: [String] = []
+        for candidate in answer.body?["contractors"]?.arrayValue ?? [] {
+            guard let id = candidate["userId"].flatMap(\.idText), let account = ledger.accounts[id], account.deletedAt == nil,
+                account.membersWrittenAt + answer.skew(to: account.membersWrittenBy, header) <= answer.requestTs
+            else { continue }
+            for key in ["name", "image"] {
+                guard let member = account.members[key], candidate[key].map({ $0.sameAccountMember(key, as: member.value) }) != true else { continue }
+                changed.append("\(id)'s \(key) \(candidate[key]?.compactText ?? "absent"), written \(member.value.compactText)")
+            }
+        }
+        return changed
     }
 }
 
@@ -82,14 +107,15 @@ struct TASK16ChooseCandidate: TraceRule {
 
 /// TASK-17: a review whose `rating` is not a whole number from 1 to 5 (`3.0` counts as 3), or
 /// whose `review` or `task` is not text or null, is 400 `bad_request` on that field; a successful
-/// review answers the stored `review` with its rating, text, author and createdAt. Judged when the
+/// review answers the stored `review` with its rating, text, author and createdAt, as posted by
+/// its caller. Judged when the
 /// trace's `subject` holds the backend; the app's half, a review sent with such a rating (and
 /// `review` and `task` text or null), when it holds the app that sent it (``AppRequestCheck``).
 struct TASK17ReviewRating: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-17", evidence: TraceRuleInfo.backendEvidence,
-            check: "an app's review carries a rating that is a whole number from 1 to 5; a review whose rating is not (or whose review or task is not text) is 400 bad_request on that field; a success answers the stored review",
+            check: "an app's review carries a rating that is a whole number from 1 to 5; a review whose rating is not (or whose review or task is not text) is 400 bad_request on that field; a success answers the stored review as posted, by its caller",
             about: [.backend, .client, .worker])
     ]
     var kinds: Set<TraceEventKind> { [.httpRequest] }
@@ -104,12 +130,39 @@ struct TASK17ReviewRating: TraceRule {
         let stored = answer.answerProblems("TASK-17")
         if !stored.isEmpty {
             context.report("TASK-17", lines: [answer.line], expected: "the stored review with its rating, review, author and createdAt", observed: ShapeProblem.texts(stored))
+        } else if answer.succeeded, answer.bodyProblems.isEmpty, let review = answer.body?["review"] {
+            let changed = Self.storedOtherwise(review, posted: answer.requestBody, author: context.session.tasks.caller(answer)?.userID)
+            if !changed.isEmpty {
+                context.report("TASK-17", lines: [answer.requestLine, answer.line], expected: "the stored review as posted, by its caller", observed: changed.joined(separator: "; "))
+            }
         }
         let malformed = answer.bodyProblems
         guard !malformed.isEmpty, !answer.badRequest(namingOneOf: malformed) else { return }
         context.report(
             "TASK-17", lines: [answer.requestLine, answer.line],
             expected: "400 bad_request with field \(malformed.map(\.field).joined(separator: " or ")) for \(ShapeProblem.texts(malformed))", observed: answer.summary)
+    }
+}
+
+extension TASK17ReviewRating {
+    /// The members of a stored review that differ from the review posted: its `rating` (`3.0` is
+    /// 3), and its `review` and `task` when the post gave them, and an `author` other than the
+    /// caller when the trace knows who that is.
+    static func storedOtherwise(_ review: JSONValue, posted: JSONValue?, author: String?) -> [String] {
+        var changed: [String] = []
+        if let rating = posted?["rating"], review["rating"].map({ $0.isEquivalent(to: rating) }) != true {
+            changed.append("rating \(review["rating"]?.compactText ?? "absent"), posted \(rating.compactText)")
+        }
+        if let text = posted?["review"], review["review"] != text {
+            changed.append("review \(review["review"]?.compactText ?? "absent"), posted \(text.compactText)")
+        }
+        if let task = posted?["task"], review["task"].flatMap(\.idText) != task.idText {
+            changed.append("task \(review["task"]?.compactText ?? "absent"), posted \(task.compactText)")
+        }
+        if let author, review["author"].map({ $0.sameAccountMember("author", as: .string(author)) }) != true {
+            changed.append("author \(review["author"]?.compactText ?? "absent"), not the caller \(author)")
+        }
+        return changed
     }
 }
 

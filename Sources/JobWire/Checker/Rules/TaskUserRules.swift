@@ -7,8 +7,8 @@ import SocketIOWire
 /// announced), an update (TASK-20) or the image call (TASK-21). An update answers the account
 /// with its members as sent and its email and image kept, and a bad or missing member is 400
 /// `bad_request` naming it; turning `contractor` on makes the user a candidate for other users'
-/// tasks of its categories. The image call answers the image sent; anything but a URL or null is
-/// 400 `bad_request` on `image`. Every account answered (`me`, an update, the image call) carries
+/// tasks of its categories. The image call answers the account as it stands with the image sent;
+/// anything but a URL or null is 400 `bad_request` on `image`. Every account answered (`me`, an update, the image call) carries
 /// the members of ``ContractShapes``' User, each judged under TASK-19; the bodies are read with their shapes too.
 struct TASK19To21AccountReadBack: TraceRule {
     let infos = [
@@ -16,7 +16,7 @@ struct TASK19To21AccountReadBack: TraceRule {
             "TASK-19", evidence: TraceRuleInfo.backendEvidence,
             check: "every account answered carries the members TASK-19 lists; a read of the caller's account shows them as signed up (null, false or empty when never given) and the rating its last review announced"),
         TraceRuleInfo("TASK-20", evidence: TraceRuleInfo.backendEvidence, check: "an account update is answered and read back as sent, email and image kept, makes a contractor a candidate for its categories; a bad or missing member is bad_request naming it"),
-        TraceRuleInfo("TASK-21", evidence: TraceRuleInfo.backendEvidence, check: "the image call is answered and read back with the image sent (a URL, or null to remove it); anything else is bad_request on image"),
+        TraceRuleInfo("TASK-21", evidence: TraceRuleInfo.backendEvidence, check: "the image call is answered with the account as it stands holding the image sent (a URL, or null to remove it), and read back so; anything else is bad_request on image"),
     ]
     var wantsTaskAnswers: Bool { true }
     static let editable = ["name", "phoneNumber", "contractor", "categories"]
@@ -80,13 +80,17 @@ struct TASK19To21AccountReadBack: TraceRule {
         guard answer.succeeded, let user = answer.body?["user"] else {
             return context.report("TASK-20", lines: lines, expected: "2xx with the updated account of \(caller.userID)", observed: answer.summary)
         }
-        let wrong = Self.expected(caller).filter { member in
-            member.key != "rating" && user[member.key].map { $0.sameAccountMember(member.key, as: member.value) } != true
-        }
+        let wrong = Self.answeredOtherwise(user, caller)
         guard !wrong.isEmpty else { return }
-        context.report(
-            "TASK-20", lines: lines, expected: "the account of \(caller.userID) answered as updated, email and image kept",
-            observed: wrong.map { "\($0.key): expected \($0.value.compactText), observed \(user[$0.key]?.compactText ?? "nothing")" }.joined(separator: "; "))
+        context.report("TASK-20", lines: lines, expected: "the account of \(caller.userID) answered as updated, email and image kept", observed: wrong)
+    }
+
+    /// The members of `account` (its rating aside, which reviews move) that an answer's `user`
+    /// gives otherwise, in words; empty when none does.
+    static func answeredOtherwise(_ user: JSONValue, _ account: TaskAccountFact) -> String {
+        expected(account).filter { member in
+            member.key != "rating" && user[member.key].map { $0.sameAccountMember(member.key, as: member.value) } != true
+        }.map { "\($0.key): expected \($0.value.compactText), observed \(user[$0.key]?.compactText ?? "nothing")" }.joined(separator: "; ")
     }
 
     private func image(_ answer: TaskAnswer, _ context: inout RuleContext) {
@@ -96,11 +100,15 @@ struct TASK19To21AccountReadBack: TraceRule {
             guard !answer.badRequest(naming: ["image"]) else { return }
             return context.report("TASK-21", lines: lines, expected: "400 bad_request with field image for image \(image?.compactText ?? "absent")", observed: answer.summary)
         }
-        guard let caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
-        guard !answer.succeeded || answer.body?["user"]?["image"].map({ $0.sameMembers(as: image) }) != true else { return }
-        context.report(
-            "TASK-21", lines: lines, expected: "2xx with the account of \(caller.userID) holding image \(image.compactText)",
-            observed: answer.succeeded ? "image \(answer.body?["user"]?["image"]?.compactText ?? "absent")" : answer.summary)
+        guard var caller = context.session.tasks.liveCaller(answer, header: context.header) else { return }
+        // The account answered is the caller's as the trace knows it, with the image sent.
+        caller.members["image"] = (image, "TASK-21")
+        guard answer.succeeded, let user = answer.body?["user"] else {
+            return context.report("TASK-21", lines: lines, expected: "2xx with the account of \(caller.userID) holding image \(image.compactText)", observed: answer.summary)
+        }
+        let wrong = Self.answeredOtherwise(user, caller)
+        guard !wrong.isEmpty else { return }
+        context.report("TASK-21", lines: lines, expected: "the account of \(caller.userID) answered as it stands, holding image \(image.compactText)", observed: wrong)
     }
 
     /// A user whose update turned `contractor` on is a candidate for another user's task of one of its categories.

@@ -60,6 +60,10 @@ struct TaskAccountFact: Sendable {
     var members: [String: (value: JSONValue, by: RequirementID)] = [:]
     /// True when the trace holds the sign-up, so the account is known whole and has no reviews before it.
     var fromSignUp = false
+    /// When the last call that wrote ``members`` (sign-up, update, image call) was answered, and
+    /// who recorded it: another user's call sent after that sees them (TASK-15).
+    var membersWrittenAt: Int64 = .min
+    var membersWrittenBy: TraceActor = .backend
     var line: Int
     /// When an update turned `contractor` on, and who recorded its answer (TASK-20).
     var turnedContractorAt: Int64?
@@ -163,6 +167,8 @@ extension TaskLedger {
             account.password = request?["password"]?.stringValue
             account.fromSignUp = true
             account.rating = .null
+            account.membersWrittenAt = answer.ts
+            account.membersWrittenBy = answer.actor
             for key in ["name", "phoneNumber", "image"] { account.members[key] = (request?[key] ?? .null, "TASK-19") }
             account.members["contractor"] = (request?["contractor"].flatMap { $0.isNull ? nil : $0 } ?? .bool(false), "TASK-19")
             account.members["categories"] = (request?["categories"].flatMap { $0.isNull ? nil : $0 } ?? .array([]), "TASK-19")
@@ -195,12 +201,16 @@ extension TaskLedger {
             for key in ["name", "phoneNumber", "contractor", "categories"] {
                 if let value = request?[key] { accounts[caller.userID]?.members[key] = (value, "TASK-20") }
             }
+            accounts[caller.userID]?.membersWrittenAt = answer.ts
+            accounts[caller.userID]?.membersWrittenBy = answer.actor
             let turned = request?["contractor"] == .bool(true)
             accounts[caller.userID]?.turnedContractorAt = turned ? answer.ts : nil
             accounts[caller.userID]?.turnedContractorBy = turned ? answer.actor : nil
         case .meImage:
             guard let caller = caller(answer), let image = request?["image"] else { return }
             accounts[caller.userID]?.members["image"] = (image, "TASK-21")
+            accounts[caller.userID]?.membersWrittenAt = answer.ts
+            accounts[caller.userID]?.membersWrittenBy = answer.actor
         case .createTask:
             guard let task = body["task"], let id = (task["objectId"] ?? body["id"]).flatMap(\.idText) else { return }
             var fact = TaskFact(
