@@ -73,5 +73,11 @@ struct TraceEncoderTests {
         #expect(throws: InputError(file: "w.jsonl", line: 4, field: "id", message: "is required for a worker: a trace may hold several workers")) {
             try TraceEvent(reported: [:], kind: .appBackgrounded, ts: 1, actor: TraceActor(.worker), header: header, file: "w.jsonl", line: 4)
         }
+        for view in ["waiting", "workInProgress"] {
+            #expect(throws: InputError(file: "w.jsonl", line: 4, field: "req", message: "is required for a \(view) view: the rules read which request it presents")) {
+                try TraceEvent(reported: ["view": .string(view)], kind: .viewShown, ts: 1, actor: TraceActor(.worker, id: "w-1"), header: header, file: "w.jsonl", line: 4)
+            }
+        }
+        #expect((try? TraceEvent(reported: ["view": "home"], kind: .viewShown, ts: 1, actor: TraceActor(.worker, id: "w-1"), header: header, file: "w.jsonl", line: 4)) != nil)
     }
 }

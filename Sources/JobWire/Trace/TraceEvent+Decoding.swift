@@ -92,7 +92,12 @@ extension TraceEvent {
             if contentType != nil, status == nil { throw fields.error("contentType", "a transport error has no content type") }
             return .httpResponse(HTTPResponseRecord(xid: try fields.id("xid"), status: status, body: fields.optional("body"), error: error, contentType: contentType))
         case .viewShown:
-            return .viewShown(ViewRecord(view: try fields.string("view"), req: try fields.optionalID("req"), elements: try fields.optionalObject("elements")))
+            let view = try fields.string("view")
+            let req = try fields.optionalID("req")
+            if req == nil, ViewRecord.presentsARequest(view) {
+                throw fields.error("req", "is required for a \(view) view: the rules read which request it presents")
+            }
+            return .viewShown(ViewRecord(view: view, req: req, elements: try fields.optionalObject("elements")))
         case .alertShown:
             var alert = AlertRecord(
                 alert: try fields.string("alert"),

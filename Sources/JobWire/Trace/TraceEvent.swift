@@ -352,6 +352,10 @@ public struct ViewRecord: Sendable {
     public var req: String?
     /// `elements`: element name to the value it presents (VIEW-5).
     public var elements: JSONObject?
+
+    /// True for the views that present one request, `waiting` and `workInProgress`: a trace must
+    /// name it in `req`, or the rules could not tell which request the app shows.
+    public static func presentsARequest(_ view: String) -> Bool { view == TraceViews.waiting || view == TraceViews.workInProgress }
 }
 
 /// An alert the app shows (`alert.shown`).
