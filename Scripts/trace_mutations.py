@@ -683,6 +683,16 @@ def register_elig(bad) -> None:
             c.find(tag)["body"] = ok(jobs=[])
         return c
 
+    @bad("elig-8-lists-wrong-category-own-profile-backend", "backend", ["ELIG-8"],
+         "No profiles in the header: getJobs for w-1 lists a category-7 job; its meProfile answer gave categories 9 and 12.")
+    def _():
+        c = s.getjobs()
+        del c.header["profiles"]
+        payload = c.find("new.R-1.out")["payload"]
+        for tag in ("w-1.getjobs.bresp", "w-1.getjobs.resp"):
+            c.find(tag)["body"] = ok(jobs=[payload, dict(payload, ReqID="R-2", CatID=7)])
+        return c
+
     @bad("elig-8-lists-before-delay-backend", "backend", ["ELIG-8"], "getJobs lists a job whose createdAt plus its 60 s Delay has not passed.")
     def _():
         c = s.getjobs()

@@ -15,6 +15,15 @@ struct WorkerRecordFact: Sendable {
         if let reported { return (reported.lat, reported.lng) }
         return (body["profile"]?["lat"], body["profile"]?["lng"])
     }
+
+    /// The body's profile at ``position``: what the backend judges the worker's eligibility by.
+    var profile: JSONObject? {
+        guard var profile = body["profile"]?.objectValue else { return nil }
+        let (lat, lng) = position
+        profile["lat"] = lat
+        profile["lng"] = lng
+        return profile
+    }
 }
 
 /// A position a worker reported with success (REST-18).
@@ -64,6 +73,13 @@ extension TraceSession {
         default:
             break
         }
+    }
+
+    /// The profile the backend judges worker `worker` by, as the trace last showed it: its fixture
+    /// or the worker's own `profile.updated` (``profiles``), else the backend's own meProfile
+    /// answer with the positions reported since (ELIG-8, REST-9: "its own record of the worker").
+    func backendProfile(of worker: String) -> JSONValue? {
+        profiles[worker] ?? statedRecords[worker]?.profile.map(JSONValue.object)
     }
 
     /// The statuses of REST-15 that request `req` had at some moment from `from` to `to`, as the

@@ -64,7 +64,7 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
     }
 
     private func listedOnlyEligible(_ jobs: [JSONValue], _ worker: String, _ answer: AnswerFact, _ context: inout RuleContext) {
-        let profile = context.session.profiles[worker]
+        let profile = context.session.backendProfile(of: worker)
         for job in jobs {
             let req = job["ReqID"].flatMap(\.idText) ?? "?"
             if let addressed = job["workerId"].flatMap(\.idText) {
@@ -96,10 +96,7 @@ struct ELIG8GetJobsEligibleOnly: TraceRule {
         // A list with an element that is no job (REST-4's) does not say what it left out.
         guard jobs.allSatisfy({ $0.objectValue != nil }) else { return }
         // Its own meProfile answer, when later than the fixture, is the record it said it holds.
-        guard let record = session.statedRecords[worker] ?? session.workerRecords[worker], var profile = record.body["profile"]?.objectValue else { return }
-        let (lat, lng) = record.position
-        profile["lat"] = lat
-        profile["lng"] = lng
+        guard let profile = (session.statedRecords[worker] ?? session.workerRecords[worker])?.profile else { return }
         let sent = answer.requestTs ?? answer.ts
         let listed = Set(jobs.compactMap { $0["ReqID"].flatMap(\.idText) })
         // The requests open and announced before the call, left out: found first with the cheap

@@ -259,7 +259,7 @@ struct RESTAnswerCodes: TraceRule {
         } else if let worker, context.header.unknownWorkers.contains(worker) {
             fixed.leading.append(Candidate(code: "not_found", definite: true, why: .unknownWorker(worker)))
         }
-        if let worker, session.profiles[worker] == nil, session.actors[TraceActor(.worker, id: worker)] == nil {
+        if let worker, session.backendProfile(of: worker) == nil, session.actors[TraceActor(.worker, id: worker)] == nil {
             fixed.unseenWorker = Candidate(code: "not_found", definite: false, why: .unseenWorker(worker))
         }
         if answer.call == .workerAccept, let req {
@@ -293,7 +293,7 @@ struct RESTAnswerCodes: TraceRule {
             guard addressee != worker else { return nil }
             return Candidate(code: "not_eligible", definite: true, why: .sentDirectly(req, addressee: addressee))
         }
-        guard let profile = session.profiles[worker], let job,
+        guard let profile = session.backendProfile(of: worker), let job,
             let decision = session.eligibilityDecision(worker: worker, req: req, profile: profile, job: job)
         else {
             return Candidate(code: "not_eligible", definite: false, why: .profileUnseen(worker: worker))
