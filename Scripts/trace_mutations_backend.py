@@ -359,6 +359,16 @@ def register_rest_codes(bad) -> None:
                reply=failure("race_lost", "Another worker took this job"), tag="w-2.accept")
         return c
 
+    @bad("rest-9-ineligible-by-own-profile-gets-race-lost-backend", "backend", ["REST-9"],
+         "No profiles in the header: w-2, whose meProfile answer gives category 4 only, accepts R-1 and is told race_lost.")
+    def _():
+        c = s.getjobs()
+        del c.header["profiles"]
+        t = c.find("w-1.getjobs.req")["ts"] - 1000
+        c.rest(t, "w-2", "POST", "/api/requests/R-1/accept", {"workerId": "w-2"}, status=409,
+               reply=failure("race_lost", "Another worker took this job"), tag="w-2.accept")
+        return c
+
     @bad("rest-9-not-addressee-gets-not-found-backend", "backend", ["REST-9"], "w-2 accepts a request addressed to w-1 and is told not_found.")
     def _():
         c = with_profiles(s.direct())
