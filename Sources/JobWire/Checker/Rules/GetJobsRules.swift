@@ -41,9 +41,9 @@ struct FLOW13GetJobsListsOpenRequests: TraceRule {
 ///
 /// A job left out counts only when the trace shows what the backend knew: the worker's record
 /// (its fixture or the backend's own meProfile answer, and reported positions, FIX-1, REST-17,
-/// REST-18), the request posted and its `new` sent
-/// before the getJobs was sent, its createdAt plus Delay passed by then, and no WorkerAccept,
-/// cancel or close for it sent by the getJobs answer (clockSkewToleranceMs allowed on each side).
+/// REST-18), the request posted and its `new` sent before the getJobs was sent, its createdAt
+/// plus Delay passed by then, and no WorkerAccept, cancel or close for it sent by the getJobs
+/// answer (clockSkewToleranceMs allowed on each side).
 struct ELIG8GetJobsEligibleOnly: TraceRule {
     let infos = [
         TraceRuleInfo(

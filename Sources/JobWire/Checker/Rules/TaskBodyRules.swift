@@ -73,9 +73,9 @@ struct TASK8TaskMembers: TraceRule {
     }
 
     /// The editable members an answer's tasks give otherwise than the create or edit that wrote
-    /// them: a create's or edit's own valid body, or for the other calls but a read the ledger's last one,
-    /// when that write was answered before this call was sent (an answer to a call sent earlier
-    /// may return the task as it was). A member the write left out is not compared.
+    /// them: a create's or edit's own valid body, or for the other calls but a read the ledger's
+    /// last one, when that write was answered before this call was sent (an answer to a call sent
+    /// earlier may return the task as it was). A member the write left out is not compared.
     static func changedMembers(_ answer: TaskAnswer, _ ledger: TaskLedger) -> [String] {
         var written: [(task: JSONValue, draft: JSONObject)] = []
         switch answer.call {

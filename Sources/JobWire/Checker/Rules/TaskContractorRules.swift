@@ -108,9 +108,9 @@ struct TASK16ChooseCandidate: TraceRule {
 /// TASK-17: a review whose `rating` is not a whole number from 1 to 5 (`3.0` counts as 3), or
 /// whose `review` or `task` is not text or null, is 400 `bad_request` on that field; a successful
 /// review answers the stored `review` with its rating, text, author and createdAt, as posted by
-/// its caller. Judged when the
-/// trace's `subject` holds the backend; the app's half, a review sent with such a rating (and
-/// `review` and `task` text or null), when it holds the app that sent it (``AppRequestCheck``).
+/// its caller. Judged when the trace's `subject` holds the backend; the app's half, a review sent
+/// with such a rating (and `review` and `task` text or null), when it holds the app that sent it
+/// (``AppRequestCheck``).
 struct TASK17ReviewRating: TraceRule {
     let infos = [
         TraceRuleInfo(

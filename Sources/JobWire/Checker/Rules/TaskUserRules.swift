@@ -8,8 +8,9 @@ import SocketIOWire
 /// with its members as sent and its email and image kept, and a bad or missing member is 400
 /// `bad_request` naming it; turning `contractor` on makes the user a candidate for other users'
 /// tasks of its categories. The image call answers the account as it stands with the image sent;
-/// anything but a URL or null is 400 `bad_request` on `image`. Every account answered (`me`, an update, the image call) carries
-/// the members of ``ContractShapes``' User, each judged under TASK-19; the bodies are read with their shapes too.
+/// anything but a URL or null is 400 `bad_request` on `image`. Every account answered (`me`, an
+/// update, the image call) carries the members of ``ContractShapes``' User, each judged under
+/// TASK-19; the bodies are read with their shapes too.
 struct TASK19To21AccountReadBack: TraceRule {
     let infos = [
         TraceRuleInfo(
