@@ -260,7 +260,7 @@ extension TraceSession {
         }
         if protocolEvent == .cancel || protocolEvent == .close {
             let state = actors[actor]!
-            if state.viewReq == req, state.view == TraceViews.waiting || state.view == TraceViews.workInProgress,
+            if state.viewReq == req, state.view.map(ViewRecord.presentsARequest) == true,
                 requests[req]?.sides[actor]?.endedByItself != true
             {
                 actors[actor]!.movedByEnd.insert(req)

@@ -79,7 +79,7 @@ struct ALERT12EndAlert: TraceRule {
             let req = exchange.req, let request = response.body?["request"], let status = request["status"]?.stringValue, Self.names.contains(status),
             context.session.side(event.actor, req)?.endedByItself != true || !Self.ownEnd(event.actor.role, status: status, end: request["end"]),
             let state = context.session.actors[event.actor],
-            state.viewReq == req, state.view == TraceViews.waiting || state.view == TraceViews.workInProgress
+            state.viewReq == req, state.view.map(ViewRecord.presentsARequest) == true
         else { return }
         readEnds[ActorRequest(actor: event.actor, req: req)] = status
     }

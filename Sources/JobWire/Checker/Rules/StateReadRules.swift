@@ -136,7 +136,7 @@ struct STATE7ActOnRead: TraceRule {
                 expected: "the Work in Progress view of \(obligation.req) with the read's `apply`, within \(context.header.reactionToleranceMs) ms of the read that answered it in progress",
                 observed: "\(actor) shows \(state.view ?? "no view")\(state.viewReq.map { " of \($0)" } ?? "") at \(obligation.due)")
         } else {
-            guard state.viewReq == obligation.req, state.view == TraceViews.waiting || state.view == TraceViews.workInProgress else { return }
+            guard state.viewReq == obligation.req, state.view.map(ViewRecord.presentsARequest) == true else { return }
             context.report(
                 "STATE-7", lines: [obligation.line, context.currentLine],
                 expected: "\(actor) leaves the \(state.view!) view of \(obligation.req) within \(context.header.reactionToleranceMs) ms of the read that answered it ended",

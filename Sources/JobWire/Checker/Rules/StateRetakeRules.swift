@@ -54,7 +54,7 @@ struct STATERetakeViews: TraceRule {
         case .viewShown(let view):
             guard let req = view.req else { return }
             shown[actor, default: [:]][req, default: []].insert(view.view)
-            if view.view == TraceViews.waiting || view.view == TraceViews.workInProgress { broughtBack(req, what: "its \(view.view) view", event, &context) }
+            if ViewRecord.presentsARequest(view.view) { broughtBack(req, what: "its \(view.view) view", event, &context) }
         case .offerShown(let req):
             broughtBack(req, what: "its offer", event, &context)
         case .httpRequest:

@@ -286,7 +286,7 @@ extension TaskFact {
         }
     }
 
-    /// Writes the draft's members that are not null into ``json``.
+    /// Writes into ``json`` the draft's members that are not null and that it gives otherwise.
     private mutating func keepDraft() {
         guard let draft, var task = json.objectValue else { return }
         for member in draft.members where !member.value.isNull && task[member.key]?.sameTaskMember(member.key, as: member.value) != true {
