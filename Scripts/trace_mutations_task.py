@@ -5,7 +5,7 @@ what follows from it), tripping exactly the TASK rule named. Python 3.11, standa
 from __future__ import annotations
 
 from trace_scenarios import failure, iso, ok
-from trace_task_scenarios import DAY, answer, record_call, stale_list, tasks
+from trace_task_scenarios import DAY, answer, record_call, stale_list, stale_read, tasks
 
 
 def status(c, tag: str, code: int, body: dict) -> None:
@@ -455,6 +455,32 @@ def register_task(bad) -> None:
         c = tasks()
         body = answer(c, "read.T-1")
         body["task"] = dict(body["task"], Description="Something else")
+        return c
+
+    @bad("task-26-read-after-edit-shows-old-backend", "backend", ["TASK-26"],
+         "After a stale read in flight with T-1's edit, a read sent after the edit's answer still shows the old Description.")
+    def _():
+        c = stale_read()
+        answer(c, "read.after")["task"] = answer(c, "read.stale")["task"]
+        return c
+
+    @bad("task-26-stale-read-shows-neither-backend", "backend", ["TASK-26"],
+         "A read in flight with T-1's edit shows a Description T-1 never had, neither the old nor the edited one.")
+    def _():
+        c = stale_read()
+        body = answer(c, "read.stale")
+        body["task"] = dict(body["task"], Description="Something else")
+        return c
+
+    @bad("task-26-read-at-edit-answer-shows-old-client", "client", ["TASK-26"],
+         "A read sent the millisecond the app records the edit's answer follows the edit, yet shows the old Description.")
+    def _():
+        c = stale_read()
+        edited = c.find("edit.T-1.resp")["ts"]
+        for half in ("req", "breq"):
+            c.find(f"read.stale.{half}")["ts"] = edited
+        c.find("read.stale.bresp")["ts"] = edited + 1
+        c.find("read.stale.resp")["ts"] = edited + 2
         return c
 
     # Shape-bad bodies and answers, one per shape family the agreement compares (Scripts/check_contract.py):

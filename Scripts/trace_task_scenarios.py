@@ -237,6 +237,32 @@ def stale_list() -> Capture:
     return s.c
 
 
+def stale_read() -> Capture:
+    """A read sent while its task is being edited: the edit is answered first, then the read,
+    with the task as it was before (the backend read it before the write). The read's snapshot is
+    older than the edit's answer, so TASK-26 and TASK-8 take either version, and a read sent after
+    the edit's answer must show the edit."""
+    s = TaskSession()
+    s.sign_up("ana")
+    s.create("ana", "T-1", s.draft())
+    before = dict(s.tasks["T-1"])
+    sent = s.t
+    s.t += 1
+    s.change("ana", "T-1", "PUT", "/api/tasks/T-1", "edit.T-1", s.draft("Fix the tap and the sink"), Description="Fix the tap and the sink")
+    # The read, sent 1 ms before the edit and answered 1 ms after it.
+    s.c._xid += 1
+    request = {"xid": f"x-{s.c._xid}", "method": "GET", "path": "/api/tasks/T-1", "bearer": s.tokens["ana"]}
+    answered = sent + 1 + NET + PROC + 1
+    reply = ok(task=before)
+    s.c.add(sent, "client", "http.request", tag="read.stale.req", **request)["id"] = "ana"
+    s.c.add(sent + NET, "backend", "http.request", tag="read.stale.breq", **request)
+    s.c.add(answered, "backend", "http.response", tag="read.stale.bresp", xid=request["xid"], status=200, body=reply)
+    s.c.add(answered + NET, "client", "http.response", tag="read.stale.resp", xid=request["xid"], status=200, body=reply)["id"] = "ana"
+    s.call("ana", "GET", "/api/tasks/T-1", "read.after", reply=ok(task=s.tasks["T-1"]))
+    s.c.add(s.t, "backend", "trace.end", tag="end")
+    return s.c
+
+
 def answer(c: Capture, tag: str) -> dict:
     """The body of a call's answer; the app's and the backend's share it."""
     return c.find(f"{tag}.bresp")["body"]

@@ -86,11 +86,11 @@ struct TASK8TaskMembers: TraceRule {
             written = [(task, body)]
         case .listTasks:
             for task in answer.body?["tasks"]?.arrayValue ?? [] {
-                guard let id = task["objectId"].flatMap(\.idText), let fact = ledger.tasks[id], let draft = fact.draft, answer.requestTs >= fact.writtenAt else { continue }
+                guard let id = task["objectId"].flatMap(\.idText), let fact = ledger.tasks[id], let draft = fact.draft, fact.isCurrent(for: answer, skew: ledger.clockSkewToleranceMs) else { continue }
                 written.append((task, draft))
             }
         default:
-            guard let task = answer.body?["task"], let id = answer.objectID, let fact = ledger.tasks[id], let draft = fact.draft, answer.requestTs >= fact.writtenAt else { return [] }
+            guard let task = answer.body?["task"], let id = answer.objectID, let fact = ledger.tasks[id], let draft = fact.draft, fact.isCurrent(for: answer, skew: ledger.clockSkewToleranceMs) else { return [] }
             written = [(task, draft)]
         }
         var changed: [String] = []

@@ -71,13 +71,14 @@ struct TASK11EndedTaskRefused: TraceRule {
 }
 
 /// TASK-26: a read of the caller's own task succeeds with the task exactly as the trace last
-/// showed it (members in any order, numbers by value); a read of a task the trace shows another
-/// user created is 404 `not_found`.
+/// showed it (members in any order, numbers by value), or as it stood before a write answered after
+/// the read was sent (``TaskFact/versions(shownTo:skew:)``); a read of a task the trace shows
+/// another user created is 404 `not_found`.
 struct TASK26TaskRead: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-26", evidence: TraceRuleInfo.backendEvidence,
-            check: "a read of the caller's task answers it as the trace last showed it; a read of another user's task is 404 not_found")
+            check: "a read of the caller's task answers it as the trace last showed it, or as it stood before a write answered after the read was sent; a read of another user's task is 404 not_found")
     ]
     var wantsTaskAnswers: Bool { true }
 
@@ -90,7 +91,11 @@ struct TASK26TaskRead: TraceRule {
             guard !answer.failed(404, "not_found") else { return }
             return context.report("TASK-26", lines: lines, expected: "404 not_found for \(caller.userID) reading \(id), \(author)'s task", observed: answer.summary)
         }
-        guard !answer.succeeded || answer.body?["task"].map({ $0.sameMembers(as: task.json) }) != true else { return }
-        context.report("TASK-26", lines: lines, expected: "2xx with \(id) as line \(task.line) showed it: \(task.json.reportText)", observed: answer.succeeded ? (answer.body?["task"]?.reportText ?? "no task") : answer.summary)
+        guard let versions = task.versions(shownTo: answer, skew: context.header.clockSkewToleranceMs) else { return }
+        guard !answer.succeeded || answer.body?["task"].map({ shown in versions.contains { shown.sameMembers(as: $0) } }) != true else { return }
+        let earlier = versions.count > 1 ? " (or as it stood before the \(versions.count - 1) write\(versions.count > 2 ? "s" : "") answered after the read was sent)" : ""
+        context.report(
+            "TASK-26", lines: lines, expected: "2xx with \(id) as line \(task.line) showed it\(earlier): \(task.json.reportText)",
+            observed: answer.succeeded ? (answer.body?["task"]?.reportText ?? "no task") : answer.summary)
     }
 }

@@ -22,11 +22,14 @@ struct TaskLedger: Sendable {
     var sessionTtlMs: Int64
     var rememberMeTtlMs: Int64
     var taskCancelCutoffMs: Int64
+    /// The header's `clockSkewToleranceMs`: how far two recorders' times of one moment may differ.
+    let clockSkewToleranceMs: Int64
 
     init(header: TraceHeader) {
         sessionTtlMs = header.sessionTtlMs
         rememberMeTtlMs = header.rememberMeTtlMs
         taskCancelCutoffMs = header.taskCancelCutoffMs
+        clockSkewToleranceMs = header.clockSkewToleranceMs
     }
 
     /// The live account with `email`, compared without case.
@@ -141,12 +144,58 @@ struct TaskFact: Sendable {
     /// False once its author's account was deleted (TASK-22).
     var exists = true
     var line: Int
-    /// When the last call that wrote it (create, edit, cancel, complete, choice) was answered: a
-    /// read sent before that may hold an older snapshot, so it does not overwrite what the write
-    /// returned (a list in flight while the task is completed still shows it assigned).
+    /// When the last call that wrote it (create, edit, cancel, complete, choice) was answered, and
+    /// who recorded that answer: a read sent before that may hold an older snapshot, so it does not
+    /// overwrite what the write returned (a list in flight while the task is completed still shows
+    /// it assigned).
     var writtenAt: Int64
+    var writtenBy: TraceActor
+    /// The versions later writes replaced, oldest first, each with when and by whom the replacing
+    /// write's answer was recorded: a read sent before that answer may show one of them (TASK-26).
+    /// At most ``keptVersions``; `forgotVersions` once older ones went.
+    var replaced: [TaskVersion] = []
+    var forgotVersions = false
+
+    /// How many replaced versions a task keeps: a read in flight across more writes than this to
+    /// one task is rare enough that it is left unjudged rather than kept for.
+    static let keptVersions = 32
 
     var isEnded: Bool { status == "completed" || status == "cancelled" }
+
+    /// Whether `answer`'s call was sent after the last write's answer, by more than the clocks of
+    /// two recorders may disagree: only then must it show what that write returned.
+    func isCurrent(for answer: TaskAnswer, skew: Int64) -> Bool {
+        answer.requestTs >= writtenAt + (writtenBy == answer.actor ? 0 : skew)
+    }
+
+    /// The versions a read `answer` may show: the task as it stands, and each version a write
+    /// replaced after the read was sent (as far as the clocks tell), since the backend may have
+    /// read the task before that write. Nil when the read was sent before the oldest version kept
+    /// was replaced and older ones were forgotten: what it may show is no longer known.
+    func versions(shownTo answer: TaskAnswer, skew: Int64) -> [JSONValue]? {
+        let inFlight = replaced.filter { answer.requestTs < $0.replacedAt + ($0.replacedBy == answer.actor ? 0 : skew) }
+        if forgotVersions, inFlight.count == replaced.count { return nil }
+        return inFlight.map(\.json) + [json]
+    }
+
+    /// Records that a write answered at `answer` replaced the task as it stood.
+    mutating func replace(by answer: TaskAnswer) {
+        replaced.append(TaskVersion(json: json, replacedAt: answer.ts, replacedBy: answer.actor))
+        if replaced.count > Self.keptVersions {
+            replaced.removeFirst()
+            forgotVersions = true
+        }
+        writtenAt = answer.ts
+        writtenBy = answer.actor
+        line = answer.line
+    }
+}
+
+/// A task as it stood until a write replaced it: what a read sent before that write was answered may show.
+struct TaskVersion: Sendable {
+    var json: JSONValue
+    var replacedAt: Int64
+    var replacedBy: TraceActor
 }
 
 extension TaskLedger {
@@ -215,23 +264,22 @@ extension TaskLedger {
             guard let task = body["task"], let id = (task["objectId"] ?? body["id"]).flatMap(\.idText) else { return }
             var fact = TaskFact(
                 objectID: id, author: caller(answer)?.userID ?? task["author"].flatMap(\.idText), json: task,
-                createdLine: answer.line, createdAnsweredAt: answer.ts, createdBy: answer.actor, line: answer.line, writtenAt: answer.ts)
+                createdLine: answer.line, createdAnsweredAt: answer.ts, createdBy: answer.actor, line: answer.line, writtenAt: answer.ts, writtenBy: answer.actor)
             fact.take(task)
             fact.take(draft: request)
             tasks[id] = fact
         case .editTask, .cancelTask, .completeTask, .chooseContractor:
             guard let id = answer.objectID, tasks[id] != nil, let task = body["task"] else { return }
-            tasks[id]!.take(task)
-            tasks[id]!.line = answer.line
-            tasks[id]!.writtenAt = answer.ts
+            tasks[id]!.replace(by: answer)
             if answer.call == .editTask { tasks[id]!.take(draft: request) }
+            tasks[id]!.take(task)
         case .readTask:
-            guard let id = answer.objectID, tasks[id].map({ answer.requestTs >= $0.writtenAt }) == true, let task = body["task"] else { return }
+            guard let id = answer.objectID, tasks[id]?.isCurrent(for: answer, skew: clockSkewToleranceMs) == true, let task = body["task"] else { return }
             tasks[id]!.take(task)
             tasks[id]!.line = answer.line
         case .listTasks:
             for task in body["tasks"]?.arrayValue ?? [] {
-                guard let id = task["objectId"].flatMap(\.idText), tasks[id].map({ answer.requestTs >= $0.writtenAt }) == true else { continue }
+                guard let id = task["objectId"].flatMap(\.idText), tasks[id]?.isCurrent(for: answer, skew: clockSkewToleranceMs) == true else { continue }
                 tasks[id]!.take(task)
             }
         case .candidates:
