@@ -130,7 +130,7 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("tasks-client", "client", t.tasks, "The task API session as the users' apps record it."),
     ("task-stale-list-backend", "backend", t.stale_list, "A list sent before a complete, answered after it, shows T-1 assigned; the profile read later has it as past work."),
     ("task-stale-list-client", "client", t.stale_list, "The stale list as the user's app records it."),
-    ("task-stale-read-backend", "backend", t.stale_read, "A read of T-1 sent before its edit, answered after it, shows the old Description; a later read shows the new one."),
+    ("task-stale-read-backend", "backend", t.stale_read, "Reads of a task, an account and a profile, each sent before a write and answered after it, show the old record."),
     ("task-stale-read-client", "client", t.stale_read, "The stale read as the user's app records it."),
     # The offline workflow (OFFL, AUTH): one app's capture each, built on the reference offline model.
     ("offline-refresh-client", "client", o.refresh, "Online the list GET, its renders and an edit sent at once; offline a refresh does nothing."),

@@ -483,6 +483,49 @@ def register_task(bad) -> None:
         c.find("read.stale.resp")["ts"] = edited + 2
         return c
 
+    @bad("task-20-read-after-update-shows-old-name-backend", "backend", ["TASK-20"],
+         "After a read in flight with luis's update, a read sent after the update's answer still shows his old name.")
+    def _():
+        c = stale_read()
+        answer(c, "me.after")["user"]["name"] = "Luis"
+        return c
+
+    @bad("task-20-stale-read-shows-neither-backend", "backend", ["TASK-20"],
+         "luis's account read in flight with his update shows a name he never had, neither the old nor the new one.")
+    def _():
+        c = stale_read()
+        answer(c, "me.stale")["user"]["name"] = "Lucho"
+        return c
+
+    @bad("task-23-read-after-review-misses-it-backend", "backend", ["TASK-23"],
+         "After a profile read in flight with ana's review, one sent after the review's answer still lacks it.")
+    def _():
+        c = stale_read()
+        answer(c, "profile.after")["contractor"]["reviews"] = []
+        return c
+
+    @bad("task-23-stale-read-rating-neither-backend", "backend", ["TASK-23"],
+         "luis's profile read in flight with ana's review shows a rating of 5, neither none before nor 4 after it.")
+    def _():
+        c = stale_read()
+        answer(c, "profile.stale.review")["contractor"]["rating"] = 5
+        return c
+
+    @bad("task-23-read-after-complete-misses-it-backend", "backend", ["TASK-23"],
+         "A profile read sent after T-1's completion was answered leaves T-1 out of luis's past work.")
+    def _():
+        c = stale_read()
+        answer(c, "profile.stale.review")["contractor"]["pastWork"] = []
+        return c
+
+    @bad("task-23-stale-read-past-work-other-text-backend", "backend", ["TASK-23"],
+         "A profile read in flight with T-1's completion shows T-1 as past work with a Description T-1 never had.")
+    def _():
+        c = stale_read()
+        done = answer(c, "profile.after")["contractor"]["pastWork"][0]
+        answer(c, "profile.stale.complete")["contractor"]["pastWork"] = [dict(done, Description="Something else")]
+        return c
+
     # Shape-bad bodies and answers, one per shape family the agreement compares (Scripts/check_contract.py):
     # each breaks its ContractShapes declaration, so the checker and the exported schema both find it.
 

@@ -237,28 +237,52 @@ def stale_list() -> Capture:
     return s.c
 
 
-def stale_read() -> Capture:
-    """A read sent while its task is being edited: the edit is answered first, then the read,
-    with the task as it was before (the backend read it before the write). The read's snapshot is
-    older than the edit's answer, so TASK-26 and TASK-8 take either version, and a read sent after
-    the edit's answer must show the edit."""
-    s = TaskSession()
-    s.sign_up("ana")
-    s.create("ana", "T-1", s.draft())
-    before = dict(s.tasks["T-1"])
+def read_in_flight(s: TaskSession, user: str, path: str, tag: str, reply: dict, write) -> None:
+    """A GET by `user` sent 1 ms before the call `write()` makes and answered 1 ms after that
+    call's answer with `reply`, the record as the backend read it before the write. Tags are
+    `TAG.req`, `.breq`, `.bresp`, `.resp`, as for any call."""
     sent = s.t
     s.t += 1
-    s.change("ana", "T-1", "PUT", "/api/tasks/T-1", "edit.T-1", s.draft("Fix the tap and the sink"), Description="Fix the tap and the sink")
-    # The read, sent 1 ms before the edit and answered 1 ms after it.
+    write()
     s.c._xid += 1
-    request = {"xid": f"x-{s.c._xid}", "method": "GET", "path": "/api/tasks/T-1", "bearer": s.tokens["ana"]}
+    request = {"xid": f"x-{s.c._xid}", "method": "GET", "path": path, "bearer": s.tokens[user]}
     answered = sent + 1 + NET + PROC + 1
-    reply = ok(task=before)
-    s.c.add(sent, "client", "http.request", tag="read.stale.req", **request)["id"] = "ana"
-    s.c.add(sent + NET, "backend", "http.request", tag="read.stale.breq", **request)
-    s.c.add(answered, "backend", "http.response", tag="read.stale.bresp", xid=request["xid"], status=200, body=reply)
-    s.c.add(answered + NET, "client", "http.response", tag="read.stale.resp", xid=request["xid"], status=200, body=reply)["id"] = "ana"
+    s.c.add(sent, "client", "http.request", tag=f"{tag}.req", **request)["id"] = user
+    s.c.add(sent + NET, "backend", "http.request", tag=f"{tag}.breq", **request)
+    s.c.add(answered, "backend", "http.response", tag=f"{tag}.bresp", xid=request["xid"], status=200, body=reply)
+    s.c.add(answered + NET, "client", "http.response", tag=f"{tag}.resp", xid=request["xid"], status=200, body=reply)["id"] = user
+
+
+def stale_read() -> Capture:
+    """Reads in flight with writes, each answered with the record as it stood before the write
+    (the backend read it first), then read again after the write: T-1 read while it is edited
+    (TASK-26), luis's account read while he updates it (TASK-20), and his contractor profile read
+    while ana reviews him and while she completes the task he did (TASK-23). The later reads
+    must show every write."""
+    s = TaskSession()
+    for user in ("ana", "luis"):
+        s.sign_up(user)
+    s.create("ana", "T-1", s.draft())
+    before = dict(s.tasks["T-1"])
+    read_in_flight(s, "ana", "/api/tasks/T-1", "read.stale", ok(task=before),
+                   lambda: s.change("ana", "T-1", "PUT", "/api/tasks/T-1", "edit.T-1", s.draft("Fix the tap and the sink"),
+                                    Description="Fix the tap and the sink"))
     s.call("ana", "GET", "/api/tasks/T-1", "read.after", reply=ok(task=s.tasks["T-1"]))
+    update = {"name": "Luis M.", "phoneNumber": USERS["luis"]["phoneNumber"], "contractor": True, "categories": [9, 12]}
+    read_in_flight(s, "luis", "/api/users/me", "me.stale", ok(user=s.user("luis")),
+                   lambda: s.call("luis", "PUT", "/api/users/me", "update.luis", update, ok(user=s.user("luis", **update))))
+    s.call("luis", "GET", "/api/users/me", "me.after", reply=ok(user=s.user("luis", **update)))
+    s.change("ana", "T-1", "PUT", "/api/tasks/T-1/contractor", "choose.luis", {"contractor": "U-3"}, status="assigned", contractor="U-3")
+    profile = {"userId": "U-3", "name": "Luis M.", "image": USERS["luis"]["image"], "rating": None, "categories": [9, 12],
+               "reviews": [], "pastWork": []}
+    read_in_flight(s, "ana", "/api/contractors/U-3", "profile.stale.complete", ok(contractor=profile),
+                   lambda: s.change("ana", "T-1", "POST", "/api/tasks/T-1/complete", "complete.T-1", status="completed"))
+    profile = dict(profile, pastWork=[{"objectId": "T-1", "Description": s.tasks["T-1"]["Description"], "image": s.tasks["T-1"]["image"]}])
+    review = {"author": "U-1", "contractor": "U-3", "rating": 4, "review": "Tidy", "task": "T-1", "createdAt": iso(s.now + 1)}
+    read_in_flight(s, "ana", "/api/contractors/U-3", "profile.stale.review", ok(contractor=profile),
+                   lambda: s.call("ana", "POST", "/api/contractors/U-3/reviews", "review.ana", {"rating": 4, "review": "Tidy", "task": "T-1"},
+                                  ok(review=review, rating=4.0)))
+    s.call("ana", "GET", "/api/contractors/U-3", "profile.after", reply=ok(contractor=dict(profile, rating=4.0, reviews=[review])))
     s.c.add(s.t, "backend", "trace.end", tag="end")
     return s.c
 

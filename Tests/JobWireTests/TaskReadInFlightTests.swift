@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import SocketIOWire
 import Testing
 @testable import JobWire
 
@@ -9,7 +10,7 @@ import Testing
 /// was sent had already replaced (or one the task never had). Generated: `edits` edits of T-1, a
 /// read sent just before edit `sentBefore`'s answer (after them all when past the last), answered
 /// after every edit with version `shown` (0 is the created task). A read in flight across more
-/// writes than ``TaskFact/keptVersions`` may show a version no longer kept and is not judged.
+/// writes than ``ReplacedVersions/kept`` may show a version no longer kept and is not judged.
 @Suite(.shrinking)
 struct TaskReadInFlightTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -24,7 +25,7 @@ struct TaskReadInFlightTests {
         /// version went with the oldest ones and the read was sent before every version kept.
         var fails: Bool {
             let replacedBeforeSent = shown + 1 < sentBefore
-            let keptFrom = edits - TaskFact.keptVersions
+            let keptFrom = edits - ReplacedVersions<JSONValue>.kept
             let unjudged = keptFrom > 0 && sentBefore <= keptFrom + 1
             return replacedBeforeSent && !unjudged
         }
@@ -76,7 +77,7 @@ struct TaskReadInFlightTests {
 
     /// Up to four edits past the versions kept; the read's place and the version it shows spread
     /// over the edits there are.
-    static let cases = zip(Gen.int(in: 1...(TaskFact.keptVersions + 4)), Gen.int(in: 0...999), Gen.int(in: 0...999)).map { edits, place, version in
+    static let cases = zip(Gen.int(in: 1...(ReplacedVersions<JSONValue>.kept + 4)), Gen.int(in: 0...999), Gen.int(in: 0...999)).map { edits, place, version in
         Case(edits: edits, sentBefore: 1 + place % (edits + 1), shown: version % (edits + 1))
     }
 
@@ -95,7 +96,7 @@ struct TaskReadInFlightTests {
         #expect(try Self.failed(Case(edits: 3, sentBefore: 4, shown: 2)) == ["TASK-26"])
         #expect(try Self.failed(Case(edits: 3, sentBefore: 1, shown: 0)) == [])
         #expect(try Self.failed(Case(edits: 3, sentBefore: 4, shown: 3)) == [])
-        let many = TaskFact.keptVersions + 2
+        let many = ReplacedVersions<JSONValue>.kept + 2
         #expect(try Self.failed(Case(edits: many, sentBefore: 1, shown: 0)) == [])
         #expect(try Self.failed(Case(edits: many, sentBefore: many, shown: 0)) == ["TASK-26"])
     }

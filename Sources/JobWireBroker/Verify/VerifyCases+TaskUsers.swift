@@ -15,6 +15,9 @@ extension VerifyCases {
                 let reviewed = try await session.taskCall(ana.actor, .review, ["userId": luis.userID], body: ["rating": rating], token: ana.token)
                 guard reviewed.succeeded else { throw VerifyStepError("a review of \(luis.userID) answered \(reviewed.summary)") }
             }
+            // Beyond the clock skew of ana's last review, so luis's read surely follows it and must
+            // show its rating (a read in flight with a write may show the account before it).
+            await session.pause()
             try await session.taskCall(luis.actor, .me, token: luis.token)
         },
         VerifyCase(

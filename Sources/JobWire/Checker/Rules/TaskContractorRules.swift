@@ -199,12 +199,15 @@ struct TASK18RatingIsMean: TraceRule {
 /// TASK-23: a contractor's profile shows its `userId`, the `name`, `image` and `categories` the
 /// trace last wrote, the `rating` the last review answer announced, its `reviews` newest first as
 /// posted (each with `rating`, `review`, `author`, `createdAt`) and as `pastWork` exactly the tasks
-/// the trace shows it completed; a user the trace shows is no contractor is 404 `not_found`.
+/// the trace shows it completed; a user the trace shows is no contractor is 404 `not_found`. A
+/// profile read sent before a write was answered (an update, an image call, a review, a task's
+/// completion) may show the record as it stood before that write: each part is judged against
+/// every version the read may show (``TaskAccountFact/versions(shownTo:skew:)``).
 struct TASK23ContractorProfile: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-23", evidence: TraceRuleInfo.backendEvidence,
-            check: "a contractor's profile shows its details, rating, reviews newest first and exactly its completed tasks as past work, as the trace shows them; a non-contractor is 404 not_found")
+            check: "a contractor's profile shows its details, rating, reviews newest first and exactly its completed tasks as past work, as the trace shows them when the read was sent or later; a non-contractor is 404 not_found")
     ]
     var wantsTaskAnswers: Bool { true }
 
@@ -216,32 +219,47 @@ struct TASK23ContractorProfile: TraceRule {
             return context.report("TASK-23", lines: [answer.requestLine, answer.line], expected: "a contractor's profile with the members TASK-23 lists", observed: ShapeProblem.texts(malformed))
         }
         guard let user = answer.userID, let account = context.session.tasks.accounts[user], account.deletedAt == nil,
-            context.session.tasks.liveCaller(answer, header: context.header) != nil
+            context.session.tasks.liveCaller(answer, header: context.header) != nil,
+            let versions = account.versions(shownTo: answer, skew: context.header.clockSkewToleranceMs)
         else { return }
         let lines = [account.line, answer.requestLine, answer.line]
-        if account.isContractor == false {
+        if versions.allSatisfy({ $0.isContractor == false }) {
             guard !answer.failed(404, "not_found") else { return }
             return context.report("TASK-23", lines: lines, expected: "404 not_found for the profile of \(user), who is no contractor", observed: answer.summary)
         }
         guard answer.succeeded, let profile = answer.body?["contractor"] else {
-            guard account.isContractor == true else { return }
+            guard versions.allSatisfy({ $0.isContractor == true }) else { return }
             return context.report("TASK-23", lines: lines, expected: "2xx with the profile of contractor \(user)", observed: answer.summary)
         }
-        var details = ["userId": (JSONValue.string(user))]
+        let details = versions.map { Self.detailProblems(profile, $0) }
+        if !details.contains(where: \.isEmpty), let wrong = details.last {
+            context.report("TASK-23", lines: lines, expected: "the profile of \(user) as the trace shows it", observed: wrong.joined(separator: "; "))
+        }
+        if account.fromSignUp {
+            let reviews = versions.map { Self.reviewProblems(profile, $0) }
+            if !reviews.contains(where: \.isEmpty), let wrong = reviews.last {
+                let posted = account.reviews.reversed().map { "\($0.rating.compactText) by \($0.author ?? "?")" }
+                context.report(
+                    "TASK-23", lines: lines + account.reviews.map(\.line),
+                    expected: "the reviews of \(account.userID) newest first, as posted: \(posted.joined(separator: ", "))", observed: wrong.joined(separator: "; "))
+            }
+        }
+        checkPastWork(profile, user, answer, lines, &context)
+    }
+
+    /// How `profile` differs from `account`'s `name`, `image`, `categories` and `rating`.
+    private static func detailProblems(_ profile: JSONValue, _ account: TaskAccountFact) -> [String] {
+        var details = ["userId": (JSONValue.string(account.userID))]
         for key in ["name", "image", "categories"] { if let member = account.members[key] { details[key] = member.value } }
         if let rating = account.rating { details["rating"] = rating }
-        let wrong = details.keys.sorted().compactMap { key -> String? in
+        return details.keys.sorted().compactMap { key -> String? in
             let observed = profile[key]
             return observed.map { $0.sameAccountMember(key, as: details[key]!) } == true ? nil : "\(key): expected \(details[key]!.compactText), observed \(observed?.compactText ?? "nothing")"
         }
-        if !wrong.isEmpty {
-            context.report("TASK-23", lines: lines, expected: "the profile of \(user) as the trace shows it", observed: wrong.joined(separator: "; "))
-        }
-        if account.fromSignUp { checkReviews(profile, account, lines, &context) }
-        checkPastWork(profile, user, lines, &context)
     }
 
-    private func checkReviews(_ profile: JSONValue, _ account: TaskAccountFact, _ lines: [Int], _ context: inout RuleContext) {
+    /// How `profile`'s reviews differ from `account`'s, newest first.
+    private static func reviewProblems(_ profile: JSONValue, _ account: TaskAccountFact) -> [String] {
         let reviews = profile["reviews"]?.arrayValue ?? []
         let posted = Array(account.reviews.reversed())
         var wrong = reviews.count == posted.count ? [] : ["\(reviews.count) reviews, not \(posted.count)"]
@@ -254,28 +272,29 @@ struct TASK23ContractorProfile: TraceRule {
         if times.contains(nil) || zip(times, times.dropFirst()).contains(where: { $0! < $1! }) {
             wrong.append("createdAt \(reviews.map { $0["createdAt"]?.compactText ?? "absent" }.joined(separator: ", "))")
         }
-        guard !wrong.isEmpty else { return }
-        context.report(
-            "TASK-23", lines: lines + account.reviews.map(\.line),
-            expected: "the reviews of \(account.userID) newest first, as posted: \(posted.map { "\($0.rating.compactText) by \($0.author ?? "?")" }.joined(separator: ", "))",
-            observed: wrong.joined(separator: "; "))
+        return wrong
     }
 
-    private func checkPastWork(_ profile: JSONValue, _ user: String, _ lines: [Int], _ context: inout RuleContext) {
-        let ledger = context.session.tasks.tasks
+    /// Past work: a task shown must be one the contractor completed, and every task it completed
+    /// must be shown with its Description and image, in some version of the task the read may
+    /// show (a completion answered after the read was sent may be missing from it).
+    private func checkPastWork(_ profile: JSONValue, _ user: String, _ answer: TaskAnswer, _ lines: [Int], _ context: inout RuleContext) {
         let shown = profile["pastWork"]?.arrayValue ?? []
-        let ids = shown.compactMap { $0["objectId"].flatMap(\.idText) }
         var wrong: [String] = []
-        for id in ids {
-            guard let task = ledger[id], task.exists, task.status != "completed" || task.contractor != user else { continue }
-            wrong.append("\(id) is \(task.status ?? "?") with contractor \(task.contractor ?? "none") (line \(task.line))")
-        }
-        for task in ledger.values.sorted(by: { $0.objectID < $1.objectID }) where task.exists && task.status == "completed" && task.contractor == user {
+        for task in context.session.tasks.tasks.values.sorted(by: { $0.objectID < $1.objectID }) where task.exists {
+            guard let versions = task.versions(shownTo: answer, skew: context.header.clockSkewToleranceMs) else { continue }
+            let done = versions.filter { $0["status"]?.stringValue == "completed" && $0["contractor"].flatMap(\.idText) == user }
             guard let entry = shown.first(where: { $0["objectId"].flatMap(\.idText) == task.objectID }) else {
-                wrong.append("\(task.objectID), completed on line \(task.line), missing")
+                if done.count == versions.count { wrong.append("\(task.objectID), completed on line \(task.line), missing") }
                 continue
             }
-            for key in ["Description", "image"] where entry[key].map({ $0.sameMembers(as: task.json[key] ?? .null) }) != true {
+            guard !done.isEmpty else {
+                wrong.append("\(task.objectID) is \(task.status ?? "?") with contractor \(task.contractor ?? "none") (line \(task.line))")
+                continue
+            }
+            let keys = ["Description", "image"]
+            guard !done.contains(where: { version in keys.allSatisfy { key in entry[key]?.sameMembers(as: version[key] ?? .null) == true } }) else { continue }
+            for key in keys where entry[key]?.sameMembers(as: task.json[key] ?? .null) != true {
                 wrong.append("\(task.objectID) \(key) \(entry[key]?.compactText ?? "absent"), not \(task.json[key]?.compactText ?? "absent")")
             }
         }

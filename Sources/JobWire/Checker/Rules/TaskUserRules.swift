@@ -53,13 +53,24 @@ struct TASK19To21AccountReadBack: TraceRule {
         guard answer.succeeded, let user = answer.body?["user"] else {
             return context.report("TASK-19", lines: lines, expected: "2xx with the account of \(caller.userID)", observed: answer.summary)
         }
+        // The account as it stands, or as it stood before a write answered after the read was sent.
+        guard let versions = caller.versions(shownTo: answer, skew: context.header.clockSkewToleranceMs) else { return }
+        let wrong = versions.map { Self.differences(user, $0) }
+        guard !wrong.contains(where: \.isEmpty), let current = wrong.last else { return }
+        let earlier = versions.count > 1 ? " (or as it stood before a write answered after the read was sent)" : ""
+        for (id, differences) in current.sorted(by: { $0.key < $1.key }) {
+            context.report(
+                id, lines: lines, expected: "the account of \(caller.userID) read back as the trace wrote it\(earlier)", observed: differences.joined(separator: "; "))
+        }
+    }
+
+    /// The members of `user` that differ from `account`'s, by the requirement of the call that wrote each.
+    static func differences(_ user: JSONValue, _ account: TaskAccountFact) -> [RequirementID: [String]] {
         var wrong: [RequirementID: [String]] = [:]
-        for member in Self.expected(caller) where user[member.key].map({ $0.sameAccountMember(member.key, as: member.value) }) != true {
+        for member in expected(account) where user[member.key].map({ $0.sameAccountMember(member.key, as: member.value) }) != true {
             wrong[member.by, default: []].append("\(member.key): expected \(member.value.compactText), observed \(user[member.key]?.compactText ?? "nothing")")
         }
-        for (id, differences) in wrong.sorted(by: { $0.key < $1.key }) {
-            context.report(id, lines: lines, expected: "the account of \(caller.userID) read back as the trace wrote it", observed: differences.joined(separator: "; "))
-        }
+        return wrong
     }
 
     private func update(_ answer: TaskAnswer, _ context: inout RuleContext) {

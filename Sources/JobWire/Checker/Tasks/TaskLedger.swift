@@ -96,6 +96,40 @@ struct TaskAccountFact: Sendable {
 
     /// True when the account is a contractor as the trace last wrote it.
     var isContractor: Bool? { members["contractor"]?.value.boolValue }
+
+    /// The account as it stood before its last updates, image calls and reviews, for reads in flight with them.
+    var replaced = ReplacedVersions<TaskAccountReadable>()
+
+    /// What a read of the account shows, as it stands.
+    var readable: TaskAccountReadable { TaskAccountReadable(members: members, rating: rating, reviews: reviews.count) }
+
+    /// Notes that a write answered at `answer` replaces what a read of the account shows.
+    mutating func replace(by answer: TaskAnswer) {
+        replaced.replace(readable, by: answer)
+    }
+
+    /// The account as each version a read `answer` may show has it, oldest first, the account as
+    /// it stands last: a version replaced after the read was sent gives its members, rating and
+    /// reviews. Nil when what the read may show is no longer known.
+    func versions(shownTo answer: TaskAnswer, skew: Int64) -> [TaskAccountFact]? {
+        replaced.inFlight(for: answer, skew: skew).map { earlier in
+            earlier.map { version in
+                var account = self
+                account.members = version.members
+                account.rating = version.rating
+                account.reviews = Array(reviews.prefix(version.reviews))
+                return account
+            } + [self]
+        }
+    }
+}
+
+/// What a read of an account shows of it (`GET me`, a contractor's profile), as one write left it:
+/// its members, its rating and how many of its reviews there were.
+struct TaskAccountReadable: Sendable {
+    var members: [String: (value: JSONValue, by: RequirementID)]
+    var rating: JSONValue?
+    var reviews: Int
 }
 
 /// A bearer token the backend issued (TASK-2, TASK-3).
@@ -150,15 +184,8 @@ struct TaskFact: Sendable {
     /// it assigned).
     var writtenAt: Int64
     var writtenBy: TraceActor
-    /// The versions later writes replaced, oldest first, each with when and by whom the replacing
-    /// write's answer was recorded: a read sent before that answer may show one of them (TASK-26).
-    /// At most ``keptVersions``; `forgotVersions` once older ones went.
-    var replaced: [TaskVersion] = []
-    var forgotVersions = false
-
-    /// How many replaced versions a task keeps: a read in flight across more writes than this to
-    /// one task is rare enough that it is left unjudged rather than kept for.
-    static let keptVersions = 32
+    /// The task as it stood before its last writes, for reads in flight with them (TASK-23, TASK-26).
+    var replaced = ReplacedVersions<JSONValue>()
 
     var isEnded: Bool { status == "completed" || status == "cancelled" }
 
@@ -168,34 +195,20 @@ struct TaskFact: Sendable {
         answer.requestTs >= writtenAt + (writtenBy == answer.actor ? 0 : skew)
     }
 
-    /// The versions a read `answer` may show: the task as it stands, and each version a write
-    /// replaced after the read was sent (as far as the clocks tell), since the backend may have
-    /// read the task before that write. Nil when the read was sent before the oldest version kept
-    /// was replaced and older ones were forgotten: what it may show is no longer known.
+    /// The versions a read `answer` may show, oldest first: each one a write replaced after the
+    /// read was sent, then the task as it stands. Nil when what it may show is no longer known
+    /// (``ReplacedVersions/inFlight(for:skew:)``).
     func versions(shownTo answer: TaskAnswer, skew: Int64) -> [JSONValue]? {
-        let inFlight = replaced.filter { answer.requestTs < $0.replacedAt + ($0.replacedBy == answer.actor ? 0 : skew) }
-        if forgotVersions, inFlight.count == replaced.count { return nil }
-        return inFlight.map(\.json) + [json]
+        replaced.inFlight(for: answer, skew: skew).map { $0 + [json] }
     }
 
-    /// Records that a write answered at `answer` replaced the task as it stood.
+    /// Notes that a write answered at `answer` replaces the task as it stands.
     mutating func replace(by answer: TaskAnswer) {
-        replaced.append(TaskVersion(json: json, replacedAt: answer.ts, replacedBy: answer.actor))
-        if replaced.count > Self.keptVersions {
-            replaced.removeFirst()
-            forgotVersions = true
-        }
+        replaced.replace(json, by: answer)
         writtenAt = answer.ts
         writtenBy = answer.actor
         line = answer.line
     }
-}
-
-/// A task as it stood until a write replaced it: what a read sent before that write was answered may show.
-struct TaskVersion: Sendable {
-    var json: JSONValue
-    var replacedAt: Int64
-    var replacedBy: TraceActor
 }
 
 extension TaskLedger {
@@ -247,6 +260,7 @@ extension TaskLedger {
             for (id, task) in tasks where task.author == caller.userID { tasks[id]?.exists = false }
         case .updateMe:
             guard let caller = caller(answer) else { return }
+            accounts[caller.userID]?.replace(by: answer)
             for key in ["name", "phoneNumber", "contractor", "categories"] {
                 if let value = request?[key] { accounts[caller.userID]?.members[key] = (value, "TASK-20") }
             }
@@ -257,6 +271,7 @@ extension TaskLedger {
             accounts[caller.userID]?.turnedContractorBy = turned ? answer.actor : nil
         case .meImage:
             guard let caller = caller(answer), let image = request?["image"] else { return }
+            accounts[caller.userID]?.replace(by: answer)
             accounts[caller.userID]?.members["image"] = (image, "TASK-21")
             accounts[caller.userID]?.membersWrittenAt = answer.ts
             accounts[caller.userID]?.membersWrittenBy = answer.actor
@@ -288,6 +303,7 @@ extension TaskLedger {
             tasks[id]!.candidatesLine = answer.line
         case .review:
             guard let user = answer.userID, accounts[user] != nil else { return }
+            accounts[user]!.replace(by: answer)
             let rating = request?["rating"] ?? .null
             if !TaskRatings.isValid(rating) { accounts[user]!.ratingsKnown = false }
             accounts[user]!.reviews.append(
