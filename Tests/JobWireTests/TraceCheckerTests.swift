@@ -20,6 +20,17 @@ struct TraceCheckerTests {
         #expect(mixed.sorted().map(\.rawValue) == ["ALERT-1", "ELIG-2", "ELIG-9", "ELIG-10", "FLOW-2", "FLOW-10"])
     }
 
+    /// The text report names a failed case's violation once: the case's own outcome repeats its
+    /// first violation (with its lines, for JSON and JUnit), so printing both said it twice.
+    @Test func theTextReportPrintsAViolationOnce() throws {
+        let text = try String(contentsOf: TestPaths.vectors.appendingPathComponent("traces/bad/task-26-read-differs-client.jsonl"), encoding: .utf8)
+        let results = try TraceChecker.check(text: text, file: "t.jsonl").caseResults().filter { $0.outcome != .passed && $0.violationCount > 0 }
+        let rendered = TextReport(catalog: nil).render(RunReport(title: "check", testee: "t.jsonl", results: results))
+        #expect(results.map(\.requirement) == ["TASK-26"])
+        #expect(rendered.components(separatedBy: "expected: ").count - 1 == 1, "\(rendered)")
+        #expect(rendered.components(separatedBy: "observed: ").count - 1 == 1, "\(rendered)")
+    }
+
     @Test func aSyntheticTraceIsConformantAndMemoryStaysBounded() throws {
         var lines: [String] = []
         SyntheticTrace(events: 6000).forEachLine { lines.append($0) }
