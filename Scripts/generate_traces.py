@@ -132,6 +132,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("task-stale-list-client", "client", t.stale_list, "The stale list as the user's app records it."),
     ("task-stale-read-backend", "backend", t.stale_read, "Reads of a task, an account and a profile, each sent before a write and answered after it, show the old record."),
     ("task-stale-read-client", "client", t.stale_read, "The stale read as the user's app records it."),
+    ("task-concurrent-reviews-backend", "backend", t.concurrent_reviews, "Two pairs of reviews in flight together, each handled first but answered last; the ratings are means of what came first."),
+    ("task-concurrent-reviews-client", "client", t.concurrent_reviews, "The concurrent reviews as the users' apps record them."),
     # The offline workflow (OFFL, AUTH): one app's capture each, built on the reference offline model.
     ("offline-refresh-client", "client", o.refresh, "Online the list GET, its renders and an edit sent at once; offline a refresh does nothing."),
     ("offline-create-edit-client", "client", o.create_edit, "Creates and edits online and offline; the queue replays in order with ids replaced."),

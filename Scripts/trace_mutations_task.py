@@ -5,7 +5,7 @@ what follows from it), tripping exactly the TASK rule named. Python 3.11, standa
 from __future__ import annotations
 
 from trace_scenarios import failure, iso, ok
-from trace_task_scenarios import DAY, answer, record_call, stale_list, stale_read, tasks
+from trace_task_scenarios import DAY, answer, concurrent_reviews, record_call, stale_list, stale_read, tasks
 
 
 def status(c, tag: str, code: int, body: dict) -> None:
@@ -524,6 +524,36 @@ def register_task(bad) -> None:
         c = stale_read()
         done = answer(c, "profile.after")["contractor"]["pastWork"][0]
         answer(c, "profile.stale.complete")["contractor"]["pastWork"] = [dict(done, Description="Something else")]
+        return c
+
+    @bad("task-18-concurrent-mean-of-neither-backend", "backend", ["TASK-18"],
+         "bea's review, in flight with ana's, announces 4.5: neither its own 5 alone nor 4 with ana's.")
+    def _():
+        c = concurrent_reviews()
+        answer(c, "reviews.one.bea")["rating"] = 4.5
+        return c
+
+    @bad("task-18-concurrent-mean-leaves-out-earlier-backend", "backend", ["TASK-18"],
+         "ana's second review announces 3, leaving out the two reviews answered before it was sent.")
+    def _():
+        c = concurrent_reviews()
+        answer(c, "reviews.two.ana")["rating"] = 3
+        return c
+
+    @bad("task-23-concurrent-reviews-one-missing-backend", "backend", ["TASK-23"],
+         "After reviews in flight together, luis's profile lists three of his four reviews.")
+    def _():
+        c = concurrent_reviews()
+        answer(c, "profile.luis")["contractor"]["reviews"].pop()
+        return c
+
+    @bad("task-23-concurrent-reviews-wrong-rating-backend", "backend", ["TASK-23"],
+         "After reviews in flight together, luis's profile shows one of ana's 3s as a 2.")
+    def _():
+        c = concurrent_reviews()
+        reviews = answer(c, "profile.luis")["contractor"]["reviews"]
+        assert reviews[1]["rating"] == 3
+        reviews[1] = dict(reviews[1], rating=2)
         return c
 
     # Shape-bad bodies and answers, one per shape family the agreement compares (Scripts/check_contract.py):

@@ -287,6 +287,49 @@ def stale_read() -> Capture:
     return s.c
 
 
+def concurrent_reviews() -> Capture:
+    """Two reviews of luis in flight together, twice. First bea's (5) is handled first but
+    answered last: ana's answer already counts it (4) and bea's does not (5). Then ana's (3) is
+    handled first but answered last: bea's answer counts it (4) and ana's does not (3). Every
+    rating is a mean TASK-18 allows, and luis's profile, read later, lists the four reviews newest
+    first by when the backend stored them, not by when their answers came (TASK-23)."""
+    s = TaskSession()
+    for user in ("luis", "ana", "bea"):
+        s.sign_up(user)
+    stored = []
+
+    def pair(first: str, first_rating: int, second: str, second_rating: int, tag: str, mean_first: float, mean_both: float) -> None:
+        """`first` sends its review 1 ms before `second`; the backend stores the first one first
+        and answers the second one first."""
+        sent = s.t
+        reviews = []
+        for offset, (user, rating) in enumerate(((first, first_rating), (second, second_rating))):
+            review = {"author": USERS[user]["userId"], "contractor": "U-3", "rating": rating, "review": None, "task": None,
+                      "createdAt": iso(sent + NET + offset + 1)}
+            reviews.append(review)
+        stored.extend(reviews)
+        for offset, (user, rating, review, mean, answered) in enumerate((
+                (first, first_rating, reviews[0], mean_first, sent + NET + PROC + 2),
+                (second, second_rating, reviews[1], mean_both, sent + NET + PROC + 1))):
+            s.c._xid += 1
+            request = {"xid": f"x-{s.c._xid}", "method": "POST", "path": "/api/contractors/U-3/reviews", "body": {"rating": rating},
+                       "bearer": s.tokens[user]}
+            reply = ok(review=review, rating=mean)
+            s.c.add(sent + offset, "client", "http.request", tag=f"{tag}.{user}.req", **request)["id"] = user
+            s.c.add(sent + offset + NET, "backend", "http.request", tag=f"{tag}.{user}.breq", **request)
+            s.c.add(answered, "backend", "http.response", tag=f"{tag}.{user}.bresp", xid=request["xid"], status=200, body=reply)
+            s.c.add(answered + NET, "client", "http.response", tag=f"{tag}.{user}.resp", xid=request["xid"], status=200, body=reply)["id"] = user
+        s.t = sent + 100
+
+    pair("bea", 5, "ana", 3, "reviews.one", 5.0, 4.0)
+    pair("ana", 3, "bea", 5, "reviews.two", 11 / 3, 4.0)
+    profile = {"userId": "U-3", "name": "Luis", "image": USERS["luis"]["image"], "rating": 4.0, "categories": USERS["luis"]["categories"],
+               "reviews": list(reversed(stored)), "pastWork": []}
+    s.call("ana", "GET", "/api/contractors/U-3", "profile.luis", reply=ok(contractor=profile))
+    s.c.add(s.t, "backend", "trace.end", tag="end")
+    return s.c
+
+
 def answer(c: Capture, tag: str) -> dict:
     """The body of a call's answer; the app's and the backend's share it."""
     return c.find(f"{tag}.bresp")["body"]

@@ -169,6 +169,9 @@ extension TASK17ReviewRating {
 /// TASK-18: a review's answer announces the contractor's `rating` as the mean of all its reviews'
 /// ratings, this one included, for a contractor whose sign-up the trace shows (so it knows every
 /// review) and which never had a rating outside 1 ... 5 taken (TASK-17's, whose effect is unknown).
+/// Reviews in flight with this one may have been handled on either side of it: one answered after
+/// this was sent may be left out of the mean, one sent and not yet answered may be in it (up to
+/// ``concurrentLimit`` of them together; more are not judged).
 struct TASK18RatingIsMean: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -183,12 +186,40 @@ struct TASK18RatingIsMean: TraceRule {
             return context.report("TASK-18", lines: [answer.line], expected: "the contractor's rating, a number from 0 to 5 (null while it has no review)", observed: problem.text)
         }
         guard answer.succeeded, let user = answer.userID, let account = context.session.tasks.accounts[user],
-            account.fromSignUp, account.ratingsKnown, let rating = answer.requestBody?["rating"], TaskRatings.isValid(rating)
+            account.fromSignUp, account.ratingsKnown, let rating = answer.requestBody?["rating"], TaskRatings.isValid(rating), let own = rating.doubleValue
         else { return }
-        let ratings = (account.reviews.map(\.rating) + [rating]).compactMap(\.doubleValue)
+        let skew = context.header.clockSkewToleranceMs
+        let earlier = account.reviews.filter { $0.answered(before: answer, skew: skew) }.compactMap(\.rating.doubleValue)
+        let concurrent = account.reviews.filter { !$0.answered(before: answer, skew: skew) }.compactMap(\.rating.doubleValue)
+            + Self.pendingRatings(of: user, besides: answer.xid, context.session)
+        guard concurrent.count <= Self.concurrentLimit else { return }
+        // The mean with each subset of the concurrent reviews (a bit mask picks them).
+        let means = (0..<(1 << concurrent.count)).map { mask in
+            let ratings = earlier + concurrent.indices.filter { mask & (1 << $0) != 0 }.map { concurrent[$0] } + [own]
+            return ratings.reduce(0, +) / Double(ratings.count)
+        }
+        guard let announced = answer.body?["rating"]?.doubleValue, means.contains(where: { abs(announced - $0) <= 1e-9 }) else {
+            return report(answer, account, earlier + concurrent + [own], &context)
+        }
+    }
+
+    /// How many reviews in flight with one review TASK-18 weighs: each subset of them is a mean the answer may give.
+    static let concurrentLimit = 8
+
+    /// The valid ratings of the reviews of `user` sent and not yet answered, but for call `xid`.
+    private static func pendingRatings(of user: String, besides xid: String, _ session: TraceSession) -> [Double] {
+        session.exchanges.compactMap { key, exchange in
+            let answered = session.backendRecorded ? exchange.backendAnsweredAt != nil : exchange.appReceivedAt != nil || exchange.appGaveUpAt != nil
+            guard exchange.task == .review, exchange.taskCaptures["userId"] == user, key != xid, !answered,
+                let rating = exchange.requestBody?["rating"], TaskRatings.isValid(rating)
+            else { return nil }
+            return rating.doubleValue
+        }
+    }
+
+    private func report(_ answer: TaskAnswer, _ account: TaskAccountFact, _ ratings: [Double], _ context: inout RuleContext) {
+        let user = account.userID
         let mean = ratings.reduce(0, +) / Double(ratings.count)
-        let announced = answer.body?["rating"]?.doubleValue
-        guard abs((announced ?? .nan) - mean) > 1e-9 || announced == nil else { return }
         context.report(
             "TASK-18", lines: account.reviews.map(\.line) + [answer.line],
             expected: "rating \(mean), the mean of \(user)'s reviews \(ratings.map { String($0) }.joined(separator: ", "))",
@@ -263,16 +294,33 @@ struct TASK23ContractorProfile: TraceRule {
         let reviews = profile["reviews"]?.arrayValue ?? []
         let posted = Array(account.reviews.reversed())
         var wrong = reviews.count == posted.count ? [] : ["\(reviews.count) reviews, not \(posted.count)"]
-        for (shown, review) in zip(reviews, posted) {
-            if shown["rating"].map({ $0.isEquivalent(to: review.rating) }) != true { wrong.append("rating \(shown["rating"]?.compactText ?? "absent") for \(review.rating.compactText) (line \(review.line))") }
-            if shown["review"].map({ $0.isEquivalent(to: review.review) }) != true { wrong.append("review \(shown["review"]?.compactText ?? "absent") for \(review.review.compactText) (line \(review.line))") }
-            if let author = review.author, shown["author"].map({ $0.sameAccountMember("author", as: .string(author)) }) != true { wrong.append("author \(shown["author"]?.compactText ?? "absent") for \(author) (line \(review.line))") }
+        // Reviews handled in another order than answered (``TaskAccountFact/reviewOrderKnown``) match in any order.
+        if !account.reviewOrderKnown, wrong.isEmpty {
+            var left = posted
+            for shown in reviews {
+                guard let index = left.firstIndex(where: { differences(shown, from: $0).isEmpty }) else { break }
+                left.remove(at: index)
+            }
+            if left.isEmpty { return timeProblems(reviews) }
         }
-        let times = reviews.map { $0["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) }
-        if times.contains(nil) || zip(times, times.dropFirst()).contains(where: { $0! < $1! }) {
-            wrong.append("createdAt \(reviews.map { $0["createdAt"]?.compactText ?? "absent" }.joined(separator: ", "))")
-        }
+        for (shown, review) in zip(reviews, posted) { wrong += differences(shown, from: review) }
+        return wrong + timeProblems(reviews)
+    }
+
+    /// How one review shown differs from one posted.
+    private static func differences(_ shown: JSONValue, from review: TaskReviewFact) -> [String] {
+        var wrong: [String] = []
+        if shown["rating"].map({ $0.isEquivalent(to: review.rating) }) != true { wrong.append("rating \(shown["rating"]?.compactText ?? "absent") for \(review.rating.compactText) (line \(review.line))") }
+        if shown["review"].map({ $0.isEquivalent(to: review.review) }) != true { wrong.append("review \(shown["review"]?.compactText ?? "absent") for \(review.review.compactText) (line \(review.line))") }
+        if let author = review.author, shown["author"].map({ $0.sameAccountMember("author", as: .string(author)) }) != true { wrong.append("author \(shown["author"]?.compactText ?? "absent") for \(author) (line \(review.line))") }
         return wrong
+    }
+
+    /// The reviews' `createdAt`, each given and newest first.
+    private static func timeProblems(_ reviews: [JSONValue]) -> [String] {
+        let times = reviews.map { $0["createdAt"]?.stringValue.flatMap(ISO8601Time.milliseconds) }
+        guard times.contains(nil) || zip(times, times.dropFirst()).contains(where: { $0! < $1! }) else { return [] }
+        return ["createdAt \(reviews.map { $0["createdAt"]?.compactText ?? "absent" }.joined(separator: ", "))"]
     }
 
     /// Past work: a task shown must be one the contractor completed, and every task it completed

@@ -77,6 +77,9 @@ struct TaskAccountFact: Sendable {
     var deletedBy: TraceActor?
     /// Successful reviews of this user, oldest first; complete when ``fromSignUp``.
     var reviews: [TaskReviewFact] = []
+    /// False once two reviews were in flight together: the backend may have stored them in
+    /// another order than their answers came (TASK-23 then takes the reviews in any order).
+    var reviewOrderKnown = true
     /// False once a review with a rating outside 1 ... 5 was taken: what the backend averaged is unknown (TASK-18).
     var ratingsKnown = true
     /// The `rating` the last review answer announced, or null for an account known whole with no reviews.
@@ -150,6 +153,15 @@ struct TaskReviewFact: Sendable {
     var review: JSONValue
     var author: String?
     var line: Int
+    /// When its answer was recorded, and by whom.
+    var answeredAt: Int64
+    var answeredBy: TraceActor
+
+    /// Whether it was answered before `answer`'s call was sent, as far as the clocks tell: else the
+    /// backend may have handled that call first.
+    func answered(before answer: TaskAnswer, skew: Int64) -> Bool {
+        answeredAt + (answeredBy == answer.actor ? 0 : skew) <= answer.requestTs
+    }
 }
 
 /// One task as the trace shows it.
@@ -306,9 +318,16 @@ extension TaskLedger {
             accounts[user]!.replace(by: answer)
             let rating = request?["rating"] ?? .null
             if !TaskRatings.isValid(rating) { accounts[user]!.ratingsKnown = false }
+            // A review answered since this one was sent may be missing from the rating it announces,
+            // so the rating reads must show is then unknown.
+            let concurrent = accounts[user]!.reviews.contains { !$0.answered(before: answer, skew: clockSkewToleranceMs) }
             accounts[user]!.reviews.append(
-                TaskReviewFact(rating: rating, review: request?["review"] ?? .null, author: caller(answer)?.userID, line: answer.line))
-            accounts[user]!.rating = body["rating"] ?? .null
+                TaskReviewFact(
+                    rating: rating, review: request?["review"] ?? .null, author: caller(answer)?.userID, line: answer.line,
+                    answeredAt: answer.ts, answeredBy: answer.actor))
+            // (JSONValue takes `nil` as its null, so unknown is spelled out.)
+            accounts[user]!.rating = concurrent ? JSONValue?.none : body["rating"] ?? .null
+            if concurrent { accounts[user]!.reviewOrderKnown = false }
             accounts[user]!.ratingLine = answer.line
         case .userExists, .contractor, .me:
             break
