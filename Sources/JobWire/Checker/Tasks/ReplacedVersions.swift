@@ -1,7 +1,8 @@
 /// What a record of the task API (a task, an account) held before each of its last writes, with
 /// when and by whom each replacing write's answer was recorded. A backend may read a record
 /// before a write lands and answer after it, so a read sent before a write was answered may show
-/// the record as it stood before that write (TASK-20, TASK-23, TASK-26); one sent after it may not.
+/// the record as it stood before that write (TASK-19 to TASK-21, TASK-23, TASK-26); one sent after
+/// it may not.
 ///
 /// At most ``kept`` versions are kept per record: a read in flight across more writes than that
 /// to one record is rare enough to be left unjudged rather than kept for.
@@ -13,7 +14,7 @@ struct ReplacedVersions<Version: Sendable>: Sendable {
     /// How many replaced versions a record keeps.
     static var kept: Int { 32 }
 
-    /// Notes that a write whose answer `answer` is replaced `version`.
+    /// Notes that the write answered at `answer` replaced `version`.
     mutating func replace(_ version: Version, by answer: TaskAnswer) {
         versions.append((version, answer.ts, answer.actor))
         if versions.count > Self.kept {
