@@ -207,36 +207,6 @@ def tasks() -> Capture:
     return s.c
 
 
-def stale_list() -> Capture:
-    """A list sent while its task is being completed: the complete is answered first, then the
-    list, with the task still assigned (the backend read it before the write). The list's
-    snapshot is older than the complete's answer, so the contractor's profile read after both
-    rightly shows the task as past work (TASK-23), and no rule takes the list as newer."""
-    s = TaskSession()
-    for user in ("ana", "luis"):
-        s.sign_up(user)
-    s.create("ana", "T-1", s.draft())
-    s.change("ana", "T-1", "PUT", "/api/tasks/T-1/contractor", "choose.luis", {"contractor": "U-3"}, status="assigned", contractor="U-3")
-    assigned = dict(s.tasks["T-1"])
-    sent = s.t
-    s.t += 1
-    s.change("ana", "T-1", "POST", "/api/tasks/T-1/complete", "complete.T-1", status="completed")
-    # The list, sent 1 ms before the complete and answered 1 ms after it.
-    s.c._xid += 1
-    request = {"xid": f"x-{s.c._xid}", "method": "GET", "path": "/api/tasks", "bearer": s.tokens["ana"]}
-    answered = sent + 1 + NET + PROC + 1
-    reply = ok(tasks=[assigned])
-    s.c.add(sent, "client", "http.request", tag="list.stale.req", **request)["id"] = "ana"
-    s.c.add(sent + NET, "backend", "http.request", tag="list.stale.breq", **request)
-    s.c.add(answered, "backend", "http.response", tag="list.stale.bresp", xid=request["xid"], status=200, body=reply)
-    s.c.add(answered + NET, "client", "http.response", tag="list.stale.resp", xid=request["xid"], status=200, body=reply)["id"] = "ana"
-    profile = {"userId": "U-3", "name": "Luis", "image": USERS["luis"]["image"], "rating": None, "categories": USERS["luis"]["categories"],
-               "reviews": [], "pastWork": [{"objectId": "T-1", "Description": s.tasks["T-1"]["Description"], "image": s.tasks["T-1"]["image"]}]}
-    s.call("ana", "GET", "/api/contractors/U-3", "profile.luis", reply=ok(contractor=profile))
-    s.c.add(s.t, "backend", "trace.end", tag="end")
-    return s.c
-
-
 def read_in_flight(s: TaskSession, user: str, path: str, tag: str, reply: dict, write) -> None:
     """A GET by `user` sent 1 ms before the call `write()` makes and answered 1 ms after that
     call's answer with `reply`, the record as the backend read it before the write. Tags are
@@ -251,6 +221,26 @@ def read_in_flight(s: TaskSession, user: str, path: str, tag: str, reply: dict, 
     s.c.add(sent + NET, "backend", "http.request", tag=f"{tag}.breq", **request)
     s.c.add(answered, "backend", "http.response", tag=f"{tag}.bresp", xid=request["xid"], status=200, body=reply)
     s.c.add(answered + NET, "client", "http.response", tag=f"{tag}.resp", xid=request["xid"], status=200, body=reply)["id"] = user
+
+
+def stale_list() -> Capture:
+    """A list sent while its task is being completed: the complete is answered first, then the
+    list, with the task still assigned (the backend read it before the write). The list's
+    snapshot is older than the complete's answer, so the contractor's profile read after both
+    rightly shows the task as past work (TASK-23), and no rule takes the list as newer."""
+    s = TaskSession()
+    for user in ("ana", "luis"):
+        s.sign_up(user)
+    s.create("ana", "T-1", s.draft())
+    s.change("ana", "T-1", "PUT", "/api/tasks/T-1/contractor", "choose.luis", {"contractor": "U-3"}, status="assigned", contractor="U-3")
+    assigned = dict(s.tasks["T-1"])
+    read_in_flight(s, "ana", "/api/tasks", "list.stale", ok(tasks=[assigned]),
+                   lambda: s.change("ana", "T-1", "POST", "/api/tasks/T-1/complete", "complete.T-1", status="completed"))
+    profile = {"userId": "U-3", "name": "Luis", "image": USERS["luis"]["image"], "rating": None, "categories": USERS["luis"]["categories"],
+               "reviews": [], "pastWork": [{"objectId": "T-1", "Description": s.tasks["T-1"]["Description"], "image": s.tasks["T-1"]["image"]}]}
+    s.call("ana", "GET", "/api/contractors/U-3", "profile.luis", reply=ok(contractor=profile))
+    s.c.add(s.t, "backend", "trace.end", tag="end")
+    return s.c
 
 
 def stale_read() -> Capture:
