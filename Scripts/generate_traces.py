@@ -104,6 +104,7 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("cancel-after-win-all", "all", s.cancel_after_win, "The client cancels after w-1 won: cancel to both, w-1 leaves Work in Progress with an alert."),
     ("retake-all", "all", s.retake, "Fixtures, a meProfile read, a reported position in the apply, a state read on return, history reads."),
     ("retake-backend", "backend", s.retake, "The backend's records at work, as the backend records it: fixtures, reads, position, connections."),
+    ("profile-read-in-flight-backend", "backend", s.profile_read_in_flight, "w-1's meProfile read, in flight with a fixture and a position report, shows the record between the two."),
     # Retaking state and connections (STATE), unknown and malformed `new` members (MSG-12, MSG-13).
     ("worker-wip-restart-all", "all", s.worker_wip_restart, "w-1 is relaunched in Work in Progress: it shows it again and reads R-1's state."),
     ("restart-after-cancel-worker", "worker", s.restart_after_cancel, "w-1 is relaunched after the client cancelled R-1: home, not Work in Progress."),

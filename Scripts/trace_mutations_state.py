@@ -91,6 +91,20 @@ def register_reads(bad) -> None:
         answer(c, "w-1.me")["rating"] = 3.0
         return c
 
+    @bad("rest-17-read-after-position-shows-old-backend", "backend", ["REST-17"],
+         "After a read in flight with them, a meProfile read sent after the fixture and position answers shows the old position.")
+    def _():
+        c = s.profile_read_in_flight()
+        answer(c, "w-1.me.after")["profile"] = s.W1
+        return c
+
+    @bad("rest-17-in-flight-read-shows-neither-backend", "backend", ["REST-17"],
+         "w-1's meProfile read in flight with a fixture shows rating 3, which no version of its record had.")
+    def _():
+        c = s.profile_read_in_flight()
+        answer(c, "w-1.me")["rating"] = 3.0
+        return c
+
     @bad("rest-18-apply-at-old-position-backend", "backend", ["REST-18"], "w-1 reported a new position before winning; the `apply` carries the old one.")
     def _():
         c = s.retake()

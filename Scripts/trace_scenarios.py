@@ -755,6 +755,32 @@ def retake() -> Capture:
     return c
 
 
+def profile_read_in_flight() -> Capture:
+    """w-1's meProfile read in flight while a fixture rewrites its record and w-1 reports a new
+    position: the backend read the record between the two, so the answer shows the fixture's new
+    name and rating at the old position, neither the record at the read's receipt nor the one at
+    its answer (REST-17). A read sent after both answers shows them both."""
+    c = Capture()
+    hook(c, T0 - 3000, "PUT", "/api/workers/w-1", {"name": "Luis", "avatar": AVATAR, "rating": 4.5, "profile": W1},
+         ok(workerId="w-1"), tag="fix.w-1")
+    c._xid += 1
+    read = {"xid": f"x-{c._xid}", "method": "GET", "path": "/api/workers/w-1"}
+    c.add(T0, "w-1", "http.request", tag="w-1.me.req", **read)
+    c.add(T0 + NET, "backend", "http.request", tag="w-1.me.breq", **read)
+    renamed = {"name": "Luis M.", "avatar": AVATAR, "rating": 4.0, "profile": W1}
+    hook(c, T0 + NET + 1, "PUT", "/api/workers/w-1", renamed, ok(workerId="w-1"), tag="fix.w-1.again")
+    c.rest(T0 + NET + 2, "w-1", "PUT", "/api/workers/w-1/position", {"lat": W1_MOVED["lat"], "lng": W1_MOVED["lng"]},
+           reply=ok(workerId="w-1"), tag="w-1.position")
+    shown = ok(profile=W1, name="Luis M.", avatar=AVATAR, rating=4.0)
+    answered = T0 + 3 * NET + PROC + 5
+    c.add(answered, "backend", "http.response", tag="w-1.me.bresp", xid=read["xid"], status=200, body=shown)
+    c.add(answered + NET, "w-1", "http.response", tag="w-1.me.resp", xid=read["xid"], status=200, body=shown)
+    read_me(c, answered + 100, "w-1", W1_MOVED, tag="w-1.me.after")
+    c.find("w-1.me.after.bresp")["body"].update(name="Luis M.", rating=4.0)
+    end(c, answered + 1000)
+    return c
+
+
 def worker_missed_close(back_after: int = 20_000, closes_on_return: bool = False) -> Capture:
     """w-1 wins and goes to the background, disconnected; the client closes, so the `close` reaches
     only the client; back, w-1 reads R-1 closed (STATE-7), leaves Work in Progress and says why (ALERT-12).

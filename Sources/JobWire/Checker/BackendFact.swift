@@ -59,6 +59,8 @@ struct AnswerFact: Sendable {
     var requestTs: Int64?
     var ts: Int64
     var line: Int
+    /// Who recorded it: the backend, or the app that sent the call.
+    var actor: TraceActor
 
     var succeeded: Bool { response.succeeded }
 }
@@ -90,7 +92,7 @@ extension TraceSession {
             let requestTs = fromBackend ? exchange.backendReceivedAt : exchange.appSentAt
             var req = exchange.req
             if call == .postRequest, response.succeeded { req = response.body?["ReqID"].flatMap(\.idText) }
-            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, user: exchange.user, requestBody: exchange.requestBody, malformed: exchange.malformed, response: response, requestTs: requestTs, ts: event.ts, line: event.line))
+            return .answered(AnswerFact(xid: response.xid, call: call, req: req, worker: exchange.worker, user: exchange.user, requestBody: exchange.requestBody, malformed: exchange.malformed, response: response, requestTs: requestTs, ts: event.ts, line: event.line, actor: event.actor))
         default:
             return nil
         }

@@ -51,6 +51,7 @@ extension TraceSession {
         switch answer.call {
         case .workerFixture:
             guard let worker = answer.worker, let body else { return }
+            replaceWorkerRecord(of: worker, by: answer)
             workerRecords[worker] = WorkerRecordFact(body: body, line: answer.line)
             statedRecords[worker] = nil
             if let profile = body["profile"], profile.objectValue != nil { profiles[worker] = profile }
@@ -60,6 +61,7 @@ extension TraceSession {
         case .position:
             guard let worker = answer.worker, let lat = body?["lat"], let lng = body?["lng"] else { return }
             let reported = ReportedPosition(lat: lat, lng: lng, at: answer.ts, line: answer.line)
+            replaceWorkerRecord(of: worker, by: answer)
             workerRecords[worker]?.reported = reported
             statedRecords[worker]?.reported = reported
             if var profile = profiles[worker]?.objectValue {
@@ -73,6 +75,22 @@ extension TraceSession {
         default:
             break
         }
+    }
+
+    /// Notes that the write answered at `answer` replaces `worker`'s record as it stands, if the trace shows one.
+    private mutating func replaceWorkerRecord(of worker: String, by answer: AnswerFact) {
+        guard let record = workerRecords[worker] else { return }
+        replacedWorkerRecords[worker, default: ReplacedVersions()].replace(record, at: answer.ts, by: answer.actor)
+    }
+
+    /// The worker records a meProfile read of `worker` answered at `answer` may show, oldest
+    /// first, the record as it stands last: each one a fixture or position report answered after
+    /// the read was sent replaced. Empty when the trace shows no record; nil when what the read
+    /// may show is no longer known (``ReplacedVersions/inFlight(sentAt:by:skew:)``).
+    func workerRecords(of worker: String, shownTo answer: AnswerFact) -> [WorkerRecordFact]? {
+        guard let record = workerRecords[worker] else { return [] }
+        guard let replaced = replacedWorkerRecords[worker] else { return [record] }
+        return replaced.inFlight(sentAt: answer.requestTs ?? answer.ts, by: answer.actor, skew: header.clockSkewToleranceMs).map { $0 + [record] }
     }
 
     /// The profile the backend judges worker `worker` by, as the trace last showed it: its fixture

@@ -35,6 +35,9 @@ struct TraceSession: Sendable {
     /// The backend's records as the trace shows them: workers' and clients' fixtures and reported
     /// positions (FIX-1, FIX-2, REST-17, REST-18, MSG-14).
     var workerRecords: [String: WorkerRecordFact] = [:]
+    /// What each worker's record held before its last fixtures and position reports, for the
+    /// meProfile reads in flight with them (REST-17).
+    var replacedWorkerRecords: [String: ReplacedVersions<WorkerRecordFact>] = [:]
     /// The backend's own meProfile answers since each worker's last fixture, with the positions
     /// reported after them: the record it said it holds, which `apply` and getJobs use (MSG-9, ELIG-8).
     var statedRecords: [String: WorkerRecordFact] = [:]

@@ -21,19 +21,15 @@ struct RESTStateReads: TraceRule {
             check: "a successful history read answers `requests`, each as in REST-15, newest first by the post's createdAt, holding every request the trace shows the user posted or won before the read and none it neither posted, won nor accepted"),
         TraceRuleInfo(
             "REST-17", evidence: TraceRuleInfo.backendEvidence,
-            check: "a successful meProfile read answers the worker's profile (ELIG-10 fields, its last position), name, avatar and rating as the last worker fixture and reported position the trace shows"),
+            check: "a successful meProfile read answers the worker's profile (ELIG-10 fields, its last position), name, avatar and rating as the last worker fixture and reported position the trace shows",
+            tolerance: "as they stood when the read was sent, or after any fixture or position report answered since (clockSkewToleranceMs between actors)"),
     ]
     var wantsFacts: Bool { true }
-    /// Worker records at the receipt of each meProfile read, by xid.
-    private var recordAtReceipt: [String: WorkerRecordFact?] = [:]
     /// Reads waiting for their events to be due, by the line of their answer.
     private var waiting: [Int: AnswerFact] = [:]
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
         switch fact {
-        case .received(let call) where call.call == .meProfile:
-            if recordAtReceipt.count > 10_000 { recordAtReceipt.removeAll() }
-            recordAtReceipt[call.xid] = call.worker.flatMap { context.session.workerRecords[$0] }
         case .answered(let answer) where answer.succeeded:
             switch answer.call {
             case .getRequest, .listRequests:
@@ -41,8 +37,8 @@ struct RESTStateReads: TraceRule {
                 let slack = context.session.backendRecorded ? 0 : context.skew
                 context.schedule(due: answer.ts + context.header.emitToleranceMs + slack, req: answer.req ?? "", tag: answer.line, line: answer.line)
             case .meProfile:
-                let atReceipt = recordAtReceipt.removeValue(forKey: answer.xid) ?? nil
-                checkProfile(answer, records: [atReceipt, answer.worker.flatMap { context.session.workerRecords[$0] }], &context)
+                guard let worker = answer.worker, let records = context.session.workerRecords(of: worker, shownTo: answer) else { return }
+                checkProfile(answer, records: records, &context)
             default:
                 break
             }
@@ -78,14 +74,15 @@ struct RESTStateReads: TraceRule {
         if let problem = judge.historyProblem(list, user: answer.user) { report("REST-16", answer, problem, &context) }
     }
 
-    /// REST-17: the answer's record against the worker's record at the read's receipt or answer.
-    private func checkProfile(_ answer: AnswerFact, records: [WorkerRecordFact?], _ context: inout RuleContext) {
+    /// REST-17: the answer's record against each version of the worker's record the read may
+    /// show: as it stood when the read was sent, or after a fixture or position report answered
+    /// since (``TraceSession/workerRecords(of:shownTo:)``).
+    private func checkProfile(_ answer: AnswerFact, records known: [WorkerRecordFact], _ context: inout RuleContext) {
         let body = answer.response.body
         if let problem = ProfileReadShape.problem(body, worker: answer.worker) {
             report("REST-17", answer, problem, &context)
             return
         }
-        let known = records.compactMap { $0 }
         guard !known.isEmpty, let body else { return }
         let differences = known.map { ProfileReadShape.differences(body, from: $0) }
         guard differences.allSatisfy({ !$0.isEmpty }), let first = differences.last?.first else { return }
