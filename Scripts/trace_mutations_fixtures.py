@@ -22,6 +22,22 @@ def register_fixtures(bad) -> None:
         del answer(c, "fix.w-1")["workerId"]
         return c
 
+    @bad("fix-1-other-workers-record-taken-backend", "backend", ["FIX-1"],
+         "The worker fixture for w-1 carries a profile whose userID is w-9, and the backend takes it instead of a bad_request.")
+    def _():
+        c = s.retake()
+        request = c.find("fix.w-1.breq")
+        request["body"] = dict(request["body"], profile=dict(request["body"]["profile"], userID="w-9"))
+        return c
+
+    @bad("fix-2-malformed-delay-taken-backend", "backend", ["FIX-2"],
+         "The client fixture for c-1 carries Delay -1, no whole number of seconds, and the backend takes it.")
+    def _():
+        c = s.retake()
+        request = c.find("fix.c-1.breq")
+        request["body"] = dict(request["body"], Delay=-1)
+        return c
+
     @bad("fix-2-client-id-differs-backend", "backend", ["FIX-2"], "The client fixture for c-1 answers success naming c-2.")
     def _():
         c = s.retake()

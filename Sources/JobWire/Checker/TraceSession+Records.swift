@@ -48,6 +48,13 @@ extension TraceSession {
     mutating func applyRecords(_ fact: BackendFact) {
         guard case .answered(let answer) = fact, answer.succeeded else { return }
         let body = answer.requestBody
+        // A malformed fixture taken is FIX-1's or FIX-2's; what the backend made of it is unknown,
+        // so no rule compares later answers with it.
+        if answer.call.isFixture, let object = body?.objectValue,
+            PayloadShape.fixtureBodyProblem(answer.call, object, path: answer.call == .workerFixture ? answer.worker : answer.user) != nil
+        {
+            return
+        }
         switch answer.call {
         case .workerFixture:
             guard let worker = answer.worker, let body else { return }

@@ -13,10 +13,10 @@ struct FixtureAnswers: TraceRule {
     let infos = [
         TraceRuleInfo(
             "FIX-1", evidence: TraceRuleInfo.backendEvidence,
-            check: "a successful worker fixture answers {\"ok\": true, \"workerId\"} naming the worker of its path"),
+            check: "a successful worker fixture answers {\"ok\": true, \"workerId\"} naming the worker of its path; a body that is no worker record of that worker (name, avatar, rating, an ELIG-10 profile whose userID is the path's) is bad_request, not a success"),
         TraceRuleInfo(
             "FIX-2", evidence: TraceRuleInfo.backendEvidence,
-            check: "a successful client fixture answers {\"ok\": true, \"clientId\"} naming the client of its path"),
+            check: "a successful client fixture answers {\"ok\": true, \"clientId\"} naming the client of its path; a body with a BlockedXP that is no array of ids or a Delay that is no whole number of seconds is bad_request, not a success"),
         TraceRuleInfo("FIX-3", evidence: TraceRuleInfo.backendEvidence, check: "a successful settings answer announces `timeoutMs`, a number of at least 0"),
         TraceRuleInfo(
             "FIX-4", evidence: TraceRuleInfo.backendEvidence,
@@ -100,9 +100,15 @@ struct FixtureAnswers: TraceRule {
         if problems.isEmpty, let path, let named = object[member].flatMap(\.idText), named != path {
             problems.append("`\(member)` is \(named), not \(path) of the path")
         }
-        guard !problems.isEmpty else { return }
-        context.report(id, lines: [answer.line], expected: expected, observed: problems.joined(separator: "; "))
+        if !problems.isEmpty {
+            context.report(id, lines: [answer.line], expected: expected, observed: problems.joined(separator: "; "))
+        }
+        // "A malformed body is bad_request as in REST-13" (the decision of FIX-1): taking it misleads the test.
+        if let body = answer.requestBody?.objectValue, let problem = PayloadShape.fixtureBodyProblem(answer.call, body, path: path) {
+            context.report(id, lines: [answer.line], expected: "400 bad_request for a fixture body whose \(problem)", observed: "\(answer.response.status ?? 0), a success")
+        }
     }
+
 
     /// A clock fixture's success: `now` a number, moved by `advanceMs` from the call's time and from
     /// the previous `now` (the clock only moves forward).
