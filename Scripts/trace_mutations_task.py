@@ -556,6 +556,18 @@ def register_task(bad) -> None:
         reviews[1] = dict(reviews[1], rating=2)
         return c
 
+    @bad("task-8-complete-answers-other-task-backend", "backend", ["TASK-8"], "The completion of T-1 answers a task whose objectId is T-9.")
+    def _():
+        c = stale_list()
+        answer(c, "complete.T-1")["task"]["objectId"] = "T-9"
+        return c
+
+    @bad("task-8-choice-answers-other-author-backend", "backend", ["TASK-8"], "The choice of luis for ana's T-1 answers the task with author U-3, not ana's U-1.")
+    def _():
+        c = stale_read()
+        answer(c, "choose.luis")["task"]["author"] = "U-3"
+        return c
+
     # Shape-bad bodies and answers, one per shape family the agreement compares (Scripts/check_contract.py):
     # each breaks its ContractShapes declaration, so the checker and the exported schema both find it.
 

@@ -46,13 +46,14 @@ struct TASK7And9TaskBodies: TraceRule {
 /// `updatedAt`; a created one has contractor null and the caller as its author. Beside these, it
 /// carries "the fields it was created or edited with": a create's or edit's answer the editable
 /// members of its own valid body, and any later answer (a cancel, completion, choice or list sent
-/// after the last create or edit was answered) those of that create or edit, with the same values.
+/// after the last create or edit was answered) those of that create or edit, with the same values,
+/// and a write to one task answers that task: its `objectId` the path's, its `author` the creator.
 /// A read is TASK-26's, which compares it whole.
 struct TASK8TaskMembers: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-8", evidence: TraceRuleInfo.backendEvidence,
-            check: "every task answered carries objectId, author, status, contractor, createdAt and updatedAt, and the editable members of the create or edit that last wrote it with their values; a created task has contractor null and the caller as author")
+            check: "every task answered carries objectId, author, status, contractor, createdAt and updatedAt, and the editable members of the create or edit that last wrote it with their values; a created task has contractor null and the caller as author; a write answers the task of its path, by its author")
     ]
     var wantsTaskAnswers: Bool { true }
     mutating func observe(_ answer: TaskAnswer, _ context: inout RuleContext) {
@@ -65,11 +66,25 @@ struct TASK8TaskMembers: TraceRule {
                 wrong.append("author \(author.compactText), not the caller \(caller.userID)")
             }
         }
+        wrong += Self.otherTask(answer, context.session.tasks)
         wrong += Self.changedMembers(answer, context.session.tasks)
         guard !wrong.isEmpty else { return }
         context.report(
             "TASK-8", lines: [answer.line], expected: "\(answer.what) answering tasks with objectId, author, status, contractor, createdAt and updatedAt, and the fields they were created or edited with",
             observed: wrong.prefix(3).joined(separator: "; "))
+    }
+
+    /// How a write to one task (an edit, cancel, completion or choice) answers another: a task
+    /// whose `objectId` is not the path's, or whose `author` is not the one the trace shows
+    /// created it. A read is TASK-26's.
+    static func otherTask(_ answer: TaskAnswer, _ ledger: TaskLedger) -> [String] {
+        guard [.editTask, .cancelTask, .completeTask, .chooseContractor].contains(answer.call), let id = answer.objectID, let task = answer.body?["task"] else { return [] }
+        var wrong: [String] = []
+        if let shown = task["objectId"], shown.idText != id { wrong.append("objectId \(shown.compactText), not \(id) of the path") }
+        if let author = ledger.tasks[id]?.author, let shown = task["author"], !shown.sameAccountMember("author", as: .string(author)) {
+            wrong.append("author \(shown.compactText), not \(author) who created \(id)")
+        }
+        return wrong
     }
 
     /// The editable members an answer's tasks give otherwise than the create or edit that wrote
