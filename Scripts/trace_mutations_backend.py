@@ -282,6 +282,15 @@ def register_rest_shapes(bad) -> None:
         c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
         return c
 
+    @bad("rest-4-job-delay-differs-backend", "backend", ["REST-4"], "getJobs lists R-1 with Delay 6; its `new` said 5.")
+    def _():
+        c = s.getjobs()
+        job = dict(c.find("new.R-1.out")["payload"])
+        assert job["Delay"] == 5
+        job["Delay"] = 6
+        c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
+        return c
+
     @bad("rest-4-job-not-object-backend", "backend", ["REST-4"], "getJobs lists R-1 as the string \"R-1\", not a job object.")
     def _():
         c = s.getjobs()

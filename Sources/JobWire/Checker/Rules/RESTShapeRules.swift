@@ -73,21 +73,32 @@ struct RESTAnswerShapes: TraceRule {
 
     /// REST-4's values: a job is its request's `new` payload, so every member of MSG-4 and MSG-7
     /// that the trace's `new` carries is in the job with the same value (ids as ELIG-2 compares
-    /// them, numbers by value, times by instant). A worker app shows a job from getJobs as it shows
-    /// one from a `new` (VIEW-9), so a shortened description or a moved createdAt reaches the user.
-    /// Only requests whose `new` the trace shows are judged.
+    /// them, numbers by value, times by instant), and a `Delay` or `BlockedXP` the job carries too
+    /// is the `new`'s (the ids in any order). A worker app shows a job from getJobs as it shows one
+    /// from a `new` (VIEW-9), so a shortened description, a moved createdAt or another Delay
+    /// reaches the user. Only requests whose `new` the trace shows are judged.
     static func jobsUnlikeTheirNew(_ jobs: [JSONValue], _ session: TraceSession) -> [String] {
         var problems: [String] = []
         for job in jobs {
-            guard let req = job["ReqID"].flatMap(\.idText), let new = session.readRequest(req, { $0.newPayload })?.objectValue else { continue }
+            guard let req = job["ReqID"].flatMap(\.idText), let new = session.readRequest(req, { $0.newPayload })?.objectValue, job.objectValue != nil else { continue }
             for field in ContractShapes.job.fields.map(\.name) {
-                guard let sent = new[field], job.objectValue != nil else { continue }
+                guard let sent = new[field] else { continue }
                 let listed = job[field]
                 if let listed, sameValue(listed, sent) { continue }
                 problems.append("`jobs` lists \(req) with `\(field)` \(listed?.compactText ?? "missing"), its `new` \(sent.compactText)")
             }
+            for field in ["Delay", "BlockedXP"] {
+                guard let listed = job[field], let sent = new[field], !sameValue(listed, sent), !sameIDs(listed, sent) else { continue }
+                problems.append("`jobs` lists \(req) with `\(field)` \(listed.compactText), its `new` \(sent.compactText)")
+            }
         }
         return problems
+    }
+
+    /// Whether two arrays hold the same ids, in any order.
+    private static func sameIDs(_ listed: JSONValue, _ sent: JSONValue) -> Bool {
+        guard let a = listed.arrayValue?.compactMap(\.idText), let b = sent.arrayValue?.compactMap(\.idText) else { return false }
+        return a.count == listed.arrayValue?.count && b.count == sent.arrayValue?.count && Set(a) == Set(b)
     }
 
     /// Whether a job's member says what the `new`'s does.
