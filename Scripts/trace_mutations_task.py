@@ -562,6 +562,13 @@ def register_task(bad) -> None:
         answer(c, "complete.T-1")["task"]["objectId"] = "T-9"
         return c
 
+    @bad("task-8-list-other-author-backend", "backend", ["TASK-8"], "ana's task list gives her T-2 with author U-9, not its creator U-1.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.ana")["tasks"]
+        listed[0] = dict(listed[0], author="U-9")
+        return c
+
     @bad("task-8-choice-answers-other-author-backend", "backend", ["TASK-8"], "The choice of luis for ana's T-1 answers the task with author U-3, not ana's U-1.")
     def _():
         c = stale_read()

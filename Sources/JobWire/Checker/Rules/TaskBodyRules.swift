@@ -74,15 +74,27 @@ struct TASK8TaskMembers: TraceRule {
             observed: wrong.prefix(3).joined(separator: "; "))
     }
 
-    /// How a write to one task (an edit, cancel, completion or choice) answers another: a task
-    /// whose `objectId` is not the path's, or whose `author` is not the one the trace shows
-    /// created it. A read is TASK-26's.
+    /// How a write to one task (an edit, cancel, completion or choice) answers another, a task
+    /// whose `objectId` is not the path's; and how it or a list gives a task the trace saw
+    /// created another `author` than its creator. A read is TASK-26's.
     static func otherTask(_ answer: TaskAnswer, _ ledger: TaskLedger) -> [String] {
-        guard [.editTask, .cancelTask, .completeTask, .chooseContractor].contains(answer.call), let id = answer.objectID, let task = answer.body?["task"] else { return [] }
+        var tasks: [(task: JSONValue, id: String?)] = []
+        switch answer.call {
+        case .editTask, .cancelTask, .completeTask, .chooseContractor:
+            guard let id = answer.objectID, let task = answer.body?["task"] else { return [] }
+            tasks = [(task, id)]
+        case .listTasks:
+            tasks = (answer.body?["tasks"]?.arrayValue ?? []).map { ($0, $0["objectId"].flatMap(\.idText)) }
+        default:
+            return []
+        }
         var wrong: [String] = []
-        if let shown = task["objectId"], shown.idText != id { wrong.append("objectId \(shown.compactText), not \(id) of the path") }
-        if let author = ledger.tasks[id]?.author, let shown = task["author"], !shown.sameAccountMember("author", as: .string(author)) {
-            wrong.append("author \(shown.compactText), not \(author) who created \(id)")
+        for (task, id) in tasks {
+            guard let id else { continue }
+            if let shown = task["objectId"], shown.idText != id { wrong.append("objectId \(shown.compactText), not \(id) of the path") }
+            if let author = ledger.tasks[id]?.author, let shown = task["author"], !shown.sameAccountMember("author", as: .string(author)) {
+                wrong.append("task \(id) author \(shown.compactText), not \(author) who created it")
+            }
         }
         return wrong
     }
