@@ -96,12 +96,15 @@ enum PayloadShape {
         return ContractShapes.requestBody(call).flatMap { $0.problems(object).first }
     }
 
-    /// What makes a fixture's body malformed (the decision of FIX-1 and FIX-2: "a malformed body is
-    /// bad_request as in REST-13"): a member its shape (``ContractShapes/requestBody(_:)``) refuses,
-    /// or a worker record whose profile names another worker than the path. Nil when well formed.
-    static func fixtureBodyProblem(_ call: RESTCallKind, _ body: JSONObject, path: String?) -> String? {
-        if let problem = ContractShapes.requestBody(call)?.problems(body).first { return "`\(problem.field)` \(problem.problem)" }
-        if call == .workerFixture, let path, let named = body["profile"]?["userID"], named.idText != path {
+    /// What makes the body of the fixture call `answer` answered malformed (the decision of FIX-1 and
+    /// FIX-2: "a malformed body is bad_request as in REST-13"): a member its shape
+    /// (``ContractShapes/requestBody(_:)``) refuses, or a worker record whose profile names another
+    /// worker than the path. Nil when well formed, when the body is no object (REST-13's), and for
+    /// other calls.
+    static func fixtureBodyProblem(_ answer: AnswerFact) -> String? {
+        guard answer.call.isFixture, let body = answer.requestBody?.objectValue else { return nil }
+        if let problem = ContractShapes.requestBody(answer.call)?.problems(body).first { return "`\(problem.field)` \(problem.problem)" }
+        if answer.call == .workerFixture, let path = answer.worker, let named = body["profile"]?["userID"], named.idText != path {
             return "`profile.userID` is \(named.compactText), not \(path) of the path"
         }
         return nil

@@ -50,11 +50,7 @@ extension TraceSession {
         let body = answer.requestBody
         // A malformed fixture taken is FIX-1's or FIX-2's; what the backend made of it is unknown,
         // so no rule compares later answers with it.
-        if answer.call.isFixture, let object = body?.objectValue,
-            PayloadShape.fixtureBodyProblem(answer.call, object, path: answer.call == .workerFixture ? answer.worker : answer.user) != nil
-        {
-            return
-        }
+        guard PayloadShape.fixtureBodyProblem(answer) == nil else { return }
         switch answer.call {
         case .workerFixture:
             guard let worker = answer.worker, let body else { return }

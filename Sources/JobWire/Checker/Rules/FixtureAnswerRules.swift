@@ -89,7 +89,7 @@ struct FixtureAnswers: TraceRule {
         }
     }
 
-    /// A worker or client fixture's success: its answer's shape, and `member` naming the id of its path.
+    /// A worker or client fixture's success: its answer's shape, `member` naming the id of its path, and a well-formed body.
     private func judgeRecord(_ id: RequirementID, _ shape: MessageShape, member: String, path: String?, answer: AnswerFact, _ context: inout RuleContext) {
         let expected = "{\"ok\": true, \"\(member)\": the id of the path\(path.map { ", \($0)" } ?? "")}"
         guard let object = answer.response.body?.objectValue else {
@@ -104,7 +104,7 @@ struct FixtureAnswers: TraceRule {
             context.report(id, lines: [answer.line], expected: expected, observed: problems.joined(separator: "; "))
         }
         // "A malformed body is bad_request as in REST-13" (the decision of FIX-1): taking it misleads the test.
-        if let body = answer.requestBody?.objectValue, let problem = PayloadShape.fixtureBodyProblem(answer.call, body, path: path) {
+        if let problem = PayloadShape.fixtureBodyProblem(answer) {
             context.report(id, lines: [answer.line], expected: "400 bad_request for a fixture body whose \(problem)", observed: "\(answer.response.status ?? 0), a success")
         }
     }

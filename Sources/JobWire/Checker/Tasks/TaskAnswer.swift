@@ -33,7 +33,9 @@ struct TaskAnswer: Sendable {
     var field: String? { body?["error"]?["field"]?.stringValue }
 
     /// The skew to allow between this answer's times and those of one `other` recorded.
-    func skew(to other: TraceActor, _ header: TraceHeader) -> Int64 { other == actor ? 0 : header.clockSkewToleranceMs }
+    func skew(to other: TraceActor, _ header: TraceHeader) -> Int64 { skew(to: other, tolerance: header.clockSkewToleranceMs) }
+    /// The same, given the header's `clockSkewToleranceMs` as `tolerance`.
+    func skew(to other: TraceActor, tolerance: Int64) -> Int64 { other == actor ? 0 : tolerance }
 
     /// True for the answer `status` with `code`.
     func failed(_ status: Int64, _ code: String) -> Bool { self.status == status && self.code == code }

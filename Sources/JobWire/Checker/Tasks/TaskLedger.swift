@@ -160,7 +160,7 @@ struct TaskReviewFact: Sendable {
     /// Whether it was answered before `answer`'s call was sent, as far as the clocks tell: else the
     /// backend may have handled that call first.
     func answered(before answer: TaskAnswer, skew: Int64) -> Bool {
-        answeredAt + (answeredBy == answer.actor ? 0 : skew) <= answer.requestTs
+        answeredAt + answer.skew(to: answeredBy, tolerance: skew) <= answer.requestTs
     }
 }
 
@@ -204,7 +204,7 @@ struct TaskFact: Sendable {
     /// Whether `answer`'s call was sent after the last write's answer, by more than the clocks of
     /// two recorders may disagree: only then must it show what that write returned.
     func isCurrent(for answer: TaskAnswer, skew: Int64) -> Bool {
-        answer.requestTs >= writtenAt + (writtenBy == answer.actor ? 0 : skew)
+        answer.requestTs >= writtenAt + answer.skew(to: writtenBy, tolerance: skew)
     }
 
     /// The versions a read `answer` may show, oldest first: each one a write replaced after the
