@@ -49,6 +49,60 @@ def unwrite(c, tag: str, object_id: str, **members) -> None:
             event["body"] = copies.setdefault(id(event["body"]), fixed(event["body"]))
 
 
+STANDING = ("status", "contractor", "cancelReason", "updatedAt")
+"""The members that say where a task stands, which a task list shows (TASK-14)."""
+ABSENT = object()
+"""A standing member a task lacks."""
+
+
+def standing(task: dict) -> dict:
+    """Where `task` stands: its STANDING members, ABSENT for those it lacks."""
+    return {key: task.get(key, ABSENT) for key in STANDING}
+
+
+def standing_before(c, tag: str, object_id: str) -> dict:
+    """Where task `object_id` stood in the last answer before call `tag`'s."""
+    end = c.find(f"{tag}.bresp")["ts"]
+    last: dict = {}
+    for event in c.in_time_order():
+        body = event.get("body")
+        if event["kind"] != "http.response" or event["actor"] != "backend" or event["ts"] >= end or not isinstance(body, dict):
+            continue
+        for task in [body.get("task"), *(body.get("tasks") or [])]:
+            if isinstance(task, dict) and task.get("objectId") == object_id and "status" in task:
+                last = task
+    return standing(last)
+
+
+def restand(c, tag: str, object_id: str, old: dict, new: dict) -> None:
+    """Moves task `object_id` from standing `old` to `new` in every answer after call `tag`'s
+    that gives it whole and standing as `old` (its later writes' answers stand otherwise): where a
+    changed answer to that call leaves it in a backend with that one fault (TASK-14). Answers
+    share their task objects, so each changed answer gets copies."""
+    after = c.find(f"{tag}.bresp")["ts"]
+
+    def moved(task):
+        if not (isinstance(task, dict) and task.get("objectId") == object_id and "status" in task and standing(task) == old):
+            return task
+        task = {key: value for key, value in task.items() if new.get(key) is not ABSENT}
+        task.update({key: value for key, value in new.items() if value is not ABSENT})
+        return task
+
+    copies: dict[int, dict] = {}
+    for event in c.events:
+        body = event.get("body")
+        if event["kind"] != "http.response" or event["ts"] <= after or not isinstance(body, dict):
+            continue
+        if id(body) not in copies:
+            fixed = dict(body)
+            if "task" in fixed:
+                fixed["task"] = moved(fixed["task"])
+            if isinstance(fixed.get("tasks"), list):
+                fixed["tasks"] = [moved(task) for task in fixed["tasks"]]
+            copies[id(body)] = fixed
+        event["body"] = copies[id(body)]
+
+
 def extra_call(c, user: str, method: str, path: str, tag: str, reply: dict, status: int, bearer: str | None) -> None:
     """One more call by `user`'s app, answered just before the trace ends (which moves 100 ms later)."""
     end = c.find("end")
@@ -213,6 +267,7 @@ def register_task(bad) -> None:
     @bad("task-10-valid-edit-refused-backend", "backend", ["TASK-10"], "A valid edit of ana's open T-1 is answered not_found.")
     def _():
         c = tasks()
+        restand(c, "edit.T-1", "T-1", standing(answer(c, "edit.T-1")["task"]), standing_before(c, "edit.T-1", "T-1"))
         status(c, "edit.T-1", 404, failure("not_found", "No such task"))
         unwrite(c, "edit.T-1", "T-1", Description=answer(c, "create.T-1")["task"]["Description"])
         return c
@@ -223,6 +278,7 @@ def register_task(bad) -> None:
         cancelled = answer(c, "cancel.T-2")["task"]
         later = iso(c.find("edit.T-2.bresp")["ts"])
         status(c, "edit.T-2", 200, ok(task=dict(cancelled, updatedAt=later)))
+        restand(c, "edit.T-2", "T-2", standing(cancelled), standing(dict(cancelled, updatedAt=later)))
         return c
 
     @bad("task-11-cancelled-as-closed-backend", "backend", ["TASK-11"], "The edit of the cancelled T-2 is refused as request_closed.")
@@ -240,6 +296,7 @@ def register_task(bad) -> None:
     @bad("task-12-open-task-cancel-refused-backend", "backend", ["TASK-12"], "The cancel of ana's open T-6 is answered not_found.")
     def _():
         c = tasks()
+        restand(c, "cancel.T-6", "T-6", standing(answer(c, "cancel.T-6")["task"]), standing_before(c, "cancel.T-6", "T-6"))
         status(c, "cancel.T-6", 404, failure("not_found", "No such task"))
         return c
 
@@ -248,12 +305,15 @@ def register_task(bad) -> None:
         c = tasks()
         chosen = answer(c, "choose.T-5")["task"]
         later = iso(c.find("cancel.T-5.bresp")["ts"])
-        status(c, "cancel.T-5", 200, ok(task=dict(chosen, status="cancelled", cancelReason="plans changed", updatedAt=later)))
+        cancelled = dict(chosen, status="cancelled", cancelReason="plans changed", updatedAt=later)
+        restand(c, "cancel.T-5", "T-5", standing_before(c, "cancel.T-5", "T-5"), standing(cancelled))
+        status(c, "cancel.T-5", 200, ok(task=cancelled))
         return c
 
     @bad("task-13-cutoff-before-time-backend", "backend", ["TASK-13"], "Assigned T-4 is refused as cancel_cutoff_passed a day before its cut-off.")
     def _():
         c = tasks()
+        restand(c, "cancel.T-4", "T-4", standing(answer(c, "cancel.T-4")["task"]), standing_before(c, "cancel.T-4", "T-4"))
         status(c, "cancel.T-4", 409, failure("cancel_cutoff_passed", "Too late"))
         return c
 
@@ -562,6 +622,41 @@ def register_task(bad) -> None:
         answer(c, "complete.T-1")["task"]["objectId"] = "T-9"
         return c
 
+    @bad("task-14-cancelled-listed-open-backend", "backend", ["TASK-14"], "ana's task list gives her cancelled T-2 as open, without its reason, as it stood before the cancel.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.ana")["tasks"]
+        assert listed[0]["objectId"] == "T-2"
+        listed[0] = {key: value for key, value in listed[0].items() if key != "cancelReason"} | {
+            "status": "open", "updatedAt": answer(c, "create.T-2")["task"]["updatedAt"]}
+        return c
+
+    @bad("task-14-other-cancel-reason-backend", "backend", ["TASK-14"], "ana's task list gives her cancelled T-2 a cancelReason she did not send.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.ana")["tasks"]
+        listed[0] = dict(listed[0], cancelReason="other")
+        return c
+
+    @bad("task-14-other-contractor-backend", "backend", ["TASK-14"], "ana's later task list gives her assigned T-5 the contractor U-2, whom she never chose.")
+    def _():
+        c = tasks()
+        listed = answer(c, "list.remembered")["tasks"]
+        assert listed[1]["objectId"] == "T-5" and listed[1]["contractor"] == "U-3"
+        listed[1] = dict(listed[1], contractor="U-2")
+        return c
+
+    @bad("task-14-list-at-complete-answer-shows-assigned-client", "client", ["TASK-14"],
+         "A list sent the millisecond the app records T-1's completion still gives T-1 as assigned.")
+    def _():
+        c = stale_list()
+        completed = c.find("complete.T-1.resp")["ts"]
+        for half in ("req", "breq"):
+            c.find(f"list.stale.{half}")["ts"] = completed
+        c.find("list.stale.bresp")["ts"] = completed + 1
+        c.find("list.stale.resp")["ts"] = completed + 2
+        return c
+
     @bad("task-8-list-other-author-backend", "backend", ["TASK-8"], "ana's task list gives her T-2 with author U-9, not its creator U-1.")
     def _():
         c = tasks()
@@ -661,6 +756,7 @@ def register_task(bad) -> None:
     @bad("task-13-open-task-cutoff-backend", "backend", ["TASK-13"], "The cancel of ana's open T-6, with no contractor, is refused as cancel_cutoff_passed.")
     def _():
         c = tasks()
+        restand(c, "cancel.T-6", "T-6", standing(answer(c, "cancel.T-6")["task"]), standing_before(c, "cancel.T-6", "T-6"))
         status(c, "cancel.T-6", 409, failure("cancel_cutoff_passed", "Too late"))
         return c
 

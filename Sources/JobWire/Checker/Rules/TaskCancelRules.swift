@@ -78,13 +78,15 @@ struct TASK13CancelCutoff: TraceRule {
 }
 
 /// TASK-14: the task list answers `tasks` newest `createdAt` first, never a task the trace shows
-/// another user created (nor, for a caller whose sign-up it shows, one it never saw created), and
-/// every task of the caller whose create was answered before the list was asked for.
+/// another user created (nor, for a caller whose sign-up it shows, one it never saw created),
+/// every task of the caller whose create was answered before the list was asked for, and each
+/// of them where it stands: the status, contractor, cancel reason and times of its last answer,
+/// or of a version a write answered after the list was sent replaced.
 struct TASK14TaskList: TraceRule {
     let infos = [
         TraceRuleInfo(
             "TASK-14", evidence: TraceRuleInfo.backendEvidence,
-            check: "the task list holds the caller's tasks the trace shows created before it, no other user's (nor, after the caller's sign-up, one the trace never saw created), newest createdAt first",
+            check: "the task list holds the caller's tasks the trace shows created before it, no other user's (nor, after the caller's sign-up, one the trace never saw created), newest createdAt first, each with the status, contractor, cancelReason, createdAt and updatedAt its last answer showed (or a version a write answered after the list was sent replaced)",
             tolerance: "allows clockSkewToleranceMs between apps")
     ]
     var wantsTaskAnswers: Bool { true }
@@ -119,5 +121,26 @@ struct TASK14TaskList: TraceRule {
         if !missing.isEmpty {
             context.report("TASK-14", lines: lines, expected: "every task of \(caller.userID) created before the list", observed: "\(missing.joined(separator: ", ")) missing from \(ids)")
         }
+        let unlike = listed.compactMap { Self.standingProblem($0, ledger, caller: caller.userID, answer, skew: context.header.clockSkewToleranceMs) }
+        if !unlike.isEmpty {
+            context.report(
+                "TASK-14", lines: lines, expected: "each task of \(caller.userID) listed as it stands, or as it stood before a write answered after the list was sent",
+                observed: unlike.prefix(3).joined(separator: "; "))
+        }
+    }
+
+    /// How a listed task of the caller's stands otherwise than every version it may show
+    /// (``TaskFact/versions(shownTo:skew:)``, ``TaskFact/sameStanding(_:as:)``), or nil.
+    static func standingProblem(_ shown: JSONValue, _ ledger: [String: TaskFact], caller: String, _ answer: TaskAnswer, skew: Int64) -> String? {
+        guard let id = shown["objectId"].flatMap(\.idText), let task = ledger[id], task.exists, task.author == caller,
+            let versions = task.versions(shownTo: answer, skew: skew)
+        else { return nil }
+        guard !versions.contains(where: { TaskFact.sameStanding(shown, as: $0) }) else { return nil }
+        // The task as it stands is the last version, so some member differs from it, present on both sides.
+        let differing = TaskFact.standingMembers.filter { key in !TaskFact.sameStanding(shown, as: task.json, key) }.map { key in
+            "`\(key)` \(shown[key]?.compactText ?? ""), not \(task.json[key]?.compactText ?? "")"
+        }
+        let earlier = versions.count > 1 ? " (nor as before the writes answered after the list was sent)" : ""
+        return "\(id) \(differing.joined(separator: ", ")) as line \(task.line) showed it\(earlier)"
     }
 }

@@ -214,6 +214,19 @@ struct TaskFact: Sendable {
         replaced.inFlight(for: answer, skew: skew).map { $0 + [json] }
     }
 
+    /// The members that say where a task stands, which only its writes change: what a list must
+    /// show as the task's last answer did (TASK-14). Its editable members are TASK-8's, its author too.
+    static let standingMembers = ["status", "contractor", "cancelReason", "createdAt", "updatedAt"]
+
+    /// Whether `shown` stands as `version` does in `key`, or in every standing member when `key`
+    /// is nil. A member missing on either side is not compared: a task without one is TASK-8's
+    /// (or TASK-12's, a cancel answered without its reason).
+    static func sameStanding(_ shown: JSONValue, as version: JSONValue, _ key: String? = nil) -> Bool {
+        guard let key else { return standingMembers.allSatisfy { sameStanding(shown, as: version, $0) } }
+        guard let listed = shown[key], let held = version[key] else { return true }
+        return listed.sameMembers(as: held)
+    }
+
     /// Notes that a write answered at `answer` replaces the task as it stands.
     mutating func replace(by answer: TaskAnswer) {
         replaced.replace(json, by: answer)
@@ -306,7 +319,10 @@ extension TaskLedger {
             tasks[id]!.line = answer.line
         case .listTasks:
             for task in body["tasks"]?.arrayValue ?? [] {
-                guard let id = task["objectId"].flatMap(\.idText), tasks[id]?.isCurrent(for: answer, skew: clockSkewToleranceMs) == true else { continue }
+                // One that stands otherwise is TASK-14's mistake, not taken as the task's state.
+                guard let id = task["objectId"].flatMap(\.idText), let known = tasks[id], known.isCurrent(for: answer, skew: clockSkewToleranceMs),
+                    TaskFact.sameStanding(task, as: known.json)
+                else { continue }
                 tasks[id]!.take(task)
             }
         case .candidates:
