@@ -21,6 +21,22 @@ def register_late(bad) -> None:
         s.end(c, answered + 6000)
         return c
 
+    @bad("rest-15-late-read-new-not-as-emitted-backend", "backend", ["REST-15"],
+         "90 s after R-1 was closed (past retainMs), the client's state read gives its `new` with Delay 6; the emitted one had 5.")
+    def _():
+        c = late.discarded_then_closed()
+        state = c.find("c.state.late.bresp")["body"]["request"]
+        assert state["new"]["Delay"] == 5
+        state["new"] = dict(state["new"], Delay=6)
+        return c
+
+    @bad("rest-15-late-read-apply-missing-backend", "backend", ["REST-15"],
+         "90 s after R-1 was closed (past retainMs), the client's state read gives `apply` null; w-2's was emitted.")
+    def _():
+        c = late.discarded_then_closed()
+        c.find("c.state.late.bresp")["body"]["request"]["apply"] = None
+        return c
+
     @bad("rest-11-forgotten-before-a-day-backend", "backend", ["REST-11", "REST-16"],
          "A minute short of a day after R-1 was closed, its state read is not_found and the history leaves it out.")
     def _():

@@ -30,9 +30,14 @@ struct TraceRetentionTests {
         return TraceChecker.check(header: header!, events: events, file: file)
     }
 
-    /// Each failure's id, lines and observation, to compare two verdicts in full.
+    /// Each failure's id, lines and observation, to compare two verdicts in full. A state read of a
+    /// retired request is judged on a print of its payloads, which cannot name the member that
+    /// differs (Docs/TRACE.md, "Memory and retention"): that one is compared by its id and lines.
     static func findings(_ verdict: TraceVerdict) -> [String] {
-        verdict.rules.filter(\.failed).flatMap(\.violations).map { "\($0.requirement) \($0.linesText): \($0.observed)" }
+        verdict.rules.filter(\.failed).flatMap(\.violations).map { violation in
+            let comparesPayloads = violation.requirement == "REST-15" && ["`new`", "`apply`", "`end`", "fingerprint"].contains { violation.observed.contains($0) }
+            return "\(violation.requirement) \(violation.linesText)" + (comparesPayloads ? "" : ": \(violation.observed)")
+        }
     }
 
     /// Every shipped trace gets the same findings with its own `retainMs` and with the shortest a

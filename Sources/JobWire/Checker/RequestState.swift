@@ -14,6 +14,9 @@ struct RequestState: Sendable {
     var postLine: Int?
     /// The first `new` payload seen, sent or received: the job as the backend describes it (REST-9).
     var newPayload: JSONValue?
+    /// For a retired request's state, given back from its tombstone: the print of the payloads
+    /// dropped with its full state, which REST-15 compares a late state read with.
+    var retiredPayloads: RetiredPayloads?
     /// Who got a `new`, to tell a repeated one (MSG-3).
     var newReceivers: Set<DeliveryTarget> = []
     /// The bodies of the cancel and close calls sent for the request and not refused, by xid, whose
@@ -48,6 +51,8 @@ struct RequestState: Sendable {
     var wonAt: Int64?
     var applyEmissions = 0
     var firstApplyLine: Int?
+    /// When the first `apply` went out: a state read received after it must give it (REST-15).
+    var firstApplyAt: Int64?
     /// Where each `apply` went; from app events one broadcast reaches several apps (FLOW-4).
     var applyTargets: [DeliveryTarget] = []
     /// The first `apply` payload, and the first `cancel` or `close` payload, sent or received:

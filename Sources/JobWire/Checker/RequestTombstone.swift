@@ -10,8 +10,9 @@ import SocketIOWire
 /// offer, its WorkerAccept's outcome, its state reads, the end it received or sent), with the
 /// lines the rules' reports name: what FLOW-2, FLOW-10 ... FLOW-12, FLOW-14, REST-14, REST-15
 /// and the STATE rules read. Payloads and bodies are not kept: the rules that compare them
-/// (MSG, REST-15's members, ELIG) judge them when they are emitted or received, within
-/// `retainMs`, which is at least the longest tolerance window. Times the rules compare only
+/// (MSG, ELIG) judge them when they are emitted or received, within `retainMs`, which is at
+/// least the longest tolerance window; a state read after that (REST-15) is compared with a
+/// print of the request's `new`, `apply` and `end` (``RetiredPayloads``). Times the rules compare only
 /// with "before the end" (post, win, receipts) are kept as the end's time.
 struct RequestTombstone: Sendable, Hashable {
     /// The first cancel or close: its time, line and kind.
@@ -24,6 +25,8 @@ struct RequestTombstone: Sendable, Hashable {
     /// The client app that posted it, if the trace shows one.
     var clientActor: TraceActor?
     var facts: Facts
+    /// The print of its `new`, `apply` and `end` (REST-15); which of them it covers is in ``facts``.
+    var payloadPrint: UInt32
     /// What each app that had a side of the request knew of it.
     var sides: [SideTombstone] = []
 
@@ -35,6 +38,10 @@ struct RequestTombstone: Sendable, Hashable {
         static let newSeen = Facts(rawValue: 1 << 1)
         static let applied = Facts(rawValue: 1 << 2)
         static let endCalled = Facts(rawValue: 1 << 3)
+        /// Which payloads ``RequestTombstone/payloadPrint`` covers.
+        static let printsNew = Facts(rawValue: 1 << 4)
+        static let printsApply = Facts(rawValue: 1 << 5)
+        static let printsEnd = Facts(rawValue: 1 << 6)
     }
 
     /// The tombstone of an ended request; nil for one that has not ended.
@@ -51,11 +58,20 @@ struct RequestTombstone: Sendable, Hashable {
         if state.newPayload != nil { facts.insert(.newSeen) }
         if state.applyEmissions > 0 { facts.insert(.applied) }
         if state.endCallsSeen > 0 { facts.insert(.endCalled) }
+        // A request brought back from its tombstone and retired again keeps the print it had.
+        let payloads = state.retiredPayloads ?? RetiredPayloads(state)
+        if payloads.new { facts.insert(.printsNew) }
+        if payloads.apply { facts.insert(.printsApply) }
+        if payloads.end { facts.insert(.printsEnd) }
+        payloadPrint = payloads.print
         self.facts = facts
         sides = state.sides.map { SideTombstone(actor: $0.key, $0.value) }.sorted { $0.actor.description < $1.actor.description }
     }
 
-    init(endedAt: Int64, endedLine: Int, endedBy: ProtocolEvent, winner: String?, clientId: String?, clientActor: TraceActor?, facts: Facts, sides: [SideTombstone]) {
+    init(
+        endedAt: Int64, endedLine: Int, endedBy: ProtocolEvent, winner: String?, clientId: String?, clientActor: TraceActor?, facts: Facts,
+        payloadPrint: UInt32 = 0, sides: [SideTombstone]
+    ) {
         self.endedAt = endedAt
         self.endedLine = endedLine
         self.endedBy = endedBy
@@ -63,6 +79,7 @@ struct RequestTombstone: Sendable, Hashable {
         self.clientId = clientId
         self.clientActor = clientActor
         self.facts = facts
+        self.payloadPrint = payloadPrint
         self.sides = sides
     }
 
@@ -85,6 +102,8 @@ struct RequestTombstone: Sendable, Hashable {
         }
         if facts.contains(.applied) { state.applyEmissions = 1 }
         if facts.contains(.endCalled) { state.endCallsSeen = 1 }
+        state.retiredPayloads = RetiredPayloads(
+            print: payloadPrint, new: facts.contains(.printsNew), apply: facts.contains(.printsApply), end: facts.contains(.printsEnd))
         for side in sides { state.sides[side.actor] = side.restored(endedAt: endedAt, endedBy: endedBy) }
         return state
     }

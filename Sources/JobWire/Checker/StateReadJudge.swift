@@ -48,11 +48,17 @@ struct StateReadJudge {
         if let emitted = request.newPayload, !Self.same(object["new"], emitted) {
             return "`new` is \(object["new"]?.reportText ?? "missing"), not the `new` emitted for \(reqID) (line \(request.newLine ?? 0))"
         }
-        if let emitted = request.applyPayload, let answered = object["apply"], answered != .null, !Self.same(answered, emitted) {
+        // Null is an `apply` or end not emitted yet when the backend read the request; one emitted before that is given.
+        if let emitted = request.applyPayload, let answered = object["apply"], answered != .null || (request.firstApplyAt ?? .max) < from, !Self.same(answered, emitted) {
             return "`apply` is \(answered.reportText), not the `apply` emitted for \(reqID) (line \(request.firstApplyLine ?? 0))"
         }
-        if let emitted = request.endPayload, let answered = object["end"], answered != .null, !Self.same(answered, emitted) {
+        if let emitted = request.endPayload, let answered = object["end"], answered != .null || (request.endedAt ?? .max) < from, !Self.same(answered, emitted) {
             return "`end` is \(answered.reportText), not the `\(request.endedBy?.rawValue ?? "end")` emitted for \(reqID) (line \(request.endedLine ?? 0))"
+        }
+        // Retired (`retainMs` after its last event), the request keeps only a print of its payloads.
+        if request.newPayload == nil, let retired = request.retiredPayloads, !retired.matches(object) {
+            let emitted = [retired.new ? "`new`" : nil, retired.apply ? "`apply`" : nil, retired.end ? "`\(request.endedBy?.rawValue ?? "end")`" : nil].compactMap { $0 }
+            return "its `new`, `apply` and `end` are not the \(emitted.joined(separator: ", ")) emitted for \(reqID) (ended line \(request.endedLine ?? 0)); it had retired, and the checker keeps only a fingerprint of its payloads, so it cannot name the member"
         }
         return nil
     }

@@ -1,13 +1,17 @@
-/// The request ids of ``TombstoneTable``'s entries, byte for byte, in about one byte more than
-/// the id's UTF-8 each: a million tombstones of `R-123456` take about 9 MB.
+/// The request ids of ``TombstoneTable``'s entries, byte for byte, front-coded: each id but every
+/// 16th is written as how many leading bytes it shares with the id before it and the bytes after
+/// those. Ids retire about in the order they were made, so neighbours share most of their bytes:
+/// a million tombstones of `R-123456` take about 3.5 MB, not the 10 MB of whole ids, which leaves
+/// room in the 64 MB budget of Docs/TRACE.md for what REST-15 needs of a retired request.
 ///
-/// Ids are appended in entry order into byte chunks of 1 MiB, each as a length byte and its
-/// bytes, so an entry's id follows its predecessor's. Only every 16th entry's start is stored
-/// (``anchors``); the id of any other is found by stepping over at most 15 ids from there. A
-/// stored start for every entry would cost 4 bytes more per tombstone, 4 MB a million, which the
-/// 64 MB budget of Docs/TRACE.md cannot spare. Length byte 0 means "the next id starts the next
-/// chunk" (an id never straddles two); length 255 means the id is empty or longer than 254
-/// bytes and sits in a small side table, by entry.
+/// Ids are appended in entry order into byte chunks of 1 MiB, so an entry's id follows its
+/// predecessor's. Every 16th entry (an *anchor*) is written whole, as a length byte and its bytes,
+/// and only its start is stored (``anchors``); any other id is decoded by stepping from its anchor
+/// over at most 15 ids. A stored start for every entry would cost 4 bytes more per tombstone.
+/// Any other entry is a byte holding the shared length + 1, a byte holding the length of the rest,
+/// and the rest. A first byte 0 means "the next id starts the next chunk" (an id never straddles
+/// two); 255 means the id is empty or longer than 254 bytes and sits in a small side table, by
+/// entry (the id after it shares a prefix with its first 254 bytes).
 ///
 /// Ids compare by their UTF-8 bytes, so two canonically equivalent spellings are two ids (ELIG-2).
 struct TombstoneKeys: Sendable {
@@ -15,86 +19,110 @@ struct TombstoneKeys: Sendable {
     private static let stride = 16
     private static let nextChunk: UInt8 = 0
     private static let elsewhere: UInt8 = 255
+    /// The longest id written inline.
+    private static let longest = 254
 
     private var chunks: [[UInt8]] = []
-    /// The position (chunk × chunk size + offset) of every 16th entry's length byte.
+    /// The position (chunk × chunk size + offset) of every 16th entry's first byte.
     private var anchors: [UInt32] = []
     private var outsiders: [Int: String] = [:]
+    /// The last id's bytes (its first 254), which the next one is coded against.
+    private var previous: [UInt8] = []
     /// How many ids it holds.
     private(set) var count = 0
 
     /// Appends the id of entry ``count``.
     mutating func append(_ key: String) {
-        let utf8 = key.utf8
-        let inline = !utf8.isEmpty && utf8.count < Int(Self.elsewhere)
-        let needed = inline ? 1 + utf8.count : 1
+        let utf8 = Array(key.utf8)
+        let inline = !utf8.isEmpty && utf8.count <= Self.longest
+        let isAnchor = count % Self.stride == 0
+        var shared = 0
+        if inline, !isAnchor {
+            // At most 253, so that the byte holding it + 1 is never taken for the side table's mark.
+            let limit = min(previous.count, utf8.count, Self.longest - 1)
+            while shared < limit, previous[shared] == utf8[shared] { shared += 1 }
+        }
+        let needed = !inline ? 1 : isAnchor ? 1 + utf8.count : 2 + utf8.count - shared
         if chunks.isEmpty || chunks[chunks.count - 1].count + needed > Self.chunkSize {
             if !chunks.isEmpty, chunks[chunks.count - 1].count < Self.chunkSize { chunks[chunks.count - 1].append(Self.nextChunk) }
             chunks.append([])
             chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
         }
         let last = chunks.count - 1
-        if count % Self.stride == 0 { anchors.append(UInt32(last * Self.chunkSize + chunks[last].count)) }
-        if inline {
+        if isAnchor { anchors.append(UInt32(last * Self.chunkSize + chunks[last].count)) }
+        if !inline {
+            chunks[last].append(Self.elsewhere)
+            outsiders[count] = key
+        } else if isAnchor {
             chunks[last].append(UInt8(utf8.count))
             chunks[last].append(contentsOf: utf8)
         } else {
-            chunks[last].append(Self.elsewhere)
-            outsiders[count] = key
+            chunks[last].append(UInt8(shared + 1))
+            chunks[last].append(UInt8(utf8.count - shared))
+            chunks[last].append(contentsOf: utf8[shared...])
         }
+        previous = Array(utf8.prefix(Self.longest))
         count += 1
     }
 
     /// True when entry `entry`'s id has exactly the bytes of `key`.
     func matches(_ entry: Int, _ key: String) -> Bool {
-        let (chunk, offset) = position(of: entry)
-        let length = chunks[chunk][offset]
-        if length == Self.elsewhere { return outsiders[entry].map { $0.utf8.elementsEqual(key.utf8) } ?? false }
-        let utf8 = key.utf8
-        guard utf8.count == Int(length) else { return false }
-        return chunks[chunk][(offset + 1)..<(offset + 1 + Int(length))].elementsEqual(utf8)
+        var found = false
+        decode(from: entry - entry % Self.stride) { number, bytes in
+            guard number == entry else { return true }
+            found = bytes.elementsEqual(key.utf8)
+            return false
+        }
+        return found
     }
 
     /// Calls `body` with each entry's id as UTF-8 bytes, in entry order.
     func forEach(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-        var entry = 0
-        var chunk = 0
-        var offset = 0
-        while entry < count {
-            if offset == chunks[chunk].count || chunks[chunk][offset] == Self.nextChunk {
-                chunk += 1
-                offset = 0
-                continue
-            }
-            let length = Int(chunks[chunk][offset])
-            if length == Int(Self.elsewhere) {
-                var outsider = outsiders[entry]!
-                outsider.withUTF8 { body(entry, $0) }
-                offset += 1
-            } else {
-                chunks[chunk].withUnsafeBufferPointer { body(entry, UnsafeBufferPointer(rebasing: $0[(offset + 1)..<(offset + 1 + length)])) }
-                offset += 1 + length
-            }
-            entry += 1
+        decode(from: 0) { entry, bytes in
+            body(entry, bytes)
+            return true
         }
     }
 
-    /// The chunk and offset of entry `entry`'s length byte: its anchor, then over the ids between.
-    private func position(of entry: Int) -> (chunk: Int, offset: Int) {
-        let anchor = Int(anchors[entry / Self.stride])
+    /// Decodes the ids from entry `first`, an anchor, on, handing each with its entry number to
+    /// `body` until it returns false or the ids run out.
+    private func decode(from first: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
+        guard first < count else { return }
+        let anchor = Int(anchors[first / Self.stride])
         var chunk = anchor / Self.chunkSize
         var offset = anchor % Self.chunkSize
-        var remaining = entry % Self.stride
-        while true {
-            if offset == chunks[chunk].count || chunks[chunk][offset] == Self.nextChunk {
-                chunk += 1
-                offset = 0
-                continue
+        var entry = first
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longest) { buffer in
+            while entry < count {
+                if offset == chunks[chunk].count || chunks[chunk][offset] == Self.nextChunk {
+                    chunk += 1
+                    offset = 0
+                    continue
+                }
+                let lead = chunks[chunk][offset]
+                let goOn: Bool
+                if lead == Self.elsewhere {
+                    var outsider = outsiders[entry]!
+                    goOn = outsider.withUTF8 { bytes in
+                        let kept = min(bytes.count, Self.longest)
+                        if kept > 0 { buffer.baseAddress!.update(from: bytes.baseAddress!, count: kept) }
+                        return body(entry, bytes)
+                    }
+                    offset += 1
+                } else {
+                    let isAnchor = entry % Self.stride == 0
+                    let shared = isAnchor ? 0 : Int(lead) - 1
+                    let rest = isAnchor ? Int(lead) : Int(chunks[chunk][offset + 1])
+                    let start = offset + (isAnchor ? 1 : 2)
+                    chunks[chunk].withUnsafeBufferPointer { bytes in
+                        (buffer.baseAddress! + shared).update(from: bytes.baseAddress! + start, count: rest)
+                    }
+                    offset = start + rest
+                    goOn = body(entry, UnsafeBufferPointer(rebasing: buffer[0..<(shared + rest)]))
+                }
+                if !goOn { return }
+                entry += 1
             }
-            if remaining == 0 { return (chunk, offset) }
-            let length = chunks[chunk][offset]
-            offset += length == Self.elsewhere ? 1 : 1 + Int(length)
-            remaining -= 1
         }
     }
 

@@ -1,11 +1,11 @@
 /// The tombstones of retired requests (``RequestTombstone``), packed so that a trace with a
-/// million ended requests keeps them in about 25 bytes each, plus about 30 per app that had a side.
+/// million ended requests keeps them in about 22 bytes each, plus about 30 per app that had a side.
 ///
 /// A Swift `[String: RequestTombstone]` would cost well over 100 bytes an entry (string and
 /// optional fields, their padding, and the dictionary's spare capacity). Here each column is
 /// an array of fixed-width values in chunks of 65,536 entries, so growing never copies a whole
-/// column: the key's UTF-8 (``TombstoneKeys``, about one byte more than the id), the end's time
-/// (as a 32-bit offset) and line, and the winner, the client and the facts' bits as one 16-bit
+/// column: the key's UTF-8 (``TombstoneKeys``, front-coded), the end's time (as a 32-bit
+/// offset) and line, the print of its payloads (``RetiredPayloads``), and the winner, the client and the facts' bits as one 16-bit
 /// index into their distinct combinations (a trace shows few); a request whose apps had sides
 /// notes where those start in the side columns (actor, facts, four lines; the last side of a
 /// request has its top bit set). An open-addressing table of entry numbers (load at most 3/4,
@@ -20,6 +20,8 @@ struct TombstoneTable: Sendable {
     private var timeBase: Int64?
     private var farEndedAt: [UInt32: Int64] = [:]
     private var endedLine = ChunkedColumn<UInt32>()
+    /// The print of each request's payloads (REST-15, ``RetiredPayloads``).
+    private var payloadPrints = ChunkedColumn<UInt32>()
     /// The winner, the client and the facts' bits as one index into their distinct combinations
     /// (a trace shows few winners and clients, and few combinations of facts).
     private var shapes = ChunkedColumn<UInt16>()
@@ -87,6 +89,7 @@ struct TombstoneTable: Sendable {
             keys.append(req)
             endedAt.append(0)
             endedLine.append(0)
+            payloadPrints.append(0)
             shapes.append(0)
             slots[found.slot] = slotValue(entry: entry, hash: Self.hash(req))
             if tagged, UInt32(count) + 1 >= Self.entryMask {
@@ -110,6 +113,7 @@ struct TombstoneTable: Sendable {
             farEndedAt[entry] = tombstone.endedAt
         }
         endedLine[index] = UInt32(clamping: tombstone.endedLine)
+        payloadPrints[index] = tombstone.payloadPrint
         let noClientApp = tombstone.clientActor == nil
         let bits = tombstone.facts.rawValue | (tombstone.endedBy == .close ? Self.closedBit : 0) | (noClientApp ? Self.noClientAppBit : 0)
         let shapeIndex = shape(Shape(winner: intern(tombstone.winner), client: intern(tombstone.clientId), facts: bits))
@@ -128,7 +132,7 @@ struct TombstoneTable: Sendable {
 
     /// The bytes it holds, for measuring.
     var bytes: Int {
-        count * (4 + 4 + 2) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + keys.bytes + slots.count * 4
+        count * (4 + 4 + 4 + 2) + firstSide.count * 8 + sideFacts.count * (4 + 4 + 16) + keys.bytes + slots.count * 4
     }
 
     // MARK: - Storage
@@ -160,7 +164,7 @@ struct TombstoneTable: Sendable {
         return RequestTombstone(
             endedAt: endedAt[index] == .max ? farEndedAt[entry]! : timeBase! + Int64(endedAt[index]), endedLine: Int(endedLine[index]),
             endedBy: bits & Self.closedBit != 0 ? .close : .cancel, winner: id(winnerIndex), clientId: clientId, clientActor: clientActor,
-            facts: RequestTombstone.Facts(rawValue: bits & ~(Self.closedBit | Self.noClientAppBit)), sides: sides)
+            facts: RequestTombstone.Facts(rawValue: bits & ~(Self.closedBit | Self.noClientAppBit)), payloadPrint: payloadPrints[index], sides: sides)
     }
 
     /// A tombstone's winner, client and facts' bits.

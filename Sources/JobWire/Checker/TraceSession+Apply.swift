@@ -115,7 +115,10 @@ extension TraceSession {
                     request.applyEmissions += 1
                     request.applyTargets.append(emission.target)
                     if request.applyPayload == nil { request.applyPayload = emission.payload }
-                    if request.firstApplyLine == nil { request.firstApplyLine = emission.line }
+                    if request.firstApplyLine == nil {
+                        request.firstApplyLine = emission.line
+                        request.firstApplyAt = emission.ts
+                    }
                 }
             case .cancel:
                 requests[req]!.cancelTargets.append(emission.target)
