@@ -103,6 +103,14 @@ def restand(c, tag: str, object_id: str, old: dict, new: dict) -> None:
         event["body"] = copies[id(body)]
 
 
+def send_at(c, tag: str, ts: int) -> None:
+    """Moves call `tag` to be sent (and received) at `ts`, answered 1 ms later and the answer recorded 2 ms later."""
+    for half in ("req", "breq"):
+        c.find(f"{tag}.{half}")["ts"] = ts
+    c.find(f"{tag}.bresp")["ts"] = ts + 1
+    c.find(f"{tag}.resp")["ts"] = ts + 2
+
+
 def extra_call(c, user: str, method: str, path: str, tag: str, reply: dict, status: int, bearer: str | None) -> None:
     """One more call by `user`'s app, answered just before the trace ends (which moves 100 ms later)."""
     end = c.find("end")
@@ -536,11 +544,7 @@ def register_task(bad) -> None:
          "A read sent the millisecond the app records the edit's answer follows the edit, yet shows the old Description.")
     def _():
         c = stale_read()
-        edited = c.find("edit.T-1.resp")["ts"]
-        for half in ("req", "breq"):
-            c.find(f"read.stale.{half}")["ts"] = edited
-        c.find("read.stale.bresp")["ts"] = edited + 1
-        c.find("read.stale.resp")["ts"] = edited + 2
+        send_at(c, "read.stale", c.find("edit.T-1.resp")["ts"])
         return c
 
     @bad("task-20-read-after-update-shows-old-name-backend", "backend", ["TASK-20"],
@@ -650,11 +654,7 @@ def register_task(bad) -> None:
          "A list sent the millisecond the app records T-1's completion still gives T-1 as assigned.")
     def _():
         c = stale_list()
-        completed = c.find("complete.T-1.resp")["ts"]
-        for half in ("req", "breq"):
-            c.find(f"list.stale.{half}")["ts"] = completed
-        c.find("list.stale.bresp")["ts"] = completed + 1
-        c.find("list.stale.resp")["ts"] = completed + 2
+        send_at(c, "list.stale", c.find("complete.T-1.resp")["ts"])
         return c
 
     @bad("task-8-list-other-author-backend", "backend", ["TASK-8"], "ana's task list gives her T-2 with author U-9, not its creator U-1.")
