@@ -61,7 +61,7 @@ struct TombstoneKeys: Sendable {
             chunks[last].append(UInt8(utf8.count - shared))
             chunks[last].append(contentsOf: utf8[shared...])
         }
-        previous = Array(utf8.prefix(Self.longest))
+        previous = inline ? utf8 : Array(utf8.prefix(Self.longest))
         count += 1
     }
 

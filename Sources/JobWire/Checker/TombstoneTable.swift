@@ -5,13 +5,14 @@
 /// optional fields, their padding, and the dictionary's spare capacity). Here each column is
 /// an array of fixed-width values in chunks of 65,536 entries, so growing never copies a whole
 /// column: the key's UTF-8 (``TombstoneKeys``, front-coded), the end's time (as a 32-bit
-/// offset) and line, the print of its payloads (``RetiredPayloads``), and the winner, the client and the facts' bits as one 16-bit
-/// index into their distinct combinations (a trace shows few); a request whose apps had sides
-/// notes where those start in the side columns (actor, facts, four lines; the last side of a
-/// request has its top bit set). An open-addressing table of entry numbers (load at most 3/4,
-/// grown by half), each slot tagged with a byte of its key's hash, finds a key by its bytes. Times more than 24 days from the first end, shapes
-/// past the 65,535th, and the rare client app whose id is not the request's `clientId` (or that
-/// gave none) go to small side tables.
+/// offset) and line, the print of its payloads (``RetiredPayloads``), and the winner, the client
+/// and the facts' bits as one 16-bit index into their distinct combinations (a trace shows few);
+/// a request whose apps had sides notes where those start in the side columns (actor, facts,
+/// four lines; the last side of a request has its top bit set). An open-addressing table of entry
+/// numbers (load at most 3/4, grown by half), each slot tagged with a byte of its key's hash,
+/// finds a key by its bytes. Times more than 24 days from the first end, shapes past the
+/// 65,535th, and the rare client app whose id is not the request's `clientId` (or that gave none)
+/// go to small side tables.
 struct TombstoneTable: Sendable {
     private var keys = TombstoneKeys()
     /// The end's time as an offset from `timeBase` (the first end minus 2^31 ms, so ±24 days

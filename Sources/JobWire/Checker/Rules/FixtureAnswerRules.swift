@@ -109,7 +109,6 @@ struct FixtureAnswers: TraceRule {
         }
     }
 
-
     /// A clock fixture's success: `now` a number, moved by `advanceMs` from the call's time and from
     /// the previous `now` (the clock only moves forward).
     private mutating func judgeClock(_ call: ClockCall, answer: JSONValue?, line: Int, _ context: inout RuleContext) {
