@@ -288,6 +288,19 @@ def register_refresh_and_create(bad) -> None:
         c.remove("note.8")
         return c
 
+    # A notification announces a change the app never sent nor queued: the user's work is lost.
+    @bad("offl-4-create-announced-not-sent-client", "client", ["OFFL-4"], "Online, the create of tmp-1 gets its notification but is never sent.")
+    def _():
+        c = o.create_edit()
+        c.remove("req.3")
+        return truncate(c, "resp.3")
+
+    @bad("offl-4-create-announced-not-queued-client", "client", ["OFFL-4"], "Offline, the create of tmp-2 gets its notification but is never queued.")
+    def _():
+        c = o.create_edit()
+        c.remove("enq.4")
+        return truncate(c, "enq.5")
+
 
 # ---- OFFL-6 ... OFFL-10, OFFL-14 ----------------------------------------------------------------
 
@@ -321,6 +334,30 @@ def register_identity_and_edit(bad) -> None:
         c = o.online_edit()
         c.remove("drop.7")
         return truncate(c, "resp.3")
+
+    @bad("offl-7-edit-announced-not-sent-client", "client", ["OFFL-7"], "Online, the edit of T-7 gets its notification but is never sent.")
+    def _():
+        c = o.online_edit()
+        c.remove("req.6")
+        return truncate(c, "enq.7")
+
+    @bad("offl-8-edit-announced-not-queued-client", "client", ["OFFL-8"], "Offline, the first edit of tmp-2 gets its notification but is never queued.")
+    def _():
+        c = o.create_edit()
+        c.remove("enq.5")
+        return truncate(c, "drop.5")
+
+    @bad("offl-9-edit-announced-not-queued-client", "client", ["OFFL-9"], "Offline, the first edit of T-20 gets its notification but is never queued.")
+    def _():
+        c = o.create_edit()
+        c.remove("enq.7")
+        return truncate(c, "drop.7")
+
+    @bad("offl-14-edit-announced-not-queued-client", "client", ["OFFL-14"], "Online, the edit of the unanswered tmp-1 gets its notification but is never queued.")
+    def _():
+        c = o.online_edit()
+        c.remove("enq.7")
+        return truncate(c, "drop.7")
 
     @bad("offl-7-online-edit-queued-client", "client", ["OFFL-7"], "Online with nothing in flight, an edit of T-7 is queued and only then sent.")
     def _():

@@ -20,7 +20,7 @@ public enum TraceRuleBook: Sendable {
             DISCRules(),
             VIEWCalledForViews(), VIEWWorkInProgressContents(), VIEWWorkInformation(), VIEW12CloseChoices(), VIEWLeaveEndedRequest(),
             VIEW15OfferRemoval(), ALERT12EndAlert(),
-                        OFFLRefreshRules(), OFFLCreateRules(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), OFFLOptionsRules(), OFFL16RefreshOnAppear(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
+                        OFFLRefreshRules(), OFFLCreateRules(), OFFLAnnouncedChanges(), OFFLIdentityRules(), OFFLEditRules(), OFFLReplayRules(), OFFLNotificationOrderRules(), OFFLOptionsRules(), OFFL16RefreshOnAppear(), SaveFailureAlertRules(), AUTHRules(), TaskSessionRules(),
             MSGPayloadShapes(), MSG3And8NewRouting(), RESTAnswerShapes(), RESTAnswerCodes(),
             MSG14RecordedBanAndDelay(),
             MSG16MalformedIdentity(), MSG2AppIdentity(),

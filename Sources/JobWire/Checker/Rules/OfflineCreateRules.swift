@@ -4,7 +4,7 @@
 struct OFFLCreateRules: TraceRule {
     let infos = [
         TraceRuleInfo("OFFL-3", evidence: [.client, .worker], check: "every create carries a temporary id (`tmp-`) that no earlier create used"),
-        TraceRuleInfo("OFFL-4", evidence: [.client, .worker], check: "a new create is sent at once when online and queued, not sent, when offline"),
+        TraceRuleInfo("OFFL-4", evidence: [.client, .worker], check: "a new create is sent at once when online and queued, not sent, when offline; no notification announces a create that was neither"),
         TraceRuleInfo(
             "OFFL-5", evidence: [.client, .worker], check: "every new create and edit is followed by an `alert.shown` of kind `notification` naming its entity",
             tolerance: "within reactionToleranceMs"),
@@ -42,13 +42,13 @@ struct OFFLCreateRules: TraceRule {
             }
         }
         // OFFL-5: the k-th create or edit of an entity needs its k-th notification.
-        let owed = (state.owedNotifications[id.rawValue] ?? 0) + 1
+        let owed = (state.announcements[id.rawValue]?.made ?? 0) + 1
         context.schedule(due: event.ts + context.header.reactionToleranceMs, req: id.rawValue, actor: event.actor, clock: event.actor, tag: owed, line: event.line)
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         guard let actor = obligation.actor, let state = context.session.workflow[actor] else { return }
-        guard (state.notifications[obligation.req] ?? 0) < obligation.tag else { return }
+        guard (state.announcements[obligation.req]?.shown ?? 0) < obligation.tag else { return }
         context.report(
             "OFFL-5", lines: [obligation.line],
             expected: "an `alert.shown` of kind `notification` naming \(obligation.req) within \(context.header.reactionToleranceMs) ms",

@@ -8,13 +8,13 @@ struct OFFLEditRules: TraceRule {
     let infos = [
         TraceRuleInfo(
             "OFFL-7", evidence: [.client, .worker],
-            check: "online, a new edit of a backend id is sent at once, with no older queued edit of the entity left behind"),
+            check: "online, a new edit of a backend id is sent at once, with no older queued edit of the entity left behind, and never only announced by its notification"),
         TraceRuleInfo(
             "OFFL-8", evidence: [.client, .worker],
-            check: "offline, a new edit of a temporary id replaces the queued edits of that id, and a create is never dropped from the queue"),
+            check: "offline, a new edit of a temporary id is queued, replacing the queued edits of that id, and a create is never dropped from the queue"),
         TraceRuleInfo(
             "OFFL-9", evidence: [.client, .worker],
-            check: "offline, a new edit of a backend id is queued, not sent, and replaces the queued edits of that id"),
+            check: "offline, a new edit of a backend id is queued, not sent or only announced, and replaces the queued edits of that id"),
         TraceRuleInfo(
             "OFFL-10", evidence: [.client, .worker],
             check: "every edit carries every member of the entity's latest pushed state (its create's or previous edit's), not only what changed"),

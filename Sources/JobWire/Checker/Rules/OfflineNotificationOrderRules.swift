@@ -23,7 +23,7 @@ struct OFFLNotificationOrderRules: TraceRule {
         case .httpResponse(let response):
             guard let state = context.session.workflow[event.actor], let flight = state.inFlight[response.xid],
                 case .create(let temporary, _) = flight.request.call, response.succeeded,
-                let backendID = WorkflowState.backendID(from: response.body), (state.notifications[temporary.rawValue] ?? 0) == 0
+                let backendID = WorkflowState.backendID(from: response.body), (state.announcements[temporary.rawValue]?.shown ?? 0) == 0
             else { return }
             unnotified[event.actor, default: [:]][backendID] = (temporary.rawValue, event.line)
         case .alertShown(let alert) where alert.alert == TraceViews.notification:

@@ -28,5 +28,11 @@ struct RecentMap<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// The value of `key`, or `defaultValue` when it has none, to change in place.
+    subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { values[key] ?? defaultValue() }
+        set { self[key] = newValue }
+    }
+
     func contains(_ key: Key) -> Bool { values[key] != nil }
 }

@@ -51,8 +51,7 @@ extension TraceSession {
                 state.announced.insert(entry.seq)
             }
         case .alertShown(let alert) where alert.alert == TraceViews.notification:
-            let key = alert.notification.entity ?? ""
-            state.notifications[key] = (state.notifications[key] ?? 0) + 1
+            state.announcements[alert.notification.entity ?? "", default: .init()].shown += 1
         case .viewShown(let view) where view.view == TraceViews.contacts:
             if view.elements?["updated"] == .bool(true) {
                 state.lastUpdatedRenderAt = event.ts
@@ -95,7 +94,7 @@ extension TraceSession {
             state.mustReturn = state.mustReturn.mapValues { $0.replacingEntity(temporary, with: new) }
             for (xid, flight) in state.inFlight { state.inFlight[xid]?.request = flight.request.replacingEntity(temporary, with: new) }
             state.knownFields[backendID] = state.knownFields[temporary.rawValue]
-            state.notifications[backendID] = state.notifications[backendID] ?? 0
+            state.announcements[backendID] = state.announcements[backendID] ?? .init()
         case .list where response.succeeded:
             state.listAnswersAwaitingRender += 1
         case .login where response.succeeded:
@@ -132,6 +131,6 @@ extension WorkflowState {
         if case .create = request.call, temporaryIDs[id.rawValue] == nil { temporaryIDs[id.rawValue] = request.seq }
         if case .create(_, let data) = request.call { knownFields[id.rawValue] = Set(data.keys) }
         if case .edit(_, let data) = request.call { knownFields[id.rawValue] = Set(data.keys) }
-        owedNotifications[id.rawValue] = (owedNotifications[id.rawValue] ?? 0) + 1
+        announcements[id.rawValue, default: .init()].made += 1
     }
 }

@@ -39,9 +39,9 @@ struct WorkflowState: Sendable {
     var temporaryIDs = RecentMap<String, Int>()
     /// The members of each entity's latest pushed state (OFFL-10).
     var knownFields = RecentMap<String, Set<String>>()
-    /// How many creates and edits of each entity the app made, and how many notifications named it (OFFL-5).
-    var owedNotifications = RecentMap<String, Int>()
-    var notifications = RecentMap<String, Int>()
+    /// How many creates and edits of each entity the app made, and how many notifications named it
+    /// (OFFL-5), in one map so that both counts of an entity are forgotten together.
+    var announcements = RecentMap<String, Announcements>()
     /// The latest list render not marked updated, and the latest one marked updated (OFFL-1).
     var lastRenderAt: Int64?
     var lastUpdatedRenderAt: Int64?
@@ -58,6 +58,14 @@ struct WorkflowState: Sendable {
     var everOnline: Bool?
     /// Launched offline with an active JWT and offline since: no network request (AUTH-5).
     var offlineWithActiveJWT = false
+
+    /// The creates and edits the app made of one entity, and the notifications that named it (OFFL-5).
+    struct Announcements: Sendable {
+        /// Creates and edits made, sent at once or queued.
+        var made = 0
+        /// `notification` alerts naming the entity.
+        var shown = 0
+    }
 
     /// The first `seq` to send: the lowest of the queue and of the requests that must return to it.
     var head: Int? { (queue.map(\.seq) + Array(mustReturn.keys)).min() }
