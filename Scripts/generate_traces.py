@@ -167,6 +167,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
      "Seen by apps: w-1's WorkerAccept success reaches it 3 s after the client received the `apply` naming it."),
     ("replay-unannounced-client", "client", late.replay_unannounced,
      "The offline create and edit session, its replays recorded only as their requests (no `send` op), in order."),
+    ("notification-first-client", "client", late.notification_first,
+     "Offline, the app shows an edit's notification first and queues the edit reactionToleranceMs (2000 ms) later."),
     # Past retainMs: a return, or a late event, judged on what R-1's tombstone keeps (w-1's discard included).
     ("restart-long-after-cancel-worker", "worker", lambda: s.restart_after_cancel(back_after=late.LATE + 30_000),
      "w-1 is relaunched 2 minutes after the client cancelled R-1, past retainMs: home, not Work in Progress."),

@@ -14,6 +14,9 @@ Kinds (all by default), each applied to the lines of the trace's subject (its `s
              that field has elsewhere in the same trace, at most three per line
   swap       swap the timestamps of one line and the next line of the same actor
   duplicate  write one line twice
+  move       move one line past the next two lines of the same actor (taking the time of the line it
+             lands after), and back before the previous two (taking the time of the line it lands
+             before): a thing done too late or too early
 
 A mutant that passes is not a bug by itself: many are legal (a second `close` is allowed, an
 alert's name is free) or are recorder faults no rule is about (a receipt that differs from its
@@ -38,7 +41,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ["delete", "value", "field", "swap", "duplicate"]
+KINDS = ["delete", "value", "field", "swap", "duplicate", "move"]
 FIELDS = ["req", "to", "view", "alert", "input", "event", "id", "via", "timer", "result", "choice", "status", "error", "op"]
 
 
@@ -116,6 +119,18 @@ def mutants(lines: list[str], kinds: list[str]):
                 swapped[index] = dump(dict(other, ts=event["ts"]))
                 swapped[following + 1] = dump(dict(event, ts=other["ts"]))
                 yield "swap", line, actor, name, "with " + what(other), swapped
+        if "move" in kinds:
+            mine = [j for j, other in enumerate(events) if other["actor"] == actor and other.get("id") == event.get("id") and other["kind"] != "trace.end"]
+            place = mine.index(index - 1)
+            for step in (2, -2):
+                if not 0 <= place + step < len(mine):
+                    continue
+                target = mine[place + step]
+                rest = lines[:index] + lines[index + 1:]
+                target_line = target + 1 - (1 if target > index - 1 else 0)
+                at = target_line + 1 if step > 0 else target_line
+                moved = dump(dict(event, ts=events[target]["ts"]))
+                yield "move", line, actor, name, ("after " if step > 0 else "before ") + what(events[target]), rest[:at] + [moved] + rest[at:]
 
 
 def main() -> int:

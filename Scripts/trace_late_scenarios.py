@@ -271,6 +271,20 @@ def replay_unannounced() -> Capture:
     return c
 
 
+def notification_first(gap: int = 2000) -> Capture:
+    """As the offline `create_edit` session up to its first edit of tmp-2, but the app shows that
+    edit's notification first and queues the edit `gap` ms later: within reactionToleranceMs
+    (2000 ms) nothing is lost, so the notification is no lost change (OFFL-8)."""
+    import trace_offline_scenarios as o
+    c = o.create_edit()
+    cut = c.find("drop.5")["ts"]
+    c.events = [e for e in c.events if e["ts"] < cut or e["_tag"] == "end"]
+    queued = c.find("enq.5")
+    queued["ts"] = c.find("note.5")["ts"] + gap
+    c.find("end")["ts"] = queued["ts"] + 5000
+    return c
+
+
 def early_news(wrong: int, count: int = 1002) -> Capture:
     """The backend, under load, takes `count` posts (from c-1 ... c-N) and sends each one's `new`
     to the channel before answering any of them; then it answers them all. The checker holds more

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+import trace_late_scenarios as late
 import trace_offline_scenarios as o
 from trace_offline import DAY, LISTED
 from trace_scenarios import T0, Capture
@@ -346,6 +347,10 @@ def register_identity_and_edit(bad) -> None:
         c = o.create_edit()
         c.remove("enq.5")
         return truncate(c, "drop.5")
+
+    @bad("offl-8-edit-queued-past-tolerance-client", "client", ["OFFL-8"], "Offline, the app shows an edit's notification and queues the edit 2001 ms later, past reactionToleranceMs.")
+    def _():
+        return late.notification_first(2001)
 
     @bad("offl-9-edit-announced-not-queued-client", "client", ["OFFL-9"], "Offline, the first edit of T-20 gets its notification but is never queued.")
     def _():
