@@ -151,6 +151,24 @@ def register_refusals(bad) -> None:
         c.find("error.tmp-1")["entity"] = "tmp-2"
         return c
 
+    def error_alert(c: Capture) -> dict:
+        """The fields of the session's error alert for tmp-1, to show it elsewhere."""
+        return {k: v for k, v in c.find("error.tmp-1").items() if k not in ("ts", "actor", "id", "kind", "_tag", "_seq")}
+
+    @bad("offl-19-alert-for-transport-error-client", "client", ["OFFL-19"],
+         "The replayed create of tmp-1 meets a transport error; the app says it was not saved, though it is queued.")
+    def _():
+        c = o.transport()
+        add_after(c, "enq.3#2", "alert.shown", **error_alert(c))
+        return c
+
+    @bad("offl-19-alert-before-replay-answer-client", "client", ["OFFL-19"],
+         "Back online, with the replayed create of tmp-1 in flight again, the app says it was not saved.")
+    def _():
+        c = o.transport()
+        add_after(c, "req.3#2", "alert.shown", gap=5, **error_alert(c))
+        return c
+
     @bad("task-24-refused-create-without-alert-client", "client", ["TASK-24"], "Online, the create sent at once is refused and the app says nothing.")
     def _():
         c = o.online_refusals()

@@ -5,11 +5,15 @@
 /// cancel, choice of contractor or review refused while online, or one of those three meeting a
 /// transport error, gets a failure alert (TASK-24). A create or edit that meets a transport error
 /// goes back to the queue and is not lost, so it needs none. Each within reactionToleranceMs.
+///
+/// The other way round, a failure alert naming an entity whose create or edit met a transport
+/// error, with no refusal since, tells the user a change is lost that waits in the queue; the user
+/// may make it again, twice. OFFL-19 is where the kit says a transport error is no refusal.
 struct SaveFailureAlertRules: TraceRule {
     let infos = [
         TraceRuleInfo(
             "OFFL-19", evidence: [.client, .worker],
-            check: "a create or edit refused after it waited in the queue is followed by an `alert.shown` with `result` `failure` naming its entity",
+            check: "a create or edit refused after it waited in the queue is followed by an `alert.shown` with `result` `failure` naming its entity, and one that met a transport error, not refused since, by none",
             tolerance: "within reactionToleranceMs"),
         TraceRuleInfo(
             "TASK-24", evidence: [.client],
@@ -31,6 +35,9 @@ struct SaveFailureAlertRules: TraceRule {
     private static let offl19 = 19, task24 = 24
     private var owed: [Int: Owed] = [:]
     private var next = 0
+    /// Per app, the entities whose create or edit met a transport error and has had no answer
+    /// with a status since, with the error's line: back in the queue, not lost.
+    private var returned: [TraceActor: RecentMap<String, Int>] = [:]
 
     mutating func observe(_ event: TraceEvent, _ context: inout RuleContext) {
         guard event.actor.role != .backend else { return }
@@ -39,8 +46,18 @@ struct SaveFailureAlertRules: TraceRule {
             judge(response, event, &context)
         case .alertShown(let alert) where alert.result == .failure:
             let reaction = context.header.reactionToleranceMs
+            var answers = false
             for (key, debt) in owed where debt.actor == event.actor && event.ts >= debt.since && event.ts <= debt.since + reaction {
-                if debt.entity == nil || debt.entity == alert.notification.entity { owed[key]?.shown = true }
+                if debt.entity == nil || debt.entity == alert.notification.entity {
+                    owed[key]?.shown = true
+                    answers = true
+                }
+            }
+            if !answers, let entity = alert.notification.entity, let line = returned[event.actor]?[entity] {
+                context.report(
+                    "OFFL-19", lines: [line, event.line],
+                    expected: "no failure alert for \(entity): its create or edit met a transport error on line \(line) and waits in the queue",
+                    observed: "\(event.actor) showed a failure alert naming \(entity) with no refusal of it since")
             }
         default:
             break
@@ -53,7 +70,13 @@ struct SaveFailureAlertRules: TraceRule {
         let online = state?.online != false
         let refused = response.status != nil && !response.succeeded
         if let flight = state?.inFlight[response.xid] {
-            guard refused, let entity = flight.request.entityID else { return }
+            guard let entity = flight.request.entityID else { return }
+            guard response.status != nil else {
+                if flight.request.isQueueable { returned[event.actor, default: RecentMap()][entity.rawValue] = event.line }
+                return
+            }
+            returned[event.actor]?[entity.rawValue] = nil
+            guard refused else { return }
             let what = "\(flight.request.kind) #\(flight.request.seq) of \(entity)"
             if flight.replayed {
                 owe(Owed(actor: event.actor, since: event.ts, entity: entity.rawValue, what: what), id: Self.offl19, event, &context)
