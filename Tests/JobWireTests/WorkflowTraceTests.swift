@@ -91,4 +91,21 @@ struct WorkflowTraceTests {
         map[10] = 10
         #expect(map[9] == 90 && map[8] == 8 && !map.contains(7))
     }
+
+    @Test func aRefusedOnlineCreateOwesTheAlertOfTASK24OnlyInTheClientApp() throws {
+        // The good trace of a client's online create and edit, both refused and each told; without
+        // the alerts, TASK-24. Written by a worker app beside a client, the same owes nothing:
+        // TASK-24 is the client app's, and OFFL-19 is about requests that waited in the queue.
+        let file = TestPaths.vectors.appendingPathComponent("traces/good/offline-online-refusals-client.jsonl")
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let silent = lines.dropFirst().filter { !$0.contains(#""alert":"saveFailed""#) }
+        let header = #"{"format":"jobwire-trace","version":1,"roles":["client","worker"],"subject":["client","worker"]}"#
+        func failed(_ events: [String]) throws(InputError) -> [RequirementID] {
+            try TraceChecker.check(text: ([header] + events).joined(separator: "\n") + "\n", file: "w.jsonl").failedIDs
+        }
+        #expect(try failed(silent) == ["TASK-24"])
+        let byWorker = silent.map { $0.replacingOccurrences(of: #""actor":"client","id":"c-1""#, with: #""actor":"worker","id":"w-1""#) }
+        // (It fails STATE-5 only: a worker app of the job flow calls getJobs at launch.)
+        #expect(try failed(byWorker) == ["STATE-5"])
+    }
 }

@@ -3,7 +3,8 @@
 /// A create or edit refused after it waited in the queue gets a failure alert naming its entity
 /// (OFFL-19). A create or edit sent as it was made and refused while the app is online, a task
 /// cancel, choice of contractor or review refused while online, or one of those three meeting a
-/// transport error, gets a failure alert (TASK-24). A create or edit that meets a transport error
+/// transport error, gets a failure alert (TASK-24, the client app's: a worker app's own changes
+/// refused online have no requirement). A create or edit that meets a transport error
 /// goes back to the queue and is not lost, so it needs none. Each within reactionToleranceMs.
 ///
 /// The other way round, a failure alert naming an entity whose create or edit met a transport
@@ -80,12 +81,12 @@ struct SaveFailureAlertRules: TraceRule {
             let what = "\(flight.request.kind) #\(flight.request.seq) of \(entity)"
             if flight.replayed {
                 owe(Owed(actor: event.actor, since: event.ts, entity: entity.rawValue, what: what), id: Self.offl19, event, &context)
-            } else if online {
+            } else if online, event.actor.role == .client {
                 owe(Owed(actor: event.actor, since: event.ts, entity: nil, what: what), id: Self.task24, event, &context)
             }
             return
         }
-        guard let task = context.session.exchanges[response.xid]?.task else { return }
+        guard event.actor.role == .client, let task = context.session.exchanges[response.xid]?.task else { return }
         let undoable: Set<TaskCallKind> = [.cancelTask, .chooseContractor, .review]
         let saving = undoable.union([.createTask, .editTask])
         guard saving.contains(task) else { return }
