@@ -162,6 +162,13 @@ def register_refusals(bad) -> None:
         add_after(c, "enq.3#2", "alert.shown", **error_alert(c))
         return c
 
+    @bad("offl-19-alert-for-transport-error-worker", "worker", ["OFFL-19"],
+         "A worker app's replayed create meets a transport error; it says it was not saved, though it is queued.")
+    def _():
+        c = o.transport("w-1")
+        c.add(c.find("enq.3#2")["ts"] + 1, "w-1", "alert.shown", tag=None, **error_alert(c))
+        return c
+
     @bad("offl-19-alert-before-replay-answer-client", "client", ["OFFL-19"],
          "Back online, with the replayed create of tmp-1 in flight again, the app says it was not saved.")
     def _():

@@ -69,10 +69,10 @@ def online_edit() -> Capture:
     return s.end()
 
 
-def transport() -> Capture:
+def transport(actor: str = "client") -> Capture:
     """The replayed create meets a transport error and waits at the head; back online it goes
     first again, is refused, and its queued edit is dropped with it (OFFL-6, OFFL-11)."""
-    s = OfflineSession(state())
+    s = OfflineSession(state(), actor)
     s.launch()
     s.wait(30).respond(1)
     s.wait(25).respond(2)
@@ -89,10 +89,10 @@ def transport() -> Capture:
     return s.end()
 
 
-def online_refusals() -> Capture:
+def online_refusals(actor: str = "client") -> Capture:
     """Online, a create and an edit sent at once are refused: each gets its error alert, and the
     refused create is undone (TASK-24, OFFL-6)."""
-    s = OfflineSession(state())
+    s = OfflineSession(state(), actor)
     s.launch()
     s.wait(30).respond(1)
     s.wait(25).respond(2)
