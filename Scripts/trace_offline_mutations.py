@@ -45,6 +45,14 @@ def truncate(c: Capture, tag: str) -> Capture:
     return c
 
 
+def announced_only(session, change: str, cut: str) -> Capture:
+    """`session()` without the change `change`, stopped at `cut`: the change's notification
+    announces a create or edit the app never sent nor queued."""
+    c = session()
+    c.remove(change)
+    return truncate(c, cut)
+
+
 def rename(c: Capture, old: str, new: str, tags: list[str]) -> None:
     """Writes entity id `new` for `old` in the calls, entries, paths and notifications of `tags`."""
     for tag in tags:
@@ -317,15 +325,11 @@ def register_refresh_and_create(bad) -> None:
     # A notification announces a change the app never sent nor queued: the user's work is lost.
     @bad("offl-4-create-announced-not-sent-client", "client", ["OFFL-4"], "Online, the create of tmp-1 gets its notification but is never sent.")
     def _():
-        c = o.create_edit()
-        c.remove("req.3")
-        return truncate(c, "resp.3")
+        return announced_only(o.create_edit, "req.3", "resp.3")
 
     @bad("offl-4-create-announced-not-queued-client", "client", ["OFFL-4"], "Offline, the create of tmp-2 gets its notification but is never queued.")
     def _():
-        c = o.create_edit()
-        c.remove("enq.4")
-        return truncate(c, "enq.5")
+        return announced_only(o.create_edit, "enq.4", "enq.5")
 
 
 # ---- OFFL-6 ... OFFL-10, OFFL-14 ----------------------------------------------------------------
@@ -363,15 +367,11 @@ def register_identity_and_edit(bad) -> None:
 
     @bad("offl-7-edit-announced-not-sent-client", "client", ["OFFL-7"], "Online, the edit of T-7 gets its notification but is never sent.")
     def _():
-        c = o.online_edit()
-        c.remove("req.6")
-        return truncate(c, "enq.7")
+        return announced_only(o.online_edit, "req.6", "enq.7")
 
     @bad("offl-8-edit-announced-not-queued-client", "client", ["OFFL-8"], "Offline, the first edit of tmp-2 gets its notification but is never queued.")
     def _():
-        c = o.create_edit()
-        c.remove("enq.5")
-        return truncate(c, "drop.5")
+        return announced_only(o.create_edit, "enq.5", "drop.5")
 
     @bad("offl-8-edit-queued-past-tolerance-client", "client", ["OFFL-8"], "Offline, the app shows an edit's notification and queues the edit 2001 ms later, past reactionToleranceMs.")
     def _():
@@ -379,15 +379,11 @@ def register_identity_and_edit(bad) -> None:
 
     @bad("offl-9-edit-announced-not-queued-client", "client", ["OFFL-9"], "Offline, the first edit of T-20 gets its notification but is never queued.")
     def _():
-        c = o.create_edit()
-        c.remove("enq.7")
-        return truncate(c, "drop.7")
+        return announced_only(o.create_edit, "enq.7", "drop.7")
 
     @bad("offl-14-edit-announced-not-queued-client", "client", ["OFFL-14"], "Online, the edit of the unanswered tmp-1 gets its notification but is never queued.")
     def _():
-        c = o.online_edit()
-        c.remove("enq.7")
-        return truncate(c, "drop.7")
+        return announced_only(o.online_edit, "enq.7", "drop.7")
 
     @bad("offl-7-online-edit-queued-client", "client", ["OFFL-7"], "Online with nothing in flight, an edit of T-7 is queued and only then sent.")
     def _():
