@@ -171,4 +171,32 @@ struct TraceCheckerTests {
         let dropped = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("offer.") }.joined(separator: "\n")
         #expect(try view4(dropped), "never taken in")
     }
+
+    @Test func aCallWrittenByAnotherAppIsRefusedAtItsLine() {
+        let header = #"{"format":"jobwire-trace","version":1,"roles":["worker"]}"#
+        func line(_ ts: Int, _ worker: String, _ rest: String) -> String {
+            #"{"ts":\#(1_767_225_600_000 + ts),"actor":"worker","id":"\#(worker)",\#(rest)}"#
+        }
+        func read(_ worker: String, _ ts: Int) -> String {
+            line(ts, worker, #""kind":"http.request","xid":"x-1","method":"GET","path":"/api/workers/\#(worker)""#)
+        }
+        let answer = #""kind":"http.response","xid":"x-1","status":200,"body":{"ok":true}"#
+        func refusal(_ lines: [String]) -> InputError? {
+            do {
+                _ = try TraceChecker.check(text: ([header] + lines).joined(separator: "\n") + "\n", file: "t.jsonl")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        // w-2 writes the answer to w-1's read, or sends its own under the same xid while w-1's is open.
+        let answeredByAnother = refusal([read("w-1", 1), line(20, "w-2", answer)])
+        #expect(answeredByAnother?.file == "t.jsonl" && answeredByAnother?.line == 3 && answeredByAnother?.field == "xid")
+        #expect(answeredByAnother?.message.contains("worker w-1 sent on line 2") == true, "\(String(describing: answeredByAnother))")
+        let shared = refusal([read("w-1", 1), read("w-2", 2)])
+        #expect(shared?.line == 3 && shared?.field == "xid")
+        // Once w-1 has its answer the xid is free; w-1 may also send its own call again.
+        #expect(refusal([read("w-1", 1), line(20, "w-1", answer), read("w-2", 30), line(50, "w-2", answer)]) == nil)
+        #expect(refusal([read("w-1", 1), read("w-1", 2), line(20, "w-1", answer)]) == nil)
+    }
 }

@@ -15,6 +15,9 @@ public struct TraceChecker: Sendable {
     private var trustedOrigin: FactsOrigin
     /// The number of events consumed.
     public private(set) var eventCount = 0
+    /// The first line that contradicts the trace before it (``XIDOwnership``), its event left
+    /// unjudged; ``check(file:keep:read:)`` stops there with this error, its file filled in.
+    public private(set) var contradiction: InputError?
 
     /// A checker for a trace with this header, running every rule of ``TraceRuleBook``; it keeps
     /// the details of the first `keep` violations of each requirement and counts the rest.
@@ -54,6 +57,10 @@ public struct TraceChecker: Sendable {
             var derived = event
             derived.facts = TraceEventFacts(event, origin: ownOrigin)
             return consume(derived)
+        }
+        if let problem = XIDOwnership.problem(with: event, exchanges: context.session.exchanges) {
+            if contradiction == nil { contradiction = InputError(file: "", line: event.line, field: "xid", message: problem) }
+            return
         }
         eventCount += 1
         if event.ts > context.session.now { context.session.now = event.ts }
@@ -182,7 +189,12 @@ public struct TraceChecker: Sendable {
         try read { (item: TraceReader.Item) throws(InputError) in
             switch item {
             case .header(let header): checker = TraceChecker(header: header, keep: keep)
-            case .event(let event): checker!.consume(event)
+            case .event(let event):
+                checker!.consume(event)
+                if var contradiction = checker!.contradiction {
+                    contradiction.file = file
+                    throw contradiction
+                }
             }
         }
         guard let checker else { throw InputError(file: file, line: 1, message: "the trace has no header") }
