@@ -18,7 +18,9 @@ Kinds (all by default), each applied to the lines of the trace's subject (its `s
              lands after), and back before the previous two (taking the time of the line it lands
              before): a thing done too late or too early
 
-A mutant that passes is not a bug by itself: many are legal (a second `close` is allowed, an
+A mutant the checker refuses as bad input (exit 2: a line that contradicts the trace, such as
+an answer written by another app) is counted apart from those that fail a rule. A mutant that
+passes is not a bug by itself: many are legal (a second `close` is allowed, an
 alert's name is free) or are recorder faults no rule is about (a receipt that differs from its
 send). The output groups the survivors by kind, actor, event and field, largest group first, with
 examples, so a person can read down it for a sentence nothing judges. Exit status 0 after the
@@ -155,22 +157,23 @@ def main() -> int:
         lines = Path(file).read_text(encoding="utf-8").splitlines()
         jobs += [(Path(file).name,) + mutant for mutant in mutants(lines, kinds)]
 
-    def passes(numbered) -> bool:
+    def status(numbered) -> int:
         number, (_, _, _, _, _, _, lines) = numbered
         path = os.path.join(work, f"{number}.jsonl")
         Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
         result = subprocess.run([options.jobwire, "check", path, "--format", "json"], capture_output=True, text=True)
         os.remove(path)
-        return result.returncode == 0
+        return result.returncode
 
     with ThreadPoolExecutor(options.jobs) as pool:
-        verdicts = list(pool.map(passes, enumerate(jobs)))
+        statuses = list(pool.map(status, enumerate(jobs)))
     os.rmdir(work)
-    survivors = [job for job, passed in zip(jobs, verdicts) if passed]
+    survivors = [job for job, code in zip(jobs, statuses) if code == 0]
     totals = collections.Counter(job[1] for job in jobs)
     alive = collections.Counter(job[1] for job in survivors)
+    refused = collections.Counter(job[1] for job, code in zip(jobs, statuses) if code == 2)
     for kind in kinds:
-        print(f"{kind:10} {totals[kind]:6} mutants, {alive[kind]:6} still pass")
+        print(f"{kind:10} {totals[kind]:6} mutants, {alive[kind]:6} still pass, {refused[kind]:6} refused as bad input (exit 2)")
     groups = collections.defaultdict(list)
     for trace, kind, line, actor, name, detail, _ in survivors:
         key = detail.split(":")[0] if kind == "field" else detail
