@@ -7,14 +7,14 @@ import JobWireAdapters
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check JSON-lines traces against every FLOW, ALERT, TIME, ELIG, DISC, OFFL and AUTH requirement.",
+        abstract: "Check JSON-lines traces against every requirement of Docs/PROTOCOL.md that a trace can show.",
         discussion: """
             Each FILE is a trace in the format of Docs/TRACE.md: a header line, then one event per \
             line. It is read as a stream, in constant memory whatever its size, and read and \
             decoded on a second thread while the rules judge it. Every requirement \
             is reported per file as passed, failed (each violation with the trace lines, what was \
             expected and what was observed) or skipped (the trace has no events of the role it \
-            binds).
+            binds, or its `subject` leaves that role out).
 
             Examples:
               jobwire check capture.jsonl
@@ -29,7 +29,8 @@ struct CheckCommand: AsyncParsableCommand {
 
             Exit status: 0 every trace conforms; 1 a violation outside the known failures, or a \
             stale known-failures entry; 2 unusable input: an unreadable, truncated or garbled \
-            trace (the message names the file, the line and the field) or a bad option.
+            trace, or one that contradicts itself (an app writing another app's REST call), the \
+            message naming the file, the line and the field; or a bad option.
             """
     )
 

@@ -53,14 +53,9 @@ struct RetiredPayloads: Sendable, Hashable {
     var new: Bool
     var apply: Bool
     var end: Bool
+}
 
-    init(print: UInt32, new: Bool, apply: Bool, end: Bool) {
-        self.print = print
-        self.new = new
-        self.apply = apply
-        self.end = end
-    }
-
+extension RetiredPayloads {
     /// The payloads of a request's full state.
     init(_ state: RequestState) {
         self.init(
