@@ -89,6 +89,34 @@ struct CaptureShrinkerTests {
         }
     }
 
+    /// w-1's clock goes back (TIME-10) after a call whose `xid` w-2 uses again once it finished.
+    static let reusedXID = """
+        {"format":"jobwire-trace","version":1,"roles":["worker"]}
+        {"ts":5000,"actor":"worker","id":"w-1","kind":"http.request","xid":"x-1","method":"GET","path":"/api/jobs?workerId=w-1"}
+        {"ts":5001,"actor":"worker","id":"w-1","kind":"http.response","xid":"x-1","status":200,"body":{"ok":true,"jobs":[]}}
+        {"ts":1000,"actor":"worker","id":"w-1","kind":"view.shown","view":"home"}
+        {"ts":5002,"actor":"worker","id":"w-2","kind":"http.request","xid":"x-1","method":"GET","path":"/api/jobs?workerId=w-2"}
+        {"ts":5003,"actor":"worker","id":"w-2","kind":"http.response","xid":"x-1","status":200,"body":{"ok":true,"jobs":[]}}
+
+        """
+
+    @Test func aCaptureThatContradictsItselfIsRefusedAtItsLineAndNoCutIsKeptThatWould() throws {
+        // w-2 asks under x-1 while w-1's call is unanswered: `jobwire check` refuses line 4.
+        let contradicting = Self.reusedXID.replacingOccurrences(of: #"{"ts":5001,"actor":"worker","id":"w-1","kind":"http.response","xid":"x-1","status":200,"body":{"ok":true,"jobs":[]}}"# + "\n", with: "")
+        #expect {
+            try CaptureShrinker(input: try ShrinkInput(text: contradicting, file: "t.jsonl"), keep: "TIME-10")
+        } throws: { error in
+            guard let error = error as? InputError else { return false }
+            return error.file == "t.jsonl" && error.line == 4 && error.field == "xid"
+        }
+        // The capture with w-1's answer is sound; the cut that drops only that answer is not, so it
+        // is not kept however it fails.
+        let input = try ShrinkInput(text: Self.reusedXID, file: "t.jsonl")
+        let shrinker = try CaptureShrinker(input: input, keep: "TIME-10")
+        #expect(shrinker.stillFails(input.events))
+        #expect(!shrinker.stillFails([input.events[0], input.events[2], input.events[3], input.events[4]]))
+    }
+
     @Test func droppingAConnectDropsItsConnectionsEventsAndDroppingACallItsAnswer() throws {
         let text = """
             {"format":"jobwire-trace","version":1,"roles":["worker"]}

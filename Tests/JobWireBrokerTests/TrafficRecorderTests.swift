@@ -75,6 +75,30 @@ struct TrafficRecorderTests {
         #expect(Self.lines(recorder).last == #"{"ts":1767225600000,"actor":"client","id":"U-7","kind":"http.response","xid":"r-7","error":"reset"}"#)
     }
 
+    @Test func anXRequestIdACallInFlightHasIsMadeDistinctSoTheCaptureChecks() throws {
+        let recorder = try Self.recorder()
+        // Two worker apps that each number their calls from 1, the second asking before the first is answered.
+        recorder.observe(.request(exchange: 1, Self.request("GET", "/api/jobs?workerId=w-1", headers: [("X-Request-Id", "1")])))
+        recorder.observe(.request(exchange: 2, Self.request("GET", "/api/jobs?workerId=w-2", headers: [("X-Request-Id", "1")])))
+        recorder.observe(.response(exchange: 2, Self.response(#"{"ok":true,"jobs":[]}"#)))
+        recorder.observe(.response(exchange: 1, Self.response(#"{"ok":true,"jobs":[]}"#)))
+        // Once both are answered, "1" is free again.
+        recorder.observe(.request(exchange: 3, Self.request("GET", "/api/jobs?workerId=w-2", headers: [("X-Request-Id", "1")])))
+        recorder.observe(.response(exchange: 3, Self.response(#"{"ok":true,"jobs":[]}"#)))
+        let calls = Self.lines(recorder).map { line -> String in
+            let json = try? JSONParser.parse(line)
+            return "\(json?["id"]?.stringValue ?? "-") \(json?["kind"]?.stringValue ?? "?") \(json?["xid"]?.stringValue ?? "-")"
+        }
+        #expect(calls == [
+            "w-1 http.request 1", "w-2 http.request 1#2", "w-2 http.response 1#2", "w-1 http.response 1",
+            "w-2 http.request 1", "w-2 http.response 1",
+        ])
+        let text = try #require(recorder.capture.text)
+        #expect(throws: Never.self, "jobwire check reads the capture rather than refusing a line as another app's call") {
+            _ = try TraceChecker.check(text: text, file: "capture")
+        }
+    }
+
     @Test func aProfileRenamesThePathsTheCallersAreToldApartBy() throws {
         var profile = ProtocolProfile.standard
         profile.routes[.postRequest] = RESTRoute("POST /v2/requests")

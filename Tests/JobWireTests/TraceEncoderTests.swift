@@ -39,7 +39,7 @@ struct TraceEncoderTests {
         let path = TraceVectorTests.directory.appendingPathComponent(vector.file).path
         let fromFile = try TraceChecker.check(path: path, displayPath: vector.file)
         let (header, events) = try Self.read(vector.file)
-        let fromEvents = TraceChecker.check(header: header, events: events, file: vector.file)
+        let fromEvents = try TraceChecker.check(header: header, events: events, file: vector.file)
         #expect(fromEvents.failedIDs == fromFile.failedIDs, "\(vector.file)")
         #expect(Set(fromEvents.rules.flatMap(\.violations)) == Set(fromFile.rules.flatMap(\.violations)), "\(vector.file)")
         let encoder = TraceEncoder(header: header)

@@ -27,7 +27,7 @@ struct TraceRetentionTests {
             }
         }
         if let retainMs = retain(header!) { header!.retainMs = retainMs }
-        return TraceChecker.check(header: header!, events: events, file: file)
+        return try TraceChecker.check(header: header!, events: events, file: file)
     }
 
     /// Each failure's id, lines and observation, to compare two verdicts in full. A state read of a

@@ -202,10 +202,17 @@ public struct TraceChecker: Sendable {
     }
 
     /// Checks events already read or made (each with its line), as `jobwire check` checks the
-    /// trace they make; keeps the details of the first `keep` violations per requirement.
-    public static func check(header: TraceHeader, events: [TraceEvent], file: String, keep: Int = 50) -> TraceVerdict {
+    /// trace they make; keeps the details of the first `keep` violations per requirement. Events
+    /// that contradict themselves (``contradiction``) are refused with the same error, `file` in it.
+    public static func check(header: TraceHeader, events: [TraceEvent], file: String, keep: Int = 50) throws(InputError) -> TraceVerdict {
         var checker = TraceChecker(header: header, keep: keep)
-        for event in events { checker.consume(event) }
+        for event in events {
+            checker.consume(event)
+            if var contradiction = checker.contradiction {
+                contradiction.file = file
+                throw contradiction
+            }
+        }
         return TraceVerdict(file: file, header: header, eventCount: checker.eventCount, rules: checker.finish())
     }
 

@@ -41,7 +41,7 @@ public final class TrafficRecorder: Sendable {
         var upstream = ""
     }
 
-    private struct PendingCall {
+    struct PendingCall {
         var actor: TraceActor
         var xid: String
         var method: String
@@ -151,13 +151,24 @@ public final class TrafficRecorder: Sendable {
         let body = request.body.isEmpty ? nil : try? JSONParser.parse(request.body)
         let bearer = BearerToken.from(authorization: request.header("Authorization"))
         let actor = state.callers.caller(method: request.method, path: request.target, body: body, bearer: bearer)
-        let xid = request.header("X-Request-Id") ?? "x-\(exchange)"
+        let xid = Self.xid(of: request, exchange: exchange, inFlight: state.calls.values)
         state.calls[exchange] = PendingCall(actor: actor, xid: xid, method: request.method, path: request.target, body: body)
         let record = HTTPRequestRecord(
             xid: xid, method: request.method, path: state.secrets.target(request.target),
             body: body.map { state.secrets.json($0) }, bearer: bearer.map { state.secrets.text($0) }
         )
         write([(actor, .httpRequest(record))], &state)
+    }
+
+    /// The `xid` a call is recorded under: its `X-Request-Id`, so a line can be found beside the
+    /// backend's own logs, else `x-N` after the proxy's exchange number. An id a call still in
+    /// flight was recorded under (two apps that each count their calls from 1, or a retry
+    /// sent before the first answer) gets `#N` after it: `jobwire check` pairs halves by `xid` and
+    /// refuses a line written under another app's unfinished call (Docs/TRACE.md), so a capture
+    /// keeps the `xid`s of its calls in flight distinct.
+    static func xid(of request: ProxyHTTPRequest, exchange: Int, inFlight: some Sequence<PendingCall>) -> String {
+        let id = request.header("X-Request-Id") ?? "x-\(exchange)"
+        return inFlight.contains { $0.xid == id } ? "\(id)#\(exchange)" : id
     }
 
     private func answer(_ call: PendingCall, _ response: ProxyHTTPResponse, _ state: inout State) {

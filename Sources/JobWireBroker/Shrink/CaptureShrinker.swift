@@ -34,7 +34,7 @@ public struct CaptureShrinker: Sendable {
     public init(input: ShrinkInput, keep: RequirementID, anyFailure: Bool = false) throws(InputError) {
         self.input = input
         self.keep = keep
-        let verdict = TraceChecker.check(header: input.header, events: input.events, file: input.file, keep: Self.kept)
+        let verdict = try TraceChecker.check(header: input.header, events: input.events, file: input.file, keep: Self.kept)
         guard verdict.rules.contains(where: { $0.info.id == keep }) else {
             throw InputError(file: input.file, message: "no checker rule judges \(keep); `jobwire check` lists the requirements it judges")
         }
@@ -118,9 +118,11 @@ public struct CaptureShrinker: Sendable {
         return (Reduced(nested: inner, object: line, events: after), debugger.tests)
     }
 
-    /// True when `events` fail ``keep`` the way the capture does (any way, without ``expectations``).
+    /// True when `events` fail ``keep`` the way the capture does (any way, without ``expectations``);
+    /// false when they contradict themselves (a cut that left another app's call unfinished under
+    /// an `xid` a later call reuses), which `jobwire check` would refuse rather than judge.
     func stillFails(_ events: [TraceEvent]) -> Bool {
-        let verdict = TraceChecker.check(header: input.header, events: events, file: input.file, keep: expectations == nil ? 1 : Self.kept)
+        guard let verdict = try? TraceChecker.check(header: input.header, events: events, file: input.file, keep: expectations == nil ? 1 : Self.kept) else { return false }
         guard verdict.rules.allSatisfy({ !$0.failed || failing.contains($0.info.id) }) else { return false }
         guard let expectations else { return Self.fails(verdict, keep) }
         return verdict.rules.contains { $0.info.id == keep && $0.failed && $0.violations.contains { expectations.contains($0.expected) } }

@@ -83,8 +83,8 @@ extension ShrunkCapture {
 
     /// The app that wrote the first line of the first violation of the kept requirement.
     private func failingApp(_ events: [TraceEvent]) -> TraceActor? {
-        let verdict = TraceChecker.check(header: input.header, events: events, file: input.file, keep: 1)
-        guard let line = verdict.rules.first(where: { $0.info.id == keep })?.violations.first?.lines.first,
+        guard let verdict = try? TraceChecker.check(header: input.header, events: events, file: input.file, keep: 1),
+            let line = verdict.rules.first(where: { $0.info.id == keep })?.violations.first?.lines.first,
             let event = events.first(where: { $0.line == line }), event.actor.role != .backend, event.actor.id != nil
         else { return nil }
         return event.actor

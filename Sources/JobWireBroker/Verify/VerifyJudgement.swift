@@ -14,7 +14,15 @@ enum VerifyJudgement {
     static func judge(_ run: inout VerifyRun, starvedStallMs: Int64) {
         let owners = run.captureEvents.map(\.caseID)
         let (header, events) = run.capture
-        let verdict = TraceChecker.check(header: header, events: events, file: "capture.jsonl", keep: .max)
+        let verdict: TraceVerdict
+        do {
+            verdict = try TraceChecker.check(header: header, events: events, file: "capture.jsonl", keep: .max)
+        } catch {
+            // Verify names every call itself (VerifyHTTP), so a capture that contradicts itself is
+            // the kit's fault; nothing in it is judged, and the run says so rather than pass.
+            run.results.append(VerifyCaseResult(verifyCase: runCase, outcome: .error(message: "the run's capture cannot be judged: \(error)"), durationSeconds: 0, violations: []))
+            return
+        }
         var byCase: [String: [Violation]] = [:]
         for rule in verdict.rules where rule.failed {
             for violation in rule.violations {
