@@ -281,6 +281,15 @@ def register_profile_reads(bad) -> None:
         return c
 
 
+    @bad("elig-12-decides-with-stale-profile-worker", "worker", ["ELIG-12"],
+         "w-1's meProfile answer lists only category 12; writing no profile.updated, w-1 decides R-1 (CatID 9) eligible.")
+    def _():
+        c = s.happy()
+        c.find("w-1.me0.resp")["body"]["profile"] = dict(s.W1, categories=["12"])
+        c.header["subject"] = ["worker"]
+        return c
+
+
 def register_backend_reads(bad) -> None:
     """What the backend answers a worker's or client's reads (REST-15, REST-17, ELIG-8), and the
     worker's intake and Work Information (MSG-12, VIEW-10) these reads feed."""

@@ -401,6 +401,16 @@ def happy(w1: dict = W1, w2: dict = W2, rating=4.5, delay: int = 5, new_override
     return c
 
 
+def profile_answer_adopted() -> Capture:
+    """w-1's device kept categories 9 and 12; its meProfile answer lists only 12, so w-1 reports
+    that profile and decides R-1 (CatID 9) ineligible (ELIG-12), naming no profile in its decision."""
+    w1 = dict(W1, categories=["12"])
+    c = happy(w1=w1)
+    c.find("w-1.profile")["profile"] = W1
+    c.add(c.find("w-1.me0.resp")["ts"], "w-1", "profile.updated", tag="w-1.profile.read", profile=w1)
+    return c
+
+
 # The backend's REST answer each announced event follows, and the events, in happy().
 ANNOUNCED = {"new": ("c.post.bresp", ["new.R-1.out"]), "apply": ("w-1.accept.bresp", ["apply.R-1.out"]),
              "close": ("c.close.bresp", ["close.R-1.c.out", "close.R-1.w.out"])}

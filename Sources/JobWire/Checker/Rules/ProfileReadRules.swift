@@ -9,6 +9,7 @@ import SocketIOWire
 /// answer on (kept across relaunches, as on the device), every `profile.updated` the app writes,
 /// and the `profile` of every `offer.decided`, carries that answer's `userID`, `expertActive`,
 /// `expertSource`, `categories` (in any order) and `maxKms`; `lat` and `lng` are the device's. A
+/// decision that names no profile must decide as that answer does (``judgeDecision(_:_:_:)``). A
 /// read that fails leaves the latest answer in force.
 struct ELIG12ProfileRead: TraceRule {
     let infos = [
@@ -49,8 +50,11 @@ struct ELIG12ProfileRead: TraceRule {
             reportsProfile.insert(actor)
             judge(profile, what: "the `profile.updated`", event, &context)
         case .offerDecided(let report):
-            guard let profile = report.profile else { return }
-            judge(profile, what: "the profile of the decision for \(report.req)", event, &context)
+            if let profile = report.profile {
+                judge(profile, what: "the profile of the decision for \(report.req)", event, &context)
+            } else {
+                judgeDecision(report, event, &context)
+            }
         default:
             break
         }
@@ -60,20 +64,44 @@ struct ELIG12ProfileRead: TraceRule {
         exchange.call == .meProfile && (exchange.worker == nil || exchange.worker == actor.id)
     }
 
-    private func judge(_ profile: JSONValue, what: String, _ event: TraceEvent, _ context: inout RuleContext) {
-        guard let answer = latest[event.actor] else { return }
-        let differing = Self.keys.filter { key in
+    /// The members of ``keys`` in which `profile` differs from `answer`; `categories` in any order.
+    private static func differing(_ profile: JSONValue, _ answer: JSONValue) -> [String] {
+        keys.filter { key in
             if key == "categories" {
                 let ids = { (value: JSONValue?) in Set((value?.arrayValue ?? []).compactMap(\.idText)) }
-                return ids(profile[key]) != ids(answer.profile[key])
+                return ids(profile[key]) != ids(answer[key])
             }
-            return !TraceSession.sameValue(profile[key], answer.profile[key])
+            return !TraceSession.sameValue(profile[key], answer[key])
         }
-        guard let first = differing.first else { return }
+    }
+
+    private func judge(_ profile: JSONValue, what: String, _ event: TraceEvent, _ context: inout RuleContext) {
+        guard let answer = latest[event.actor], let first = Self.differing(profile, answer.profile).first else { return }
         context.report(
             "ELIG-12", lines: [answer.line, event.line],
             expected: "\(what) with the `\(first)` of the latest meProfile answer, \(answer.profile[first]?.reportText ?? "absent")",
             observed: "`\(first)` is \(profile[first]?.reportText ?? "absent")")
+    }
+
+    /// A decision that names no profile is judged by what it decided. When the latest answer came
+    /// before the offer and differs from the profile the app reported before it (kept on the
+    /// device, say), and the kit decides otherwise with the answer's members and the device's
+    /// position, a decision that fails the rules the older profile fails was made with that one:
+    /// the app ignored the answer, writing no `profile.updated` that would show it.
+    private func judgeDecision(_ report: OfferDecisionReport, _ event: TraceEvent, _ context: inout RuleContext) {
+        guard let answer = latest[event.actor], let failed = report.failed, let worker = event.actor.id,
+            let offer = context.session.side(event.actor, report.req)?.offer, offer.viaNew, !offer.direct, answer.line < offer.receivedLine,
+            case .success(let held)? = offer.decision, let reported = offer.profileAtReceipt, case .object(var current) = reported,
+            !Self.differing(reported, answer.profile).isEmpty
+        else { return }
+        for key in Self.keys { current[key] = answer.profile[key] }
+        guard let fresh = context.session.eligibilityDecision(worker: worker, req: report.req, profile: .object(current), job: offer.payload),
+            fresh.failed != held.failed, Set(failed) == Set(held.failed.map(\.rawValue))
+        else { return }
+        context.report(
+            "ELIG-12", lines: [answer.line, offer.receivedLine, event.line],
+            expected: "the decision for \(report.req) made with the latest meProfile answer (line \(answer.line)): failed \(fresh.failed.map(\.rawValue))",
+            observed: "failed \(failed), the decision of the profile \(event.actor) reported before that answer")
     }
 
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
