@@ -566,6 +566,14 @@ def register_time(bad) -> None:
         c.find("w-1.shown.R-1")["ts"] = received + 1000
         return c
 
+    @bad("time-8-intake-drops-delay-worker", "worker", ["ELIG-6", "TIME-8"],
+         "w-1 receives R-1's `new` with Delay 6 but takes it in with the Delay 5 of its offer copy, and shows it after 5 s.")
+    def _():
+        c = s.happy()
+        received = c.find("new.R-1.in.w-1")
+        received["payload"] = dict(received["payload"], Delay=6)
+        return c
+
     @bad("time-8-shown-at-relaunch-worker", "worker", ["TIME-8"], "Relaunched during a 30 s Delay, w-1 shows R-1 at once.")
     def _():
         c = s.worker_restart("restart")

@@ -258,7 +258,7 @@ extension TraceSession {
                     side.endReceivedAt = event.ts
                     side.endReceivedLine = event.line
                 }
-            case .new: break
+            case .new: side.newPayload = message.payload
             }
         }
         if protocolEvent == .cancel || protocolEvent == .close {

@@ -3,7 +3,12 @@ import SocketIOWire
 /// Offers as the session sees them: the kit's own eligibility decision at receipt (ELIG-1 ...
 /// ELIG-6) and the comparison of an app's reported profile with the one at receipt (ELIG-10).
 extension TraceSession {
-    mutating func applyOffer(req: String, via: OfferSource, offer: JSONValue, job: JobOffer?, actor: TraceActor, event: TraceEvent) {
+    mutating func applyOffer(req: String, via: OfferSource, offer written: JSONValue, job writtenJob: JobOffer?, actor: TraceActor, event: TraceEvent) {
+        // A channel offer is the `new` the app received when its trace shows it: an app whose
+        // intake changed the payload (a Delay, a category) is judged on what the backend sent.
+        let received = via == .new ? side(actor, req)?.newPayload : nil
+        let offer = received ?? written
+        let job = received == nil || received == written ? writtenJob : nil
         let profile = actor.id.flatMap { profiles[$0] }
         let direct = via == .new && offer["workerId"].map { !$0.isNull } == true
         // Decided before the side is changed in place, which leaves `self` out of reach meanwhile.
