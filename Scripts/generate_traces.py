@@ -65,6 +65,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("happy-client", "client", s.happy, "The happy path as the client app records it."),
     ("happy-worker", "worker", s.happy, "The happy path as the worker apps record it."),
     ("happy-backend", "backend", s.happy, "The happy path as the backend records it."),
+    ("new-before-post-answer-backend", "backend", s.new_before_post_answer,
+     "The backend emits R-1's `new` 1 ms before it writes the post's answer."),
     ("profile-answer-adopted-worker", "worker", s.profile_answer_adopted,
      "w-1's meProfile answer drops a category its device kept; w-1 reports it and decides R-1 by it."),
     ("emit-at-tolerance-backend", "backend", s.backend_at_tolerance,

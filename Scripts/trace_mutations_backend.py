@@ -44,6 +44,16 @@ def register_msg(bad) -> None:
     def _():
         return s.backend_at_tolerance(2001, ("new",))
 
+    @bad("msg-3-new-for-unposted-request-backend", "backend", ["MSG-3"],
+         "Right after R-1's `new` the backend broadcasts a `new` for R-2, a request no client posted.")
+    def _():
+        c = s.happy()
+        sent = c.find("new.R-1.out")
+        fields = {key: value for key, value in sent.items() if key not in ("ts", "actor", "kind") and not key.startswith("_")}
+        fields["payload"] = dict(sent["payload"], ReqID="R-2")
+        c.add(sent["ts"] + 1, "backend", "io.out", tag="new.R-2.out", **fields)
+        return c
+
     @bad("msg-3-channel-new-missed-worker-apps", "apps", ["MSG-3"], "Seen from the apps: w-2 is running and never gets the channel `new` for R-1.")
     def _():
         c = s.happy()

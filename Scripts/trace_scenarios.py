@@ -401,6 +401,14 @@ def happy(w1: dict = W1, w2: dict = W2, rating=4.5, delay: int = 5, new_override
     return c
 
 
+def new_before_post_answer() -> Capture:
+    """The backend emits R-1's `new` 1 ms before it writes the post's answer: the request exists
+    once the post is received, so the `new` may leave while the answer is being written (MSG-3)."""
+    c = happy()
+    c.find("new.R-1.out")["ts"] = c.find("c.post.bresp")["ts"] - 1
+    return c
+
+
 def profile_answer_adopted() -> Capture:
     """w-1's device kept categories 9 and 12; its meProfile answer lists only 12, so w-1 reports
     that profile and decides R-1 (CatID 9) ineligible (ELIG-12), naming no profile in its decision."""

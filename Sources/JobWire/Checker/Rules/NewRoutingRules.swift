@@ -1,7 +1,8 @@
 import SocketIOWire
 
-/// MSG-3 and MSG-8: one `new` per posted request, to the channel, or to the named worker's own
-/// room when the post carried `workerId`; and `workerId` in the payload exactly for a direct one.
+/// MSG-3 and MSG-8: one `new` per posted request, and none for a request nobody posted, to the
+/// channel, or to the named worker's own room when the post carried `workerId`; and `workerId`
+/// in the payload exactly for a direct one.
 ///
 /// From app events the workers in the trace stand for the channel: each worker whose launch the
 /// trace shows more than clockSkewToleranceMs before the post was sent, and that is running in the
@@ -12,7 +13,7 @@ struct MSG3And8NewRouting: TraceRule {
     let infos = [
         TraceRuleInfo(
             "MSG-3", evidence: TraceRuleInfo.backendEvidence,
-            check: "each successful post is followed by one `new` to the channel, or to the named worker's room only",
+            check: "each successful post is followed by one `new` to the channel, or to the named worker's room only, and no `new` announces a request no post made",
             tolerance: "the `new` may follow the post's success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, and a worker whose connection went down after the post was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "MSG-8", evidence: TraceRuleInfo.backendEvidence,
@@ -63,13 +64,29 @@ struct MSG3And8NewRouting: TraceRule {
             } else {
                 checkWithoutPost(emission, &context)
                 early[req, default: []].append(emission)
+                if context.session.backendRecorded {
+                    // Every post reaches the backend, so one it records: it may emit the `new` before
+                    // writing the answer, but a `new` no successful post answers within
+                    // emitToleranceMs announces a request nobody made.
+                    context.schedule(due: emission.ts + context.header.emitToleranceMs, req: req, clock: .backend, tag: Self.unposted, line: emission.line)
+                }
             }
         default:
             break
         }
     }
 
+    /// The tag of the obligation that a `new` the backend emitted before any successful post of its request meets one.
+    private static let unposted = 1
+
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
+        if obligation.tag == Self.unposted {
+            guard context.session.readRequest(obligation.req, { $0.postedAt }) == nil else { return }
+            report(
+                "MSG-3", obligation.req, [obligation.line], "a `new` for \(obligation.req) only for a successfully posted request",
+                "no post of \(obligation.req) succeeded within \(context.header.emitToleranceMs) ms of it", &context)
+            return
+        }
         guard let request = context.session.request(obligation.req) else { return }
         let room = request.addressee ?? context.header.profile.channelRoom
         if context.session.backendRecorded {
