@@ -5,7 +5,9 @@
 /// request whose post the trace shows and for which it shows no cancel or close call that was not
 /// refused (judged only when the trace records every app that could have sent one,
 /// ``TraceSession/endsUnexplained(_:as:ownCalls:)``). An open request cancelled after that moment
-/// is an expiry the protocol allows. REST-10, REST-12 and REST-15 leave these cases to this rule.
+/// is an expiry the protocol allows. In a trace the backend records, a `close` for a request it
+/// shows neither a post nor a close call of is one too (a history read may list such a request,
+/// posted before the trace began). REST-10, REST-12 and REST-15 leave these cases to this rule.
 struct FLOW15NoBackendEnd: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -22,6 +24,14 @@ struct FLOW15NoBackendEnd: TraceRule {
         switch fact {
         case .emitted(let emission) where emission.event == .cancel || emission.event == .close:
             guard let req = emission.req else { return }
+            if emission.event == .close, context.session.backendRecorded, !reported.contains(req),
+                context.session.readRequest(req, { $0.postedAt != nil || $0.endCallsSeen > 0 }) != true
+            {
+                // The backend records every call, so a close for a request of which its trace shows
+                // neither a post nor a close call ends a request nobody made, or closes one unasked.
+                report(req, "a `close` for \(req) sent to \(emission.target) while the trace shows no post of it", line: emission.line, &context)
+                return
+            }
             suspect(req, emission.event, "a `\(emission.event.rawValue)` for \(req) sent to \(emission.target)", line: emission.line, ts: emission.ts, ownCalls: 0, &context)
         case .answered(let answer) where answer.call.actsOnRequest:
             // An open request answered as cancelled; a request_closed for one is REST-12's or REST-10's,
