@@ -54,6 +54,13 @@ def register_msg(bad) -> None:
         c.add(sent["ts"] + 1, "backend", "io.out", tag="new.R-2.out", **fields)
         return c
 
+    @bad("msg-3-new-before-post-received-backend", "backend", ["MSG-3"],
+         "The backend emits R-1's `new` 1 ms before it receives the post that creates R-1.")
+    def _():
+        c = s.happy()
+        c.find("new.R-1.out")["ts"] = c.find("c.post.breq")["ts"] - 1
+        return c
+
     @bad("msg-3-channel-new-missed-worker-apps", "apps", ["MSG-3"], "Seen from the apps: w-2 is running and never gets the channel `new` for R-1.")
     def _():
         c = s.happy()

@@ -13,7 +13,7 @@ struct MSG3And8NewRouting: TraceRule {
     let infos = [
         TraceRuleInfo(
             "MSG-3", evidence: TraceRuleInfo.backendEvidence,
-            check: "each successful post is followed by one `new` to the channel, or to the named worker's room only, and no `new` announces a request no post made",
+            check: "each successful post is followed by one `new` to the channel, or to the named worker's room only, and no `new` announces a request no post made (or had made yet)",
             tolerance: "the `new` may follow the post's success by up to emitToleranceMs; from app events, clockSkewToleranceMs more, and a worker whose connection went down after the post was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "MSG-8", evidence: TraceRuleInfo.backendEvidence,
@@ -50,6 +50,13 @@ struct MSG3And8NewRouting: TraceRule {
             }
             for emission in early.removeValue(forKey: req) ?? [] {
                 check(emission, post: answer.requestBody, &context)
+                // On the backend's one clock a `new` may leave while the answer is written, not
+                // before the post arrived: the request did not exist yet.
+                if session.backendRecorded, answer.actor.role == .backend, let received = answer.requestTs, emission.ts < received {
+                    report(
+                        "MSG-3", req, [emission.line, answer.line], "the `new` for \(req) sent once its post was received (at \(received))",
+                        "sent at \(emission.ts), \(received - emission.ts) ms before", &context)
+                }
             }
         case .emitted(let emission) where emission.event == .new:
             guard let req = emission.req else { return }
