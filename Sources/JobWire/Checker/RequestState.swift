@@ -131,10 +131,6 @@ struct AppSide: Sendable {
     var applyReceivedAt: Int64?
     var applyLine: Int?
     var applyPayload: JSONValue?
-    // Worker.
-    /// The payload of the last `new` it received (`io.in`): the offer the kit decides, whatever
-    /// copy of it the app's `offer.received` writes (ELIG-1 ... ELIG-6, TIME-8).
-    var newPayload: JSONValue?
     var cancelSentAt: Int64?
     var cancelLine: Int?
     /// The timeout has been judged (TIME-2 / TIME-6), so a later cancel is not judged twice.

@@ -258,9 +258,10 @@ extension TraceSession {
                     side.endReceivedAt = event.ts
                     side.endReceivedLine = event.line
                 }
-            case .new: side.newPayload = message.payload
+            case .new: break
             }
         }
+        if protocolEvent == .new, let payload = message.payload { lastNewReceived[actor] = (req, payload) }
         if protocolEvent == .cancel || protocolEvent == .close {
             let state = actors[actor]!
             if state.viewReq == req, state.view.map(ViewRecord.presentsARequest) == true,

@@ -6,7 +6,8 @@ extension TraceSession {
     mutating func applyOffer(req: String, via: OfferSource, offer written: JSONValue, job writtenJob: JobOffer?, actor: TraceActor, event: TraceEvent) {
         // A channel offer is the `new` the app received when its trace shows it: an app whose
         // intake changed the payload (a Delay, a category) is judged on what the backend sent.
-        let received = via == .new ? side(actor, req)?.newPayload : nil
+        var received: JSONValue?
+        if via == .new, let last = lastNewReceived.removeValue(forKey: actor), last.req == req { received = last.payload }
         let offer = received ?? written
         let job = received == nil || received == written ? writtenJob : nil
         let profile = actor.id.flatMap { profiles[$0] }

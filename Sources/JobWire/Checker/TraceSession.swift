@@ -25,6 +25,10 @@ struct TraceSession: Sendable {
     /// Per app, the retired requests it still held when they retired (it had not learnt they
     /// ended), so a return long after still retakes them (STATE-1, STATE-2); rare by nature.
     var heldRetired: [TraceActor: Set<String>] = [:]
+    /// Per worker app, the request and payload of the last `new` it received (`io.in`): the offer
+    /// the kit decides when the app's next `offer.received` is that request's, whatever copy of it
+    /// the app writes (ELIG-1 ... ELIG-6, TIME-8). One per app, so it stays bounded by the apps.
+    var lastNewReceived: [TraceActor: (req: String, payload: JSONValue)] = [:]
     var exchanges: [String: ExchangeState] = [:]
     /// The latest known profile of each worker (header, worker app, backend record).
     var profiles: [String: JSONValue]

@@ -26,6 +26,9 @@ struct ELIG12ProfileRead: TraceRule {
     private var reads: [TraceActor: Int64] = [:]
     private var offline: Set<TraceActor> = []
     private var reportsProfile: Set<TraceActor> = []
+    /// Per worker, the last profile found to agree with its latest answer, so the decisions made
+    /// under it are not compared again (most decisions share one profile).
+    private var agreeing: [TraceActor: JSONValue] = [:]
     /// The members the answer decides; `lat` and `lng` are the device's.
     private static let keys = ["userID", "expertActive", "expertSource", "categories", "maxKms"]
 
@@ -45,6 +48,7 @@ struct ELIG12ProfileRead: TraceRule {
                 let profile = response.body?["profile"], profile.objectValue != nil
             else { return }
             latest[actor] = (profile, event.line)
+            agreeing[actor] = nil
         case .profileUpdated(let worker, let profile):
             guard worker == nil || worker == actor.id else { return }
             reportsProfile.insert(actor)
@@ -88,12 +92,16 @@ struct ELIG12ProfileRead: TraceRule {
     /// device, say), and the kit decides otherwise with the answer's members and the device's
     /// position, a decision that fails the rules the older profile fails was made with that one:
     /// the app ignored the answer, writing no `profile.updated` that would show it.
-    private func judgeDecision(_ report: OfferDecisionReport, _ event: TraceEvent, _ context: inout RuleContext) {
+    private mutating func judgeDecision(_ report: OfferDecisionReport, _ event: TraceEvent, _ context: inout RuleContext) {
         guard let answer = latest[event.actor], let failed = report.failed, let worker = event.actor.id,
             let offer = context.session.side(event.actor, report.req)?.offer, offer.viaNew, !offer.direct, answer.line < offer.receivedLine,
             case .success(let held)? = offer.decision, let reported = offer.profileAtReceipt, case .object(var current) = reported,
-            !Self.differing(reported, answer.profile).isEmpty
+            agreeing[event.actor] != reported
         else { return }
+        guard !Self.differing(reported, answer.profile).isEmpty else {
+            agreeing[event.actor] = reported
+            return
+        }
         for key in Self.keys { current[key] = answer.profile[key] }
         guard let fresh = context.session.eligibilityDecision(worker: worker, req: report.req, profile: .object(current), job: offer.payload),
             fresh.failed != held.failed, Set(failed) == Set(held.failed.map(\.rawValue))
