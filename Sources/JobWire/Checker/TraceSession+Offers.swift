@@ -7,7 +7,10 @@ extension TraceSession {
         // A channel offer is the `new` the app received when its trace shows it: an app whose
         // intake changed the payload (a Delay, a category) is judged on what the backend sent.
         var received: JSONValue?
-        if via == .new, let last = lastNewReceived.removeValue(forKey: actor), last.req == req { received = last.payload }
+        if via == .new, let last = lastNewReceived[actor], last.req == req {
+            received = last.payload
+            lastNewReceived[actor] = nil
+        }
         let offer = received ?? written
         let job = received == nil || received == written ? writtenJob : nil
         let profile = actor.id.flatMap { profiles[$0] }

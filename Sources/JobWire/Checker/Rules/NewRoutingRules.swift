@@ -75,7 +75,7 @@ struct MSG3And8NewRouting: TraceRule {
                     // Every post reaches the backend, so one it records: it may emit the `new` before
                     // writing the answer, but a `new` no successful post answers within
                     // emitToleranceMs announces a request nobody made.
-                    context.schedule(due: emission.ts + context.header.emitToleranceMs, req: req, clock: .backend, tag: Self.unposted, line: emission.line)
+                    context.schedule(due: emission.ts + context.header.emitToleranceMs, req: req, clock: context.backendClock, tag: Self.unposted, line: emission.line)
                 }
             }
         default:
