@@ -48,10 +48,7 @@ def register_msg(bad) -> None:
          "Right after R-1's `new` the backend broadcasts a `new` for R-2, a request no client posted.")
     def _():
         c = s.happy()
-        sent = c.find("new.R-1.out")
-        fields = {key: value for key, value in sent.items() if key not in ("ts", "actor", "kind") and not key.startswith("_")}
-        fields["payload"] = dict(sent["payload"], ReqID="R-2")
-        c.add(sent["ts"] + 1, "backend", "io.out", tag="new.R-2.out", **fields)
+        c.resend_for("new.R-1.out", "R-2", "new.R-2.out")
         return c
 
     @bad("msg-3-new-before-post-received-backend", "backend", ["MSG-3"],

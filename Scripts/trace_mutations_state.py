@@ -200,10 +200,7 @@ def register_records(bad) -> None:
          "Beside R-1's closes the backend sends c-1 a `close` for R-7, a request nobody posted or closed.")
     def _():
         c = s.happy()
-        sent = c.find("close.R-1.c.out")
-        fields = {key: value for key, value in sent.items() if key not in ("ts", "actor", "kind") and not key.startswith("_")}
-        fields["payload"] = dict(sent["payload"], ReqID="R-7")
-        c.add(sent["ts"] + 1, "backend", "io.out", tag="close.R-7.c.out", **fields)
+        c.resend_for("close.R-1.c.out", "R-7", "close.R-7.c.out")
         return c
 
     @bad("flow-15-read-as-cancelled-backend", "backend", ["FLOW-15"], "A state read of the open R-1 says cancelled; nobody cancelled it.")

@@ -108,6 +108,14 @@ class Capture:
         for tag in tags:
             self.events.remove(self.find(tag))
 
+    def resend_for(self, tag: str, req: str, new_tag: str) -> dict:
+        """The backend's `io.out` of `tag` sent again 1 ms later, for request `req`: the same event,
+        to the same room, with the payload's ReqID changed."""
+        sent = self.find(tag)
+        fields = {key: value for key, value in sent.items() if key not in ("ts", "actor", "kind") and not key.startswith("_")}
+        fields["payload"] = dict(sent["payload"], ReqID=req)
+        return self.add(sent["ts"] + 1, "backend", "io.out", tag=new_tag, **fields)
+
     def remove_prefix(self, prefix: str) -> None:
         self.events = [e for e in self.events if not (e["_tag"] and e["_tag"].startswith(prefix))]
 
