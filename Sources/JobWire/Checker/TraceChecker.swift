@@ -107,6 +107,15 @@ public struct TraceChecker: Sendable {
         context.session.apply(event, fact: fact, call: context.call, facts: facts)
     }
 
+    /// Consumes `event` of the trace `file`, throwing the ``contradiction`` it is, with `file` in it.
+    private mutating func consume(_ event: TraceEvent, in file: String) throws(InputError) {
+        consume(event)
+        if var contradiction {
+            contradiction.file = file
+            throw contradiction
+        }
+    }
+
     /// Whether facts derived under `origin` hold for this header: compared by identity per event,
     /// by profile only when a new origin comes.
     private mutating func holds(_ origin: FactsOrigin) -> Bool {
@@ -189,12 +198,7 @@ public struct TraceChecker: Sendable {
         try read { (item: TraceReader.Item) throws(InputError) in
             switch item {
             case .header(let header): checker = TraceChecker(header: header, keep: keep)
-            case .event(let event):
-                checker!.consume(event)
-                if var contradiction = checker!.contradiction {
-                    contradiction.file = file
-                    throw contradiction
-                }
+            case .event(let event): try checker!.consume(event, in: file)
             }
         }
         guard let checker else { throw InputError(file: file, line: 1, message: "the trace has no header") }
@@ -206,13 +210,7 @@ public struct TraceChecker: Sendable {
     /// that contradict themselves (``contradiction``) are refused with the same error, `file` in it.
     public static func check(header: TraceHeader, events: [TraceEvent], file: String, keep: Int = 50) throws(InputError) -> TraceVerdict {
         var checker = TraceChecker(header: header, keep: keep)
-        for event in events {
-            checker.consume(event)
-            if var contradiction = checker.contradiction {
-                contradiction.file = file
-                throw contradiction
-            }
-        }
+        for event in events { try checker.consume(event, in: file) }
         return TraceVerdict(file: file, header: header, eventCount: checker.eventCount, rules: checker.finish())
     }
 
