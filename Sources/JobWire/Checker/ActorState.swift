@@ -67,6 +67,8 @@ enum TraceViews {
     static let pinHome = "home"
     /// The alert of OFFL-5.
     static let notification = "notification"
+    /// The worker's alert for a failed WorkerAccept (ALERT-3, ALERT-9).
+    static let acceptFailure = "acceptFailure"
 }
 
 /// A REST exchange (`xid`) as the app that sent it and the backend that answered it recorded it,
@@ -100,8 +102,6 @@ struct ExchangeState: Sendable {
     /// give-up (`appGaveUpAt`), not a receipt.
     var appReceivedAt: Int64?
     var appGaveUpAt: Int64?
-    /// When the checker first saw the exchange.
-    var firstSeen: Int64
 
     /// True once the app that sent it (if recorded) received an answer or gave up, and the backend
     /// (if it records) answered or never received it before the app gave up.

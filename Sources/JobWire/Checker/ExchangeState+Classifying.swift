@@ -4,8 +4,8 @@ extension ExchangeState {
     /// A REST request classified against the profile's paths: its call, the ids it names, its
     /// REST-13 shape finding and its STATE-3 key. A function of the request and its sender alone,
     /// so ``TraceEventFacts`` works it out once, on the thread that decodes the event.
-    init(classifying request: HTTPRequestRecord, actor: TraceActor, ts: Int64, profile: ProtocolProfile) {
-        self.init(firstSeen: ts)
+    init(classifying request: HTTPRequestRecord, actor: TraceActor, profile: ProtocolProfile) {
+        self.init()
         let path = RESTRequestPath(request.path)
         for kind in RESTCallKind.allCases {
             guard let route = profile.routes[kind], let captures = route.match(method: request.method, path: path) else { continue }

@@ -110,7 +110,7 @@ struct ObligationHeap: Sendable {
         var child = elements.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.before(elements[child], elements[parent]) else { break }
+            guard before(child, parent) else { break }
             elements.swapAt(child, parent)
             child = parent
         }
@@ -130,8 +130,8 @@ struct ObligationHeap: Sendable {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < elements.count, Self.before(elements[left], elements[smallest]) { smallest = left }
-            if right < elements.count, Self.before(elements[right], elements[smallest]) { smallest = right }
+            if left < elements.count, before(left, smallest) { smallest = left }
+            if right < elements.count, before(right, smallest) { smallest = right }
             guard smallest != parent else { break }
             elements.swapAt(parent, smallest)
             parent = smallest
@@ -139,7 +139,10 @@ struct ObligationHeap: Sendable {
         return first
     }
 
-    private static func before(_ a: Obligation, _ b: Obligation) -> Bool {
-        a.due != b.due ? a.due < b.due : a.sequence < b.sequence
+    /// Whether the obligation at `a` comes before the one at `b`: read in place, since passing
+    /// the obligations themselves copied them, retaining and releasing their strings at every step.
+    private func before(_ a: Int, _ b: Int) -> Bool {
+        let (dueA, dueB) = (elements[a].due, elements[b].due)
+        return dueA != dueB ? dueA < dueB : elements[a].sequence < elements[b].sequence
     }
 }

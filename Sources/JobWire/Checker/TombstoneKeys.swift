@@ -85,7 +85,9 @@ struct TombstoneKeys: Sendable {
     }
 
     /// Decodes the ids from entry `first`, an anchor, on, handing each with its entry number to
-    /// `body` until it returns false or the ids run out.
+    /// `body` until it returns false or the ids run out. Each chunk is read through one pointer:
+    /// indexing the chunk array per byte retained and released the chunk at every id, a share of
+    /// the checker's time on every lookup that finds a retired request.
     private func decode(from first: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Bool) {
         guard first < count else { return }
         let anchor = Int(anchors[first / Self.stride])
@@ -93,35 +95,36 @@ struct TombstoneKeys: Sendable {
         var offset = anchor % Self.chunkSize
         var entry = first
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.longest) { buffer in
-            while entry < count {
-                if offset == chunks[chunk].count || chunks[chunk][offset] == Self.nextChunk {
+            var goOn = true
+            while goOn, entry < count {
+                chunks[chunk].withUnsafeBufferPointer { bytes in
+                    while goOn, entry < count, offset < bytes.count, bytes[offset] != Self.nextChunk {
+                        let lead = bytes[offset]
+                        if lead == Self.elsewhere {
+                            var outsider = outsiders[entry]!
+                            goOn = outsider.withUTF8 { whole in
+                                let kept = min(whole.count, Self.longest)
+                                if kept > 0 { buffer.baseAddress!.update(from: whole.baseAddress!, count: kept) }
+                                return body(entry, whole)
+                            }
+                            offset += 1
+                        } else {
+                            let isAnchor = entry % Self.stride == 0
+                            let shared = isAnchor ? 0 : Int(lead) - 1
+                            let rest = isAnchor ? Int(lead) : Int(bytes[offset + 1])
+                            let start = offset + (isAnchor ? 1 : 2)
+                            (buffer.baseAddress! + shared).update(from: bytes.baseAddress! + start, count: rest)
+                            offset = start + rest
+                            goOn = body(entry, UnsafeBufferPointer(rebasing: buffer[0..<(shared + rest)]))
+                        }
+                        if goOn { entry += 1 }
+                    }
+                }
+                // This chunk's ids are done: the next id starts the next chunk.
+                if goOn, entry < count {
                     chunk += 1
                     offset = 0
-                    continue
                 }
-                let lead = chunks[chunk][offset]
-                let goOn: Bool
-                if lead == Self.elsewhere {
-                    var outsider = outsiders[entry]!
-                    goOn = outsider.withUTF8 { bytes in
-                        let kept = min(bytes.count, Self.longest)
-                        if kept > 0 { buffer.baseAddress!.update(from: bytes.baseAddress!, count: kept) }
-                        return body(entry, bytes)
-                    }
-                    offset += 1
-                } else {
-                    let isAnchor = entry % Self.stride == 0
-                    let shared = isAnchor ? 0 : Int(lead) - 1
-                    let rest = isAnchor ? Int(lead) : Int(chunks[chunk][offset + 1])
-                    let start = offset + (isAnchor ? 1 : 2)
-                    chunks[chunk].withUnsafeBufferPointer { bytes in
-                        (buffer.baseAddress! + shared).update(from: bytes.baseAddress! + start, count: rest)
-                    }
-                    offset = start + rest
-                    goOn = body(entry, UnsafeBufferPointer(rebasing: buffer[0..<(shared + rest)]))
-                }
-                if !goOn { return }
-                entry += 1
             }
         }
     }

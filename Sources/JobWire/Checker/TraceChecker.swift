@@ -82,9 +82,8 @@ public struct TraceChecker: Sendable {
         for req in context.session.advance(to: event.ts) {
             for index in rules.indices { rules[index].forget(req) }
         }
-        context.call = facts.call ?? ExchangeState(firstSeen: event.ts)
         context.facts = facts
-        let fact = context.session.backendFact(for: event, call: context.call, message: facts.message)
+        let fact = context.session.backendFact(for: event, call: facts.call, message: facts.message)
         if let interested = Self.ruleDispatch.byKind[event.kind] {
             for index in interested {
                 context.currentRule = index
@@ -104,7 +103,7 @@ public struct TraceChecker: Sendable {
             }
             context.session.tasks.apply(answer)
         }
-        context.session.apply(event, fact: fact, call: context.call, facts: facts)
+        context.session.apply(event, fact: fact, call: facts.call, facts: facts)
     }
 
     /// Consumes `event` of the trace `file`, throwing the ``contradiction`` it is, with `file` in it.

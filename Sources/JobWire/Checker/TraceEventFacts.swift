@@ -13,8 +13,9 @@ import SocketIOWire
 /// A class, so that the checker takes an event's facts out of it as one reference, not as a copy:
 /// they are several times the size of the rest of the event.
 final class TraceEventFacts: Sendable {
-    /// An `http.request`'s classification (``ExchangeState/init(classifying:actor:ts:profile:)``); nil for other kinds.
-    let call: ExchangeState?
+    /// An `http.request`'s classification (``ExchangeState/init(classifying:actor:profile:)``); an
+    /// empty one for other kinds, so the rules read it in place for every event (``RuleContext/call``).
+    let call: ExchangeState
     /// An `io.in` or `io.out` message's protocol event and `ReqID`; empty for other kinds.
     let message: MessageFacts
     /// An `offer.received` job as the kit's eligibility decision reads it (ELIG-1 ... ELIG-6);
@@ -26,12 +27,12 @@ final class TraceEventFacts: Sendable {
     /// The facts of `event` in a trace whose header's profile `origin` holds.
     init(_ event: TraceEvent, origin: FactsOrigin) {
         let profile = origin.profile
-        var call: ExchangeState?
+        var call = ExchangeState()
         var message = MessageFacts()
         var offerJob: JobOffer?
         switch event.body {
         case .httpRequest(let request):
-            call = ExchangeState(classifying: request, actor: event.actor, ts: event.ts, profile: profile)
+            call = ExchangeState(classifying: request, actor: event.actor, profile: profile)
         case .socketIn(let sent), .socketOut(let sent):
             message = MessageFacts(sent, event: profile.event(named: sent.event))
         case .offerReceived(_, _, let offer):

@@ -75,8 +75,15 @@ struct RuleContext: Sendable {
     /// The line and time of the event being consumed; obligations fall due while it is read.
     var currentLine = 0
     var currentTs: Int64 = 0
-    /// For an `http.request`, its classification against the header's paths, made once for all rules.
-    var call = ExchangeState(firstSeen: 0)
+    /// For an `http.request`, its classification against the header's paths, made once for all
+    /// rules; empty for other events. Read where ``facts`` holds it, as ``message`` is: copying it
+    /// in for every event was a measurable share of the checker's time.
+    var call: ExchangeState {
+        _read {
+            if let facts { yield facts.call } else { yield Self.noCall }
+        }
+    }
+    private static let noCall = ExchangeState()
     /// The facts of the event being consumed, which ``message`` reads in place.
     var facts: TraceEventFacts?
     /// For an `io.in` or `io.out`, its protocol event and `ReqID`, read once for all rules; read
