@@ -17,6 +17,9 @@ Kinds (all by default), each applied to the lines of the trace's subject (its `s
   move       move one line past the next two lines of the same actor (taking the time of the line it
              lands after), and back before the previous two (taking the time of the line it lands
              before): a thing done too late or too early
+  copy       write one line a second time for someone else: a backend `io.out` also to another room
+             the trace names (a room another line sends to, or a user's own), an app's line also
+             by another app of its role: what must go to, or be done by, those named and no one else
 
 A mutant the checker refuses as bad input (exit 2: a line that contradicts the trace, such as
 an answer written by another app) is counted apart from those that fail a rule. A mutant that
@@ -43,7 +46,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ["delete", "value", "field", "swap", "duplicate", "move"]
+KINDS = ["delete", "value", "field", "swap", "duplicate", "move", "copy"]
 FIELDS = ["req", "to", "view", "alert", "input", "event", "id", "via", "timer", "result", "choice", "status", "error", "op"]
 
 
@@ -85,6 +88,11 @@ def mutants(lines: list[str], kinds: list[str]):
         for key in FIELDS:
             if isinstance(event.get(key), (str, int)) and not isinstance(event.get(key), bool):
                 values[(event["actor"], key)].add(event[key])
+    rooms = sorted({event["to"] for event in events if isinstance(event.get("to"), str)} | {event["id"] for event in events if "id" in event})
+    apps = collections.defaultdict(set)
+    for event in events:
+        if "id" in event:
+            apps[event["actor"]].add(event["id"])
     for index, event in enumerate(events, start=1):
         if event["actor"] not in subject or event["kind"] == "trace.end":
             continue
@@ -133,6 +141,13 @@ def mutants(lines: list[str], kinds: list[str]):
                 at = target_line + 1 if step > 0 else target_line
                 moved = dump(dict(event, ts=events[target]["ts"]))
                 yield "move", line, actor, name, ("after " if step > 0 else "before ") + what(events[target]), rest[:at] + [moved] + rest[at:]
+        if "copy" in kinds:
+            if actor == "backend" and event["kind"] == "io.out" and isinstance(event.get("to"), str):
+                copies = [("to " + room, dict(event, to=room)) for room in rooms if room != event["to"]]
+            else:
+                copies = [("by " + other, dict(event, id=other)) for other in sorted(apps[actor] - {event.get("id")})]
+            for detail, copied in copies:
+                yield "copy", line, actor, name, detail, lines[:index + 1] + [dump(copied)] + lines[index + 1:]
 
 
 def main() -> int:

@@ -176,6 +176,9 @@ def register_flow(bad) -> None:
         c.header["subject"] = ["backend"]
         t = c.find("c.cancel.req")["ts"]
         c.rest(t - 5, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept.race")
+        # The cancel of a won request goes to the winner alone (FLOW-8).
+        c.find("cancel.R-1.w.out")["to"] = "w-1"
+        c.remove("cancel.R-1.w.in.w-2")
         arrived = c.find("cancel.R-1.c.in.client")["ts"]
         c.emit(arrived + 5 - s.NET, "apply", s.apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.race")
         return c
@@ -229,6 +232,36 @@ def register_flow(bad) -> None:
     def _():
         c = s.cancel_after_win()
         c.remove("cancel.R-1.w.out")
+        return c
+
+    @bad("flow-8-cancel-of-won-request-to-channel-backend", "backend", ["FLOW-8"],
+         "A cancel after w-1 won goes to the client and the winner, and also to the channel, where the losers get it.")
+    def _():
+        c = s.cancel_after_win()
+        sent = c.find("cancel.R-1.w.out")
+        c.emit(sent["ts"], "cancel", sent["payload"], "workers", [], tag="cancel.R-1.channel")
+        return c
+
+    @bad("flow-8-cancel-of-won-request-to-loser-apps", "apps", ["FLOW-8"],
+         "Seen by apps: the timeout cancel of R-1, which w-1 won just before, reaches w-2 too, whose race_lost comes after it.")
+    def _():
+        c = s.race_cancel_in_flight()
+        got = c.find("cancel.R-1.w.in.w-1")
+        c.add(got["ts"], "w-2", "io.in", tag="cancel.R-1.w.in.w-2", event="cancel", payload=got["payload"])
+        return c
+
+    @bad("flow-9-close-also-to-channel-backend", "backend", ["FLOW-9"], "The `close` goes to the client and the winner, and also to the channel.")
+    def _():
+        c = s.happy()
+        sent = c.find("close.R-1.w.out")
+        c.emit(sent["ts"], "close", sent["payload"], "workers", [], tag="close.R-1.channel")
+        return c
+
+    @bad("flow-9-close-also-to-loser-apps", "apps", ["FLOW-9"], "Seen by apps: w-2, which did not win R-1, receives its `close` too.")
+    def _():
+        c = s.happy()
+        got = c.find("close.R-1.w.in.w-1")
+        c.add(got["ts"], "w-2", "io.in", tag="close.R-1.w.in.w-2", event="close", payload=got["payload"])
         return c
 
     @bad("flow-9-close-not-to-winner-backend", "backend", ["FLOW-9"], "The `close` goes to the client only, not to the winner.")
@@ -374,6 +407,24 @@ def register_alert(bad) -> None:
         c.find("w-2.failure.dismissed").update(alert="acceptSuccess")
         return c
 
+    @bad("alert-3-failure-alert-after-success-worker", "worker", ["ALERT-3"],
+         "w-1's WorkerAccept succeeds, and after its success alert it shows the failure alert too.")
+    def _():
+        c = s.happy()
+        dismissed = c.find("w-1.success.dismissed")["ts"]
+        c.add(dismissed + 1, "w-1", "alert.shown", tag="w-1.failure", alert="acceptFailure", result="failure", req="R-1",
+              elements={"title": "So close!", "text": "Someone else got this one. More jobs are on the way.", "ok": True})
+        c.add(dismissed + 800, "w-1", "alert.dismissed", tag="w-1.failure.dismissed", alert="acceptFailure", req="R-1")
+        return c
+
+    @bad("alert-3-failure-alert-for-winner-race-worker", "worker", ["ALERT-3"],
+         "Both racers show the failure alert: w-2, which lost, and w-1, which won and is in Work in Progress.")
+    def _():
+        c = s.race()
+        failure = c.find("w-2.failure")
+        c.add(failure["ts"], "w-1", "alert.shown", tag="w-1.failure", alert="acceptFailure", result="failure", req="R-1", elements=failure["elements"])
+        return c
+
     @bad("alert-4-apply-alert-before-view-client", "client", ["ALERT-4"], "The apply alert shows just before the change to Work in Progress.")
     def _():
         c = s.happy()
@@ -402,6 +453,21 @@ def register_alert(bad) -> None:
         c.find("w-1.success")["ts"] = answered
         c.find("w-1.success.dismissed")["ts"] = answered + 1
         c.find("w-1.wip")["ts"] = answered + 1500
+        return c
+
+    @bad("alert-5-success-alert-never-accepted-worker", "worker", ["ALERT-5"],
+         "w-2, which never sent a WorkerAccept for R-1, shows the success alert for it on its home view.")
+    def _():
+        c = s.happy()
+        success = c.find("w-1.success")
+        c.add(success["ts"], "w-2", "alert.shown", tag="w-2.success", alert="acceptSuccess", result="success", req="R-1", elements=success["elements"])
+        return c
+
+    @bad("alert-5-success-alert-before-answer-worker", "worker", ["ALERT-5"],
+         "w-1 shows its success alert as soon as it sends the WorkerAccept, before the answer and before Work in Progress.")
+    def _():
+        c = s.happy()
+        c.find("w-1.success")["ts"] = c.find("w-1.accept.req")["ts"] + 1
         return c
 
     @bad("alert-6-no-avatar-client", "client", ["ALERT-6"], "The apply alert lacks the worker's avatar.")

@@ -625,10 +625,13 @@ def race_cancel_in_flight() -> Capture:
     """Racers in flight together, as apps playing for a backend test record them: at the deadline
     w-1 and w-2 accept and the client cancels at the same moment. The backend takes w-1's accept
     first (it wins, `apply` reaches the client before its `cancel`), then w-2's (race_lost), then the
-    cancel, which reaches the channel w-1 is in; w-2's answer arrives after the cancel's. Only
-    backend rules judge: the apps show no views for the race."""
+    cancel, which reaches the client and the winner alone (FLOW-8: w-2 learns from its race_lost);
+    w-2's answer arrives after the cancel's. Only backend rules judge: the apps show no views for
+    the race."""
     c = timeout()
     c.header["subject"] = ["backend"]
+    c.find("cancel.R-1.w.out")["to"] = "w-1"
+    c.remove("cancel.R-1.w.in.w-2")
     t = c.find("c.cancel.req")["ts"]
     c.rest(t - 5, "w-1", "POST", "/api/requests/R-1/accept", {"workerId": "w-1"}, reply=ok(ReqID="R-1"), tag="w-1.accept.race")
     c.emit(t - 5 + NET + PROC + 1, "apply", apply_payload("w-1", 4.5), "c-1", ["client"], tag="apply.race")

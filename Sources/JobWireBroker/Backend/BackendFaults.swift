@@ -157,6 +157,9 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// worker accepting a request that is cancelled, closed or won gets `not_eligible` instead of
     /// `request_cancelled`, `request_closed` or `race_lost` (breaks REST-14).
     public static let eligibilityBeforeState = BackendFaults(rawValue: 1 << 52)
+    /// The `cancel` of a won request and every `close` go to the channel too, so workers who did
+    /// not win it get another user's event (breaks FLOW-8 and FLOW-9: to no one else).
+    public static let endsReachChannel = BackendFaults(rawValue: 1 << 53)
 
     /// The race faults: the reference server splits WorkerAccept into its read and write halves
     /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
@@ -176,6 +179,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("applyToEveryone", .applyToEveryone, breaks: ["FLOW-5"]),
         NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10", "REST-15"]),
         NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
+        NamedFault("endsReachChannel", .endsReachChannel, breaks: ["FLOW-8", "FLOW-9"]),
         NamedFault("directNewToChannel", .directNewToChannel, breaks: ["FLOW-8", "MSG-3"]),
         NamedFault("stateHidesProgress", .stateHidesProgress, breaks: ["REST-15"]),
         NamedFault("historyOldestFirst", .historyOldestFirst, breaks: ["REST-16"]),

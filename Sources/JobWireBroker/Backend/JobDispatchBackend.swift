@@ -222,7 +222,8 @@ public struct JobDispatchBackend: Sendable {
             }
             requests[reqID] = request
             noteIfEnded(request, now: now)
-            let rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
+            var rooms = [request.client.text, winner.map(\.text) ?? room(of: request.target)]
+            if faults.contains(.endsReachChannel), winner != nil { rooms.append(profile.channelRoom) }
             let echo = faults.contains(.cancelEchoesReqIdLowercase) ? "reqId" : "ReqID"
             return .success([echo: .string(reqID)], emissions: rooms.map { Emission(event: profile.name(of: .cancel), room: $0, payload: payload) })
         } catch {
@@ -259,6 +260,7 @@ public struct JobDispatchBackend: Sendable {
             noteIfEnded(request, now: now)
             var rooms = [request.client.text, winner.text]
             if faults.contains(.closeReachesOneSide) { rooms = [by == "client" ? winner.text : request.client.text] }
+            if faults.contains(.endsReachChannel) { rooms.append(profile.channelRoom) }
             let echo: JSONObject = faults.contains(.closeEchoesBody) ? ["outcome": .string(outcome), "by": .string(by)] : ["ReqID": .string(reqID)]
             let sent: JSONValue = faults.contains(.closeSentAsText) ? .string(payload.compactText) : payload
             return .success(echo, emissions: rooms.map { Emission(event: profile.name(of: .close), room: $0, payload: sent) })

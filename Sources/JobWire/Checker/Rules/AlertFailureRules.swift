@@ -12,7 +12,7 @@ struct ALERTFailedAcceptRules: TraceRule {
             check: "after a failed WorkerAccept the worker app does not show that request's Work in Progress view, nor had it shown it while the WorkerAccept was unanswered"),
         TraceRuleInfo(
             "ALERT-3", evidence: [.worker],
-            check: "every failed WorkerAccept (failure body, non-2xx status or transport error) gets a failure alert, never a success alert",
+            check: "every failed WorkerAccept (failure body, non-2xx status or transport error) gets a failure alert, never a success alert, and one that succeeded gets no failure alert",
             tolerance: "the alert may take up to reactionToleranceMs"),
     ]
     var kinds: Set<TraceEventKind> { [.httpResponse, .alertShown, .viewShown] }
@@ -35,7 +35,16 @@ struct ALERTFailedAcceptRules: TraceRule {
             }
             context.schedule(due: event.ts + context.header.reactionToleranceMs, req: req, actor: event.actor, clock: event.actor, line: event.line)
         case .alertShown(let alert):
-            guard let req = alert.req, let side = context.session.side(event.actor, req), side.acceptOutcome == .failure else { return }
+            guard let req = alert.req, let side = context.session.side(event.actor, req) else { return }
+            if side.acceptOutcome == .success, alert.alert == TraceViews.acceptFailure {
+                // ALERT-3: a success treated as a failure.
+                context.report(
+                    "ALERT-3", lines: [side.acceptAnsweredLine ?? event.line, event.line],
+                    expected: "no failure alert for the WorkerAccept of \(req), which succeeded",
+                    observed: "the \(alert.alert) alert for \(req)")
+                return
+            }
+            guard side.acceptOutcome == .failure else { return }
             if alert.result == .failure, !side.failureAlertShown, let change = side.viewChangeAfterFailureLine,
                 event.ts <= (side.acceptAnsweredAt ?? event.ts) + context.header.reactionToleranceMs
             {

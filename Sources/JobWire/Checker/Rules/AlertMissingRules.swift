@@ -56,8 +56,11 @@ struct ALERTSuccessAfterView: TraceRule {
         switch event.actor.role {
         case .client: id = "ALERT-4"
         case .worker:
-            // A success alert after a failure is ALERT-3's to judge, unless a state read named the worker the winner (STATE-10).
-            guard let side = context.session.side(event.actor, req), side.acceptOutcome == .success || side.readWon else { return }
+            // A success alert after a failure is ALERT-3's to judge, unless a state read named the
+            // worker the winner (STATE-10). One for a request the worker never accepted, or whose
+            // accept is unanswered, is this rule's: it cannot follow a change to Work in Progress.
+            let side = context.session.side(event.actor, req)
+            if side?.acceptOutcome == .failure, side?.readWon != true { return }
             id = "ALERT-5"
         case .backend: return
         }

@@ -30,17 +30,17 @@ struct FLOW5ApplyToClientOnly: TraceRule {
     }
 }
 
-/// FLOW-8 and FLOW-9: who must receive a request's `cancel` and `close`, checked `emitToleranceMs`
-/// after the backend's success answer to the cancel or close call.
+/// FLOW-8 and FLOW-9: who must receive a request's `cancel` and `close`, and that no one else
+/// does, checked `emitToleranceMs` after the backend's success answer to the cancel or close call.
 struct FLOW8And9EndRecipients: TraceRule {
     let infos = [
         TraceRuleInfo(
             "FLOW-8", evidence: TraceRuleInfo.backendEvidence,
-            check: "a cancelled request's `cancel` reaches the posting client and the winner, or without a winner the room its `new` went to",
+            check: "a cancelled request's `cancel` reaches the posting client and the winner, or without a winner the room its `new` went to, and no one else",
             tolerance: "within emitToleranceMs of the cancel's success answer; from app events, clockSkewToleranceMs more, and an app whose connection went down after the cancel was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
         TraceRuleInfo(
             "FLOW-9", evidence: TraceRuleInfo.backendEvidence,
-            check: "a closed request's `close` reaches the posting client and the winner",
+            check: "a closed request's `close` reaches the posting client and the winner, and no one else",
             tolerance: "within emitToleranceMs of the close's success answer; from app events, clockSkewToleranceMs more, and an app whose connection went down after the close was sent (or came back less than clockSkewToleranceMs before) may have missed it"),
     ]
     var wantsFacts: Bool { true }
@@ -96,13 +96,42 @@ struct FLOW8And9EndRecipients: TraceRule {
         }
         var seen: Set<DeliveryTarget> = []
         let missing = required.filter { seen.insert($0).inserted && !sent.contains($0) }
-        guard !missing.isEmpty else { return }
+        // Who had won when it ended: a win after the end is FLOW-7's, and moves no one into the recipients.
+        let winnerThen = request.endedAt != nil ? request.winnerAtEnd : winner
+        let extra = sent.filter { !Self.mayReceive($0, request, winner: winnerThen, isCancel: isCancel) }
+        let id: RequirementID = isCancel ? "FLOW-8" : "FLOW-9"
         let event = (isCancel ? ProtocolEvent.cancel : .close).rawValue
         let who = winner != nil ? "the posting client and the winner \(winner!)" : isCancel ? "the posting client and where the `new` went" : "the posting client"
-        context.report(
-            isCancel ? "FLOW-8" : "FLOW-9", lines: [obligation.line],
-            expected: "a `\(event)` for \(obligation.req) sent to \(who) within \(context.header.emitToleranceMs) ms",
-            observed: "none sent to \(missing.map(\.description).joined(separator: ", "))"
-                + (sent.isEmpty ? "" : "; sent to \(sent.map(\.description).sorted().joined(separator: ", "))"))
+        let sentText = sent.map(\.description).sorted().joined(separator: ", ")
+        if !missing.isEmpty {
+            context.report(
+                id, lines: [obligation.line], expected: "a `\(event)` for \(obligation.req) sent to \(who) within \(context.header.emitToleranceMs) ms",
+                observed: "none sent to \(missing.map(\.description).joined(separator: ", "))" + (sent.isEmpty ? "" : "; sent to \(sentText)"))
+        }
+        if !extra.isEmpty {
+            context.report(
+                id, lines: [obligation.line], expected: "the `\(event)` for \(obligation.req) sent to \(who) and to no one else",
+                observed: "also sent to \(extra.map(\.description).sorted().joined(separator: ", ")) (sent to \(sentText))")
+        }
+    }
+
+    /// Whether `target` may receive the request's end: the posting client, the winner, and for a
+    /// cancel without a winner where the `new` went. Judged only against what the trace shows: a
+    /// room or client app while it shows the posting client's id, and, from app events, a worker
+    /// app while it shows the winner (a worker that joined the channel after the `new` receives a
+    /// winnerless cancel without having received the `new`).
+    private static func mayReceive(_ target: DeliveryTarget, _ request: RequestState, winner: String?, isCancel: Bool) -> Bool {
+        if isCancel, winner == nil, request.newTargets.contains(target) { return true }
+        switch target {
+        case .room(let room):
+            guard let clientId = request.clientId else { return true }
+            return room == clientId || room == winner
+        case .actor(let actor) where actor.role == .client:
+            guard let clientId = request.clientId else { return true }
+            return actor.id == clientId || actor == request.clientActor
+        case .actor(let actor):
+            guard let winner else { return true }
+            return actor.id == winner
+        }
     }
 }
