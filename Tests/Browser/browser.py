@@ -15,6 +15,7 @@ import contextlib
 import os
 import pathlib
 import shutil
+import tempfile
 import unittest
 
 CHROMIUM = os.environ.get("JOBWIRE_CHROMIUM", "/usr/bin/chromium")
@@ -47,7 +48,9 @@ def require_browser():
 
 @contextlib.contextmanager
 def start(width=1280, height=900):
-    """A headless Chromium that reaches loopback and files only; quit on leaving the block."""
+    """A headless Chromium that reaches loopback and files only; quit on leaving the block. Its
+    temporary files (the profile, and the singleton socket directory Chromium leaves behind
+    after a quit) go to a directory of its own, removed with it, not to /tmp."""
     require_browser()
     os.environ["SE_OFFLINE"] = "true"  # Selenium Manager must not fetch a driver or a browser.
     from selenium import webdriver
@@ -69,13 +72,15 @@ def start(width=1280, height=900):
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
     ):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(DEADLINE_SECONDS)
-    driver.set_script_timeout(DEADLINE_SECONDS)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    with tempfile.TemporaryDirectory(prefix="jobwire-chromium-", ignore_cleanup_errors=True) as scratch:
+        service = Service(executable_path=CHROMEDRIVER, env=dict(os.environ, TMPDIR=scratch))
+        driver = webdriver.Chrome(service=service, options=options)
+        driver.set_page_load_timeout(DEADLINE_SECONDS)
+        driver.set_script_timeout(DEADLINE_SECONDS)
+        try:
+            yield driver
+        finally:
+            driver.quit()
 
 
 def file_url(path):
