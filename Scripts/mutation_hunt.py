@@ -17,6 +17,7 @@ Kinds (all by default), each applied to the lines of the trace's subject (its `s
   move       move one line past the next two lines of the same actor (taking the time of the line it
              lands after), and back before the previous two (taking the time of the line it lands
              before): a thing done too late or too early
+  drop       remove one member of an object in a payload, body or elements (at any depth)
   copy       write one line a second time for someone else: a backend `io.out` also to another room
              the trace names (a room another line sends to, or a user's own), an app's line also
              by another app of its role: what must go to, or be done by, those named and no one else
@@ -46,7 +47,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ["delete", "value", "field", "swap", "duplicate", "move", "copy"]
+KINDS = ["delete", "value", "field", "swap", "duplicate", "move", "drop", "copy"]
 FIELDS = ["req", "to", "view", "alert", "input", "event", "id", "via", "timer", "result", "choice", "status", "error", "op"]
 
 
@@ -65,6 +66,17 @@ def leaves(value, path=()):
             yield from leaves(item, path + (index,))
     else:
         yield path, value
+
+
+def members(value, path=()):
+    """The path of every member of every object in `value`, at any depth."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield path + (key,)
+            yield from members(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from members(item, path + (index,))
 
 
 def changed(value):
@@ -115,6 +127,15 @@ def mutants(lines: list[str], kinds: list[str]):
                         target = target[step]
                     target[path[-1]] = new
                     yield "value", line, actor, name, member + "." + ".".join(map(str, path)), lines[:index] + [dump(mutant)] + lines[index + 1:]
+        if "drop" in kinds:
+            for member in ("payload", "elements", "body"):
+                for path in members(event.get(member)):
+                    mutant = copy.deepcopy(event)
+                    target = mutant[member]
+                    for step in path[:-1]:
+                        target = target[step]
+                    del target[path[-1]]
+                    yield "drop", line, actor, name, member + "." + ".".join(map(str, path)), lines[:index] + [dump(mutant)] + lines[index + 1:]
         if "field" in kinds:
             for key in FIELDS:
                 if key not in event or not isinstance(event[key], (str, int)):

@@ -244,7 +244,13 @@ def register_rest_shapes(bad) -> None:
         c.find("c.cancel.bresp")["contentType"] = "text/html; charset=utf-8"
         return c
 
-    @bad("rest-1-failure-with-ok-true-backend", "backend", ["REST-1"], "w-2's race_lost answer has status 409 and \"ok\": true.")
+    @bad("rest-1-success-without-ok-backend", "backend", ["REST-1"], "w-1's winning WorkerAccept is answered 200 with its ReqID but no `ok`.")
+    def _():
+        c = s.race()
+        del c.find("w-1.accept.bresp")["body"]["ok"]
+        return c
+
+    @bad("rest-7-failure-with-ok-true-backend", "backend", ["REST-7"], "w-2's race_lost answer has status 409 and \"ok\": true.")
     def _():
         c = s.race()
         c.find("w-2.accept.bresp")["body"] = {"ok": True, "error": {"code": "race_lost", "message": "Another worker took this job"}}
@@ -285,6 +291,26 @@ def register_rest_shapes(bad) -> None:
         c = s.getjobs()
         job = dict(c.find("new.R-1.out")["payload"])
         del job["address"]
+        c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
+        return c
+
+    @bad("rest-4-job-without-delay-backend", "backend", ["REST-4"],
+         "getJobs lists R-1 without the Delay of 5 its `new` carried, so a worker would see it at once.")
+    def _():
+        c = s.getjobs()
+        job = dict(c.find("new.R-1.out")["payload"])
+        assert job["Delay"] > 0
+        del job["Delay"]
+        c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
+        return c
+
+    @bad("rest-4-job-without-bans-backend", "backend", ["REST-4"], "getJobs lists R-1 without the BlockedXP its `new` carried.")
+    def _():
+        c = s.getjobs()
+        for sent in [c.find("new.R-1.out")] + c.find_all("new.R-1.in."):
+            sent["payload"] = dict(sent["payload"], BlockedXP=["w-9"])
+        job = dict(c.find("new.R-1.out")["payload"])
+        del job["BlockedXP"]
         c.find("w-1.getjobs.bresp")["body"] = ok(jobs=[job])
         return c
 
@@ -358,6 +384,18 @@ def register_rest_shapes(bad) -> None:
     def _():
         c = s.race()
         c.find("w-2.accept.bresp")["body"] = {"ok": False, "error": "race_lost"}
+        return c
+
+    @bad("rest-7-failure-without-ok-backend", "backend", ["REST-7"], "w-2's race_lost answer has its error but no `ok` member.")
+    def _():
+        c = s.race()
+        del c.find("w-2.accept.bresp")["body"]["ok"]
+        return c
+
+    @bad("rest-7-failure-ok-as-string-backend", "backend", ["REST-7"], "w-2's race_lost answer says `\"ok\": \"false\"`, a string, not the boolean false.")
+    def _():
+        c = s.race()
+        c.find("w-2.accept.bresp")["body"]["ok"] = "false"
         return c
 
 

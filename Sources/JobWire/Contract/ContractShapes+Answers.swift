@@ -77,7 +77,7 @@ extension ContractShapes {
     /// The failure answer of every call (REST-7): `field` only with bad_request.
     public static let errorAnswer = MessageShape(
         "ErrorAnswer", "The failure answer of every call; the status goes with the code.", requirements: ["REST-1", "REST-7"],
-        object: "REST-1", fields: [ShapeField("ok", .constant(false), .required, "REST-1"), ShapeField("error", .object(errorObject.name), .required, "REST-7")])
+        object: "REST-1", fields: [ShapeField("ok", .constant(false), .required, "REST-7"), ShapeField("error", .object(errorObject.name), .required, "REST-7")])
 
     /// The error codes of REST-7 with their statuses, in the document's order.
     public static let errorCodes: [(code: String, status: Int)] = [

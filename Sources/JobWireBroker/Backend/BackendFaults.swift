@@ -160,6 +160,9 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
     /// The `cancel` of a won request and every `close` go to the channel too, so workers who did
     /// not win it get another user's event (breaks FLOW-8 and FLOW-9: to no one else).
     public static let endsReachChannel = BackendFaults(rawValue: 1 << 53)
+    /// Every failure answers `{"error": {...}}` without `"ok": false`, as an API whose clients
+    /// tell failures by status alone sends it (breaks REST-7).
+    public static let failuresWithoutOk = BackendFaults(rawValue: 1 << 54)
 
     /// The race faults: the reference server splits WorkerAccept into its read and write halves
     /// around a gap when one of them is on (``PlainBackendHost``); the backend itself stays atomic.
@@ -180,6 +183,7 @@ public struct BackendFaults: OptionSet, Sendable, Hashable {
         NamedFault("cancelNotEnforced", .cancelNotEnforced, breaks: ["FLOW-7", "FLOW-13", "REST-10", "REST-15"]),
         NamedFault("closeReachesOneSide", .closeReachesOneSide, breaks: ["FLOW-9"]),
         NamedFault("endsReachChannel", .endsReachChannel, breaks: ["FLOW-8", "FLOW-9"]),
+        NamedFault("failuresWithoutOk", .failuresWithoutOk, breaks: ["REST-7"]),
         NamedFault("directNewToChannel", .directNewToChannel, breaks: ["FLOW-8", "MSG-3"]),
         NamedFault("stateHidesProgress", .stateHidesProgress, breaks: ["REST-15"]),
         NamedFault("historyOldestFirst", .historyOldestFirst, breaks: ["REST-16"]),

@@ -44,6 +44,10 @@ public enum BackendRouter {
         var reply = route(request, backend: &backend, now: now)
         // answersAsHTML: the JSON text sent as a framework's default string response is (REST-1).
         if backend.faults.contains(.answersAsHTML) { reply.contentType = "text/html; charset=utf-8" }
+        if backend.faults.contains(.failuresWithoutOk), !(200..<300).contains(reply.status), case .object(var object) = reply.body {
+            object["ok"] = nil
+            reply.body = .object(object)
+        }
         return reply
     }
 

@@ -14,7 +14,7 @@ struct RESTAnswerShapes: TraceRule {
     let infos = [
         TraceRuleInfo(
             "REST-1", evidence: TraceRuleInfo.backendEvidence,
-            check: "every answer body is a JSON object sent as application/json (when the trace records its contentType), a 2xx status comes with \"ok\": true and \"ok\": true only with a 2xx"),
+            check: "every answer body is a JSON object sent as application/json (when the trace records its contentType), a 2xx status comes with \"ok\": true (a failure's \"ok\" is REST-7's)"),
         TraceRuleInfo(
             "REST-2", evidence: TraceRuleInfo.backendEvidence, check: "the client app's post request carries the members of the post request's body, its `clientId` the client's own id; a successful post request answers with a ReqID string and an ISO 8601 createdAt",
             about: [.backend, .client]),
@@ -23,7 +23,7 @@ struct RESTAnswerShapes: TraceRule {
             about: [.backend, .worker]),
         TraceRuleInfo(
             "REST-4", evidence: TraceRuleInfo.backendEvidence,
-            check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload, each valued as its request's `new` (when the trace shows it) in every member of MSG-4 and MSG-7",
+            check: "the worker app's getJobs names its own id as workerId in its query; a successful getJobs answers with `jobs`, an array of objects with the fields of a `new` payload, each valued as its request's `new` (when the trace shows it) in every member of MSG-4 and MSG-7 and in Delay and BlockedXP",
             about: [.backend, .worker]),
         TraceRuleInfo(
             "REST-5", evidence: TraceRuleInfo.backendEvidence, check: "the client app's cancel carries a non-empty reason; a successful cancel answers with the ReqID of its path",
@@ -73,8 +73,8 @@ struct RESTAnswerShapes: TraceRule {
 
     /// REST-4's values: a job is its request's `new` payload, so every member of MSG-4 and MSG-7
     /// that the trace's `new` carries is in the job with the same value (ids as ELIG-2 compares
-    /// them, numbers by value, times by instant), and a `Delay` or `BlockedXP` the job carries too
-    /// is the `new`'s (the ids in any order). A worker app shows a job from getJobs as it shows one
+    /// them, numbers by value, times by instant), and the job's `Delay` and `BlockedXP` are the
+    /// `new`'s (the ids in any order; absent reads as 0 and as none). A worker app shows a job from getJobs as it shows one
     /// from a `new` (VIEW-9), so a shortened description, a moved createdAt or another Delay
     /// reaches the user. Only requests whose `new` the trace shows are judged.
     static func jobsUnlikeTheirNew(_ jobs: [JSONValue], _ session: TraceSession) -> [String] {
@@ -87,9 +87,11 @@ struct RESTAnswerShapes: TraceRule {
                 if let listed, sameValue(listed, sent) { continue }
                 problems.append("`jobs` lists \(req) with `\(field)` \(listed?.compactText ?? "missing"), its `new` \(sent.compactText)")
             }
-            for field in ["Delay", "BlockedXP"] {
-                guard let listed = job[field], let sent = new[field], !sameValue(listed, sent), !sameIDs(listed, sent) else { continue }
-                problems.append("`jobs` lists \(req) with `\(field)` \(listed.compactText), its `new` \(sent.compactText)")
+            for (field, absent) in [("Delay", JSONValue.int(0)), ("BlockedXP", JSONValue.array([]))] {
+                // Absent reads as 0 and as no ban (MSG-5, MSG-6): a job without the `new`'s Delay is shown at once.
+                let (listed, sent) = (job[field] ?? absent, new[field] ?? absent)
+                guard !sameValue(listed, sent), !sameIDs(listed, sent) else { continue }
+                problems.append("`jobs` lists \(req) with `\(field)` \(job[field]?.compactText ?? "absent"), its `new` \(new[field]?.compactText ?? "absent")")
             }
         }
         return problems
@@ -140,19 +142,19 @@ struct RESTAnswerShapes: TraceRule {
         return ("REST-1", "the \(name) answer sent with content type application/json", "Content-Type: \(contentType) (status \(response.status.map(String.init) ?? "none"))")
     }
 
-    /// What is wrong with an answer of the call `name` whatever its call: no object, an `ok` that
-    /// disagrees with the status (REST-1), a failure's error body (REST-7).
+    /// What is wrong with an answer of the call `name` whatever its call: no object, or a 2xx
+    /// whose `ok` is not true (REST-1); a failure's body, its `ok` false included (REST-7).
     static func envelopeFinding(_ name: String, status: Int64, body: JSONValue?) -> (id: RequirementID, expected: String, observed: String)? {
         guard let object = body?.objectValue else {
             let found = body.map { "\($0.typeDescription): \($0.reportText)" } ?? "no body"
             return ("REST-1", "a JSON object as the body of the \(name) answer", "status \(status) with \(found)")
         }
-        let twoHundred = (200..<300).contains(status)
+        guard (200..<300).contains(status) else { return failureFinding(name, status, object) }
         let ok = object["ok"]
-        if twoHundred != (ok == .bool(true)) {
-            return ("REST-1", "\"ok\": true exactly when the status is 2xx", "status \(status) with \"ok\": \(ok?.compactText ?? "absent") for \(name)")
+        guard ok == .bool(true) else {
+            return ("REST-1", "\"ok\": true in a success answer (status 2xx)", "status \(status) with \"ok\": \(ok?.compactText ?? "absent") for \(name)")
         }
-        return twoHundred ? nil : failureFinding(name, status, object)
+        return nil
     }
 
     private static func successFinding(_ call: RESTCallKind, _ object: JSONObject, req: String?) -> (id: RequirementID, expected: String, observed: String)? {
@@ -196,6 +198,7 @@ struct RESTAnswerShapes: TraceRule {
 
     private static func failureFinding(_ name: String, _ status: Int64, _ object: JSONObject) -> (id: RequirementID, expected: String, observed: String)? {
         var problems: [String] = []
+        if object["ok"] != .bool(false) { problems.append("`ok` is \(object["ok"]?.compactText ?? "missing"), not false") }
         if let error = object["error"]?.objectValue {
             let code = error["code"]?.stringValue
             if let code, let expected = Self.statuses[code] {
