@@ -496,6 +496,13 @@ def register_alert(bad) -> None:
         c.find("c.applyalert")["elements"]["rating"] = None
         return c
 
+    @bad("alert-8-success-alert-after-read-without-address-all", "all", ["ALERT-8"],
+         "w-1's accept answer is lost, its state read names it the winner, and its success alert lacks the client's address.")
+    def _():
+        c = s.lost_accept_won()
+        del c.find("w-1.success")["elements"]["address"]
+        return c
+
     @bad("alert-8-no-subtitle-worker", "worker", ["ALERT-8"], "w-1's success alert has no subtitle with the requested action.")
     def _():
         c = s.happy()

@@ -51,7 +51,8 @@ struct ALERTContents: TraceRule {
                     observed: problems.joined(separator: "; "))
             }
         case (.worker, .success):
-            guard side?.acceptOutcome == .success else { return }
+            // After a live success, or a state read that named the worker the winner (STATE-10).
+            guard side?.acceptOutcome == .success || side?.readWon == true else { return }
             // ALERT-8: title, subtitle, image, close, clientName, address.
             var problems = Self.missing(["title", "subtitle", "image", "close", "clientName", "address"], in: elements)
             if let offer = side?.offer?.payload {
