@@ -77,6 +77,8 @@ GOOD: list[tuple[str, str, Callable[[], Capture], str]] = [
     ("happy-image-worker", "worker", lambda: s.happy(image="https://img.example.com/tap.jpg"),
      "The request carries an image, which w-1's Work Information alert shows (VIEW-10)."),
     ("race-all", "all", s.race, "Both workers accept; w-2 loses the race and shows the failure alert."),
+    ("cancel-reaches-late-joiner-apps", "apps", s.cancel_reaches_late_joiner,
+     "The winnerless timeout cancel reaches w-3 too, which joined the channel after the `new` went out."),
     ("race-transport-worker", "worker", lambda: s.race(transport=True), "w-2's WorkerAccept times out; it shows the failure alert."),
     ("race-cancel-in-flight-apps", "apps", s.race_cancel_in_flight,
      "Accepts and a cancel in flight, seen by apps: w-2's race_lost arrives after the cancel's answer."),

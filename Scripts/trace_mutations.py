@@ -250,6 +250,16 @@ def register_flow(bad) -> None:
         c.add(got["ts"], "w-2", "io.in", tag="cancel.R-1.w.in.w-2", event="cancel", payload=got["payload"])
         return c
 
+    @bad("flow-8-cancel-to-other-client-apps", "apps", ["FLOW-8"],
+         "Seen by apps: the timeout cancel of c-1's R-1 reaches client c-2 too, which posted nothing.")
+    def _():
+        c = s.timeout()
+        got = c.find("cancel.R-1.c.in.client")
+        c.add(s.T0 + 5, "client", "app.launched", tag="c-2.launch", id="c-2")
+        c.add(s.T0 + 6, "client", "view.shown", tag="c-2.home0", id="c-2", view="home")
+        c.add(got["ts"], "client", "io.in", tag="cancel.R-1.c.in.c-2", id="c-2", event="cancel", payload=got["payload"])
+        return c
+
     @bad("flow-9-close-also-to-channel-backend", "backend", ["FLOW-9"], "The `close` goes to the client and the winner, and also to the channel.")
     def _():
         c = s.happy()

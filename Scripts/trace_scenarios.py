@@ -478,6 +478,25 @@ def timeout(cancel_delay: int = 40, reason: str = "timeout") -> Capture:
     return c
 
 
+def cancel_reaches_late_joiner() -> Capture:
+    """The timeout cancel of R-1, which nobody won, goes to the channel, where w-3, launched after
+    the `new` (and not eligible for it, so its getJobs lists nothing), gets it too: a worker of the
+    room the `new` went to, though it never received that `new` (FLOW-8)."""
+    c = timeout()
+    joined = c.find("c.cancel.req")["ts"] - 60_000
+    c.add(joined, "w-3", "app.launched", tag="w-3.launch")
+    c.add(joined, "w-3", "profile.updated", tag="w-3.profile", profile=W3)
+    c.add(joined, "w-3", "view.shown", tag="w-3.home0", view="home")
+    read_me(c, joined + 1, "w-3", W3, tag="w-3.me0")
+    catch_up(c, joined + 1, "w-3", tag="w-3.jobs0")
+    got = c.find("cancel.R-1.w.in.w-1")
+    c.add(got["ts"], "w-3", "io.in", tag="cancel.R-1.w.in.w-3", event="cancel", payload=got["payload"])
+    return c
+
+
+W3 = dict(W2, userID="w-3")
+
+
 def client_restart(mode: str, cancel_delay: int = 40, reason: str = "timeout") -> Capture:
     """The client app is away while waiting: terminated and relaunched before the deadline
     (`restart`), or backgrounded before it and back after it (`background`)."""
