@@ -134,8 +134,7 @@ def register_flow(bad) -> None:
     @bad("flow-5-apply-reaches-worker-apps", "apps", ["FLOW-5"], "Seen from the apps: w-2 receives R-1's `apply` too.")
     def _():
         c = s.happy()
-        received = c.find("apply.R-1.in.client")
-        c.add(received["ts"], "w-2", "io.in", tag="apply.in.w-2", event="apply", payload=received["payload"])
+        c.received_also("apply.R-1.in.client", "w-2", "apply.in.w-2")
         return c
 
     @bad("flow-6-apply-names-loser-backend", "backend", ["FLOW-6"], "The `apply` names w-2, who lost the race.")
@@ -246,18 +245,16 @@ def register_flow(bad) -> None:
          "Seen by apps: the timeout cancel of R-1, which w-1 won just before, reaches w-2 too, whose race_lost comes after it.")
     def _():
         c = s.race_cancel_in_flight()
-        got = c.find("cancel.R-1.w.in.w-1")
-        c.add(got["ts"], "w-2", "io.in", tag="cancel.R-1.w.in.w-2", event="cancel", payload=got["payload"])
+        c.received_also("cancel.R-1.w.in.w-1", "w-2", "cancel.R-1.w.in.w-2")
         return c
 
     @bad("flow-8-cancel-to-other-client-apps", "apps", ["FLOW-8"],
          "Seen by apps: the timeout cancel of c-1's R-1 reaches client c-2 too, which posted nothing.")
     def _():
         c = s.timeout()
-        got = c.find("cancel.R-1.c.in.client")
         c.add(s.T0 + 5, "client", "app.launched", tag="c-2.launch", id="c-2")
         c.add(s.T0 + 6, "client", "view.shown", tag="c-2.home0", id="c-2", view="home")
-        c.add(got["ts"], "client", "io.in", tag="cancel.R-1.c.in.c-2", id="c-2", event="cancel", payload=got["payload"])
+        c.received_also("cancel.R-1.c.in.client", "c-2", "cancel.R-1.c.in.c-2")
         return c
 
     @bad("flow-9-close-also-to-channel-backend", "backend", ["FLOW-9"], "The `close` goes to the client and the winner, and also to the channel.")
@@ -270,8 +267,7 @@ def register_flow(bad) -> None:
     @bad("flow-9-close-also-to-loser-apps", "apps", ["FLOW-9"], "Seen by apps: w-2, which did not win R-1, receives its `close` too.")
     def _():
         c = s.happy()
-        got = c.find("close.R-1.w.in.w-1")
-        c.add(got["ts"], "w-2", "io.in", tag="close.R-1.w.in.w-2", event="close", payload=got["payload"])
+        c.received_also("close.R-1.w.in.w-1", "w-2", "close.R-1.w.in.w-2")
         return c
 
     @bad("flow-9-close-not-to-winner-backend", "backend", ["FLOW-9"], "The `close` goes to the client only, not to the winner.")

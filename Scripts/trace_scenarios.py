@@ -116,6 +116,13 @@ class Capture:
         fields["payload"] = dict(sent["payload"], ReqID=req)
         return self.add(sent["ts"] + 1, "backend", "io.out", tag=new_tag, **fields)
 
+    def received_also(self, tag: str, app: str, new_tag: str) -> dict:
+        """The `io.in` of `tag` received at the same moment by `app` too: a worker (`w-2`) or a
+        client (`c-2`) the event was not for."""
+        got = self.find(tag)
+        who = ("client", {"id": app}) if app.startswith("c-") else (app, {})
+        return self.add(got["ts"], who[0], "io.in", tag=new_tag, event=got["event"], payload=got["payload"], **who[1])
+
     def remove_prefix(self, prefix: str) -> None:
         self.events = [e for e in self.events if not (e["_tag"] and e["_tag"].startswith(prefix))]
 
@@ -489,8 +496,7 @@ def cancel_reaches_late_joiner() -> Capture:
     c.add(joined, "w-3", "view.shown", tag="w-3.home0", view="home")
     read_me(c, joined + 1, "w-3", W3, tag="w-3.me0")
     catch_up(c, joined + 1, "w-3", tag="w-3.jobs0")
-    got = c.find("cancel.R-1.w.in.w-1")
-    c.add(got["ts"], "w-3", "io.in", tag="cancel.R-1.w.in.w-3", event="cancel", payload=got["payload"])
+    c.received_also("cancel.R-1.w.in.w-1", "w-3", "cancel.R-1.w.in.w-3")
     return c
 
 
