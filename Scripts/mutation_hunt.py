@@ -79,6 +79,16 @@ def members(value, path=()):
             yield from members(item, path + (index,))
 
 
+def edited(event: dict, member: str, path: tuple, edit) -> dict:
+    """A copy of `event` with `edit(container, key)` done where `path` leads in its `member`."""
+    mutant = copy.deepcopy(event)
+    target = mutant[member]
+    for step in path[:-1]:
+        target = target[step]
+    edit(target, path[-1])
+    return mutant
+
+
 def changed(value):
     if isinstance(value, bool):
         return not value
@@ -121,20 +131,12 @@ def mutants(lines: list[str], kinds: list[str]):
                     new = changed(value)
                     if new is None or not path:
                         continue
-                    mutant = copy.deepcopy(event)
-                    target = mutant[member]
-                    for step in path[:-1]:
-                        target = target[step]
-                    target[path[-1]] = new
+                    mutant = edited(event, member, path, lambda target, key: target.__setitem__(key, new))
                     yield "value", line, actor, name, member + "." + ".".join(map(str, path)), lines[:index] + [dump(mutant)] + lines[index + 1:]
         if "drop" in kinds:
             for member in ("payload", "elements", "body"):
                 for path in members(event.get(member)):
-                    mutant = copy.deepcopy(event)
-                    target = mutant[member]
-                    for step in path[:-1]:
-                        target = target[step]
-                    del target[path[-1]]
+                    mutant = edited(event, member, path, lambda target, key: target.__delitem__(key))
                     yield "drop", line, actor, name, member + "." + ".".join(map(str, path)), lines[:index] + [dump(mutant)] + lines[index + 1:]
         if "field" in kinds:
             for key in FIELDS:
