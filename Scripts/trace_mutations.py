@@ -264,14 +264,6 @@ def register_flow(bad) -> None:
         c.emit(sent["ts"], "close", sent["payload"], "workers", [], tag="close.R-1.channel")
         return c
 
-    @bad("flow-9-close-to-channel-later-backend", "backend", ["FLOW-9"],
-         "Both `close`s go out in time, and 3 s later, past emitToleranceMs, one more goes to the channel.")
-    def _():
-        c = s.happy()
-        sent = c.find("close.R-1.w.out")
-        c.emit(sent["ts"] + 3000, "close", sent["payload"], "workers", [], tag="close.R-1.channel")
-        return c
-
     @bad("flow-9-close-also-to-loser-apps", "apps", ["FLOW-9"], "Seen by apps: w-2, which did not win R-1, receives its `close` too.")
     def _():
         c = s.happy()

@@ -31,8 +31,7 @@ struct FLOW5ApplyToClientOnly: TraceRule {
 }
 
 /// FLOW-8 and FLOW-9: who must receive a request's `cancel` and `close`, and that no one else
-/// does, checked `emitToleranceMs` after the backend's success answer to the cancel or close call,
-/// and for each `cancel` or `close` sent after that, as it comes.
+/// does, checked `emitToleranceMs` after the backend's success answer to the cancel or close call.
 struct FLOW8And9EndRecipients: TraceRule {
     let infos = [
         TraceRuleInfo(
@@ -48,12 +47,8 @@ struct FLOW8And9EndRecipients: TraceRule {
     /// From app events: when each awaited end's call was sent (by tag and request), from which on
     /// its recipients must have been reachable; removed when the obligation falls due.
     private var sentAt: [String: Int64] = [:]
-    /// The ends (by tag and request) whose recipients were judged when their obligation fell due:
-    /// a `cancel` or `close` of theirs sent later is judged as it comes.
-    private var judged: Set<String> = []
 
     mutating func observe(_ fact: BackendFact, _ context: inout RuleContext) {
-        if case .emitted(let emission) = fact { return judgeLate(emission, &context) }
         guard case .answered(let answer) = fact, answer.succeeded, let req = answer.req else { return }
         let tag: Int
         switch answer.call {
@@ -69,7 +64,6 @@ struct FLOW8And9EndRecipients: TraceRule {
     mutating func due(_ obligation: Obligation, _ context: inout RuleContext) {
         let since = sentAt.removeValue(forKey: "\(obligation.tag) \(obligation.req)")
         guard let request = context.session.request(obligation.req) else { return }
-        judged.insert("\(obligation.tag) \(obligation.req)")
         let isCancel = obligation.tag == 8
         // From app events: the recorded app had a socket for all the time the event may have been sent in.
         func reachable(_ actor: TraceActor) -> Bool { since.map { context.session.reachable(actor, since: $0) } ?? true }
@@ -102,7 +96,9 @@ struct FLOW8And9EndRecipients: TraceRule {
         }
         var seen: Set<DeliveryTarget> = []
         let missing = required.filter { seen.insert($0).inserted && !sent.contains($0) }
-        let extra = sent.filter { !Self.mayReceive($0, request, winner: Self.winnerAtEnd(request), isCancel: isCancel) }
+        // Who had won when it ended: a win after the end is FLOW-7's, and moves no one into the recipients.
+        let winnerThen = request.endedAt != nil ? request.winnerAtEnd : winner
+        let extra = sent.filter { !Self.mayReceive($0, request, winner: winnerThen, isCancel: isCancel) }
         let id: RequirementID = isCancel ? "FLOW-8" : "FLOW-9"
         let event = (isCancel ? ProtocolEvent.cancel : .close).rawValue
         let who = winner != nil ? "the posting client and the winner \(winner!)" : isCancel ? "the posting client and where the `new` went" : "the posting client"
@@ -117,26 +113,6 @@ struct FLOW8And9EndRecipients: TraceRule {
                 id, lines: [obligation.line], expected: "the `\(event)` for \(obligation.req) sent to \(who) and to no one else",
                 observed: "also sent to \(extra.map(\.description).sorted().joined(separator: ", ")) (sent to \(sentText))")
         }
-    }
-
-    /// A `cancel` or `close` sent after its end's recipients were judged, to someone who may not receive it.
-    private func judgeLate(_ emission: Emission, _ context: inout RuleContext) {
-        guard emission.event == .cancel || emission.event == .close, let req = emission.req else { return }
-        let isCancel = emission.event == .cancel
-        // A retired request's tombstone no longer holds where its `new` went.
-        guard judged.contains("\(isCancel ? 8 : 9) \(req)"), !context.session.isRetired(req), let request = context.session.request(req),
-            !Self.mayReceive(emission.target, request, winner: Self.winnerAtEnd(request), isCancel: isCancel)
-        else { return }
-        context.report(
-            isCancel ? "FLOW-8" : "FLOW-9", lines: [emission.line],
-            expected: "the `\(emission.event.rawValue)` for \(req) sent to the posting client and the winner\(isCancel ? " (or where the `new` went)" : "") and to no one else",
-            observed: "a later `\(emission.event.rawValue)` for \(req) sent to \(emission.target)")
-    }
-
-    /// Who had won when the request ended: a win after the end is FLOW-7's, and moves no one into
-    /// the recipients.
-    private static func winnerAtEnd(_ request: RequestState) -> String? {
-        request.endedAt != nil ? request.winnerAtEnd : request.winner
     }
 
     /// Whether `target` may receive the request's end: the posting client, the winner, and for a
@@ -157,10 +133,5 @@ struct FLOW8And9EndRecipients: TraceRule {
             guard let winner else { return true }
             return actor.id == winner
         }
-    }
-
-    mutating func forget(_ req: String) {
-        judged.remove("8 \(req)")
-        judged.remove("9 \(req)")
     }
 }
