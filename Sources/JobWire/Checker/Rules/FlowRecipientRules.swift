@@ -101,16 +101,18 @@ struct FLOW8And9EndRecipients: TraceRule {
         let extra = sent.filter { !Self.mayReceive($0, request, winner: winnerThen, isCancel: isCancel) }
         let id: RequirementID = isCancel ? "FLOW-8" : "FLOW-9"
         let event = (isCancel ? ProtocolEvent.cancel : .close).rawValue
-        let who = winner != nil ? "the posting client and the winner \(winner!)" : isCancel ? "the posting client and where the `new` went" : "the posting client"
+        func who(_ winner: String?) -> String {
+            winner.map { "the posting client and the winner \($0)" } ?? (isCancel ? "the posting client and where the `new` went" : "the posting client")
+        }
         let sentText = sent.map(\.description).sorted().joined(separator: ", ")
         if !missing.isEmpty {
             context.report(
-                id, lines: [obligation.line], expected: "a `\(event)` for \(obligation.req) sent to \(who) within \(context.header.emitToleranceMs) ms",
+                id, lines: [obligation.line], expected: "a `\(event)` for \(obligation.req) sent to \(who(winner)) within \(context.header.emitToleranceMs) ms",
                 observed: "none sent to \(missing.map(\.description).joined(separator: ", "))" + (sent.isEmpty ? "" : "; sent to \(sentText)"))
         }
         if !extra.isEmpty {
             context.report(
-                id, lines: [obligation.line], expected: "the `\(event)` for \(obligation.req) sent to \(who) and to no one else",
+                id, lines: [obligation.line], expected: "the `\(event)` for \(obligation.req) sent to \(who(winnerThen)) and to no one else",
                 observed: "also sent to \(extra.map(\.description).sorted().joined(separator: ", ")) (sent to \(sentText))")
         }
     }

@@ -74,9 +74,9 @@ struct RESTAnswerShapes: TraceRule {
     /// REST-4's values: a job is its request's `new` payload, so every member of MSG-4 and MSG-7
     /// that the trace's `new` carries is in the job with the same value (ids as ELIG-2 compares
     /// them, numbers by value, times by instant), and the job's `Delay` and `BlockedXP` are the
-    /// `new`'s (the ids in any order; absent reads as 0 and as none). A worker app shows a job from getJobs as it shows one
-    /// from a `new` (VIEW-9), so a shortened description, a moved createdAt or another Delay
-    /// reaches the user. Only requests whose `new` the trace shows are judged.
+    /// `new`'s (the ids in any order; absent reads as 0 and as none). A worker app shows a job from
+    /// getJobs as it shows one from a `new` (VIEW-9), so a shortened description, a moved createdAt
+    /// or another Delay reaches the user. Only requests whose `new` the trace shows are judged.
     static func jobsUnlikeTheirNew(_ jobs: [JSONValue], _ session: TraceSession) -> [String] {
         var problems: [String] = []
         for job in jobs {
